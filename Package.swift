@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MacMD has no package dependencies: the toolchain's own libraries are all it uses.
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "MacMD",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "macmd", targets: ["macmd"]),
+    ],
+    targets: [
+        .target(name: "TextCore", swiftSettings: strict),
+        .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
+        .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
+        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
+        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+    ]
+)
