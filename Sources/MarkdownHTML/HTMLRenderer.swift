@@ -1,0 +1,2 @@
+import MarkdownSyntax
+public enum HTMLRendererStub {}

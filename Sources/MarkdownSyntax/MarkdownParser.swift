@@ -1,0 +1,19 @@
+/// Entry point of the Markdown parser: blocks first (`BlockParser`), then inlines (`InlineParser`).
+public enum MarkdownParser {
+    /// Parses UTF-8 bytes. Never fails; problems are reported in `SyntaxTree.problems`.
+    public static func parse(_ source: [UInt8], options: ParseOptions = .notebook) -> SyntaxTree {
+        var tree = SyntaxTree(source: source, options: options)
+        var blocks = BlockParser(options: options)
+        blocks.parse(into: &tree)
+        var inlines = InlineParser(options: options)
+        for index in tree.nodes.indices where tree.nodes[index].kind.hasInlineContent {
+            inlines.parse(block: NodeID(index), in: &tree)
+        }
+        return tree
+    }
+
+    /// Parses a string (its UTF-8 bytes).
+    public static func parse(_ text: String, options: ParseOptions = .notebook) -> SyntaxTree {
+        parse(Array(text.utf8), options: options)
+    }
+}

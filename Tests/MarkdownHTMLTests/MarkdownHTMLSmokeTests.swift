@@ -1,0 +1,6 @@
+import XCTest
+@testable import MarkdownHTML
+
+final class MarkdownHTMLSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import MarkdownSyntax
+
+final class MarkdownSyntaxSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

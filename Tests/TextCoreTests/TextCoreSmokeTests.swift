@@ -1,0 +1,6 @@
+import XCTest
+@testable import TextCore
+
+final class TextCoreSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}
