@@ -218,26 +218,34 @@ public struct LineIndex: Sendable {
             let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
             let returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
             var index = 0
-            while index < count {
-                while index + 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let a = word ^ newlines
-                    let b = word ^ returns
-                    let found = (((a &- ones) & ~a) | ((b &- ones) & ~b)) & highs
-                    if found != 0 { break }
+            while index + 8 <= count {
+                // Little-endian load: byte k of the word is bits 8k..<8k+8, so the lowest flagged
+                // bit names the first line-ending byte. (Only the lowest flag is exact.)
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let a = word ^ newlines
+                let b = word ^ returns
+                let found = (((a &- ones) & ~a) | ((b &- ones) & ~b)) & highs
+                if found == 0 {
                     index &+= 8
+                    continue
                 }
-                let stop = min(count, index + 8)
-                while index < stop {
-                    let byte = base[index]
+                index &+= found.trailingZeroBitCount >> 3
+                index = consumeLineEnding(at: index)
+            }
+            while index < count {
+                let byte = base[index]
+                if byte == 0x0A || byte == 0x0D {
+                    index = consumeLineEnding(at: index)
+                } else {
                     index &+= 1
-                    if byte == 0x0A {
-                        starts.append(index)
-                    } else if byte == 0x0D {
-                        if index < count, base[index] == 0x0A { index &+= 1 }
-                        starts.append(index)
-                    }
                 }
+            }
+            /// Records the line that starts after the `\n`, `\r` or `\r\n` at `offset`.
+            @inline(__always) func consumeLineEnding(at offset: Int) -> Int {
+                var next = offset &+ 1
+                if base[offset] == 0x0D, next < count, base[next] == 0x0A { next &+= 1 }
+                starts.append(next)
+                return next
             }
         }
         return starts

@@ -215,7 +215,11 @@ final class LineIndexTests: XCTestCase {
         while bytes.count < 10 * 1_048_576 { bytes.append(contentsOf: line) }
         let clock = ContinuousClock()
         var index = LineIndex(utf8: [])
-        let elapsed = clock.measure { index = LineIndex(utf8: bytes) }
+        // The best of three runs, so a cold cache or a busy machine does not decide the result.
+        var elapsed = Duration.seconds(60)
+        for _ in 0..<3 {
+            elapsed = min(elapsed, clock.measure { index = LineIndex(utf8: bytes) })
+        }
         XCTAssertEqual(index.lineCount, bytes.count / line.count + 1)
         XCTAssertEqual(index.line(containingUTF8Offset: bytes.count - 1), bytes.count / line.count - 1)
         print("LineIndex: indexed \(bytes.count) bytes in \(elapsed)")
