@@ -36,7 +36,7 @@ extension InlineParser {
         let colon = pos
         guard options.extensions.contains(.autolink), !insideActiveBracket, colon + 3 < end,
               bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
-              UnicodeClass.isASCIIAlphanumeric(bytes[colon + 3]) else {
+              isHostCharacter(at: colon + 3) else {
             pos += 1
             return
         }
@@ -64,14 +64,31 @@ extension InlineParser {
             localStart -= 1
         }
         guard localStart < at else { pos += 1; return }
+        // An explicit `mailto:` or `xmpp:` right before the address belongs to the link.
+        var linkStart = localStart
+        var scheme: StaticString? = nil
+        if localStart - 1 > textStart, bytes[localStart - 1] == UInt8(ascii: ":") {
+            var schemeStart = localStart - 1
+            while schemeStart > textStart, UnicodeClass.isASCIILetter(bytes[schemeStart - 1]) { schemeStart -= 1 }
+            if matchesScheme("mailto", schemeStart, localStart - 1) {
+                scheme = "mailto"
+            } else if matchesScheme("xmpp", schemeStart, localStart - 1) {
+                scheme = "xmpp"
+            }
+            if scheme != nil { linkStart = schemeStart }
+        }
+        let isXMPP = scheme.map { $0.utf8CodeUnitCount == 4 } ?? false
         var linkEnd = at
         var atCount = 0
         var periods = 0
         while linkEnd < end {
             let byte = bytes[linkEnd]
             if UnicodeClass.isASCIIAlphanumeric(byte) {
+            } else if byte == UInt8(ascii: "/"), isXMPP, atCount == 1 {
             } else if byte == UInt8(ascii: "@") {
                 atCount += 1
+                // A second `@` already rules the address out; stopping here keeps `a@a@a@…` linear.
+                if atCount > 1 { break }
             } else if byte == UInt8(ascii: "."), linkEnd + 1 < end, UnicodeClass.isASCIIAlphanumeric(bytes[linkEnd + 1]) {
                 periods += 1
             } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
@@ -84,8 +101,17 @@ extension InlineParser {
         guard UnicodeClass.isASCIILetter(last) || last == UInt8(ascii: ".") else { pos += 1; return }
         linkEnd = trimAutolinkEnd(at, linkEnd)
         guard linkEnd > at + 1 else { pos += 1; return }
-        makeAutolink(form: .extendedEmailAutolink, start: localStart, end: linkEnd,
-                     visible: ByteSpan(localStart, linkEnd), tree: &tree)
+        makeAutolink(form: scheme == nil ? .extendedEmailAutolink : .urlAutolink, start: linkStart, end: linkEnd,
+                     visible: ByteSpan(linkStart, linkEnd), tree: &tree)
+    }
+
+    /// `bytes[start..<colon]` is `scheme` in any case.
+    private func matchesScheme(_ scheme: StaticString, _ start: Int, _ colon: Int) -> Bool {
+        let length = colon - start
+        guard scheme.utf8CodeUnitCount == length else { return false }
+        let pattern = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        for offset in 0..<length where bytes[start + offset] | 0x20 != pattern[offset] { return false }
+        return true
     }
 
     private func isAutolinkSpace(_ byte: UInt8) -> Bool {
@@ -94,14 +120,15 @@ extension InlineParser {
 
     /// `http`, `https` or `ftp` (any case) is exactly `bytes[start..<colon]`.
     private func isSafeScheme(_ start: Int, _ colon: Int) -> Bool {
-        let length = colon - start
-        func matches(_ scheme: StaticString) -> Bool {
-            guard scheme.utf8CodeUnitCount == length else { return false }
-            let pattern = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
-            for offset in 0..<length where bytes[start + offset] | 0x20 != pattern[offset] { return false }
-            return true
-        }
-        return matches("http") || matches("https") || matches("ftp")
+        matchesScheme("http", start, colon) || matchesScheme("https", start, colon) || matchesScheme("ftp", start, colon)
+    }
+
+    /// cmark-gfm's `is_valid_hostchar`: not whitespace and not punctuation (ASCII punctuation and
+    /// symbols, or a Unicode P* character).
+    private func isHostCharacter(at index: Int) -> Bool {
+        let (value, _) = UnicodeClass.decode(bytes, at: index, end: end)
+        if value < 0x80 { return UnicodeClass.isASCIIAlphanumeric(UInt8(value)) }
+        return !UnicodeClass.isWhitespace(value) && !UnicodeClass.isPunctuationCategory(value)
     }
 
     /// cmark-gfm's `check_domain`: the length of the host name starting at `start` (its first
@@ -128,7 +155,7 @@ extension InlineParser {
                 if !UnicodeClass.isASCIIAlphanumeric(byte) { break }
             } else {
                 let (value, length) = UnicodeClass.decode(bytes, at: start + index, end: end)
-                if UnicodeClass.isWhitespace(value) || UnicodeClass.isPunctuation(value) { break }
+                if UnicodeClass.isWhitespace(value) || UnicodeClass.isPunctuationCategory(value) { break }
                 index += length - 1
             }
             index += 1

@@ -54,6 +54,12 @@ extension InlineParser {
            tryWikiLink(embed: true, tree: &tree) {
             return
         }
+        if pos + 2 < end, bytes[pos + 2] == UInt8(ascii: "^"), options.extensions.contains(.footnotes) {
+            // `![^1]` is a literal `!` before a footnote reference, as in cmark-gfm.
+            pos += 1
+            if tryFootnoteReference(tree: &tree) { return }
+            pos -= 1
+        }
         flushText(upTo: pos, tree: &tree)
         let node = appendInline(.text, pos, pos + 2, tree: &tree)
         pushBracket(node: node, start: pos, image: true)
@@ -157,7 +163,6 @@ extension InlineParser {
     // MARK: Footnote references
 
     mutating func tryFootnoteReference(tree: inout SyntaxTree) -> Bool {
-        guard !tree.footnoteDefinitions.isEmpty else { return false }
         let labelStart = pos + 2
         var index = labelStart
         while index < end {
@@ -169,6 +174,8 @@ extension InlineParser {
             if index - labelStart > LinkScanners.maximumLabelLength { return false }
         }
         guard index < end, index > labelStart else { return false }
+        // `[^x](url)` is an inline link: cmark-gfm tries links before footnote references.
+        if index + 1 < end, bytes[index + 1] == UInt8(ascii: "(") { return false }
         if footnoteIndexCount != tree.footnoteDefinitions.count {
             footnoteIndex.removeAll(keepingCapacity: true)
             for (offset, definition) in tree.footnoteDefinitions.enumerated() where footnoteIndex[definition.normalizedLabel] == nil {
@@ -177,7 +184,11 @@ extension InlineParser {
             footnoteIndexCount = tree.footnoteDefinitions.count
         }
         let key = LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: bytes[labelStart..<index]))
-        guard let definition = footnoteIndex[key] else { return false }
+        guard let definition = footnoteIndex[key] else {
+            // cmark-gfm turns an unresolved `[^label]` back into its literal text, unparsed.
+            pos = index + 1
+            return true
+        }
         flushText(upTo: pos, tree: &tree)
         let referenceIndex = Int32(clamping: tree.footnoteReferences.count)
         tree.footnoteReferences.append(FootnoteReference(label: ByteSpan(labelStart, index), definition: definition))

@@ -77,6 +77,19 @@ enum UnicodeClass {
         }
     }
 
+    /// Unicode general category P* only (no symbols), as cmark-gfm's autolink host check uses.
+    static func isPunctuationCategory(_ value: UInt32) -> Bool {
+        if value < 0x80 { return isASCIIPunctuation(UInt8(value)) }
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Letters, marks and digits of any script (tags, autolink host names).
     static func isWordCharacter(_ value: UInt32) -> Bool {
         if value < 0x80 { return isASCIIAlphanumeric(UInt8(value)) }
