@@ -75,6 +75,8 @@ struct BlockParser {
     mutating func parse(into tree: inout SyntaxTree) {
         let source = tree.source
         tree.content.reserveCapacity(source.count + 16)
+        // Real Markdown averages one node per 16-20 source bytes; start there.
+        tree.nodes.reserveCapacity(source.count / 16 + 64)
         meta = [Meta()]
         open = [OpenBlock(node: SyntaxTree.root, kind: .document)]
         stoppers = []

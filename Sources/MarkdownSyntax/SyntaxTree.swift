@@ -427,6 +427,9 @@ public struct SyntaxTree: Sendable {
     /// Appends a new node with no links and returns its id.
     @discardableResult
     public mutating func makeNode(_ node: Node) -> NodeID {
+        // Grow by half rather than double: the arena is the largest structure of a big document,
+        // and doubling would briefly hold three times its size.
+        if nodes.count == nodes.capacity { nodes.reserveCapacity(nodes.count + nodes.count / 2 + 64) }
         nodes.append(node)
         return NodeID(nodes.count - 1)
     }
