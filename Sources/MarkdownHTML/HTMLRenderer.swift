@@ -765,6 +765,9 @@ struct HTMLRenderState {
                 bytes.append(0x20)
             case .wikiLink:
                 bytes.append(contentsOf: wikiLinkLabel(node))
+            case .image, .footnoteReference, .blockID:
+                // GitHub takes the slug from the rendered text, which has none of these.
+                break
             default:
                 if isValid(node.firstChild) {
                     current = node.firstChild
