@@ -10,6 +10,7 @@
 // - Output is valid UTF-8 (`HTMLWriter` repairs NUL and invalid sequences as U+FFFD).
 
 import MarkdownSyntax
+import TextCore
 
 /// Renders a `SyntaxTree` to HTML.
 public struct HTMLRenderer: Sendable {
@@ -65,7 +66,7 @@ struct HTMLRenderState {
     /// cmark-gfm's `footnote_ix` and `written_footnote_ix`.
     var footnoteIndex: Int32 = 0
     var writtenFootnoteIndex: Int32 = 0
-    var slugs = SlugCounter()
+    var slugs = Slugger()
     /// Source offsets where lines start (built only for `sourceLines`).
     var lineStarts: [Int32] = []
     /// Scratch buffer for decoded text.
@@ -190,7 +191,7 @@ struct HTMLRenderState {
             out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
             if options.headingIDs {
                 out.literal(" id=\"")
-                out.text(Array(slugs.uniqueSlug(for: plainText(of: id)).utf8)[...])
+                out.text(Array(slugs.slug(for: plainText(of: id)).utf8)[...])
                 out.byte(0x22)
             }
             sourceLine(node)
