@@ -571,11 +571,11 @@ struct HTMLRenderState {
 
     mutating func writeText(_ id: NodeID, _ node: Node) {
         let bytes = contentBytes(node)
-        if node.flags & Node.textNeedsDecoding == 0 {
+        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
+        if node.flags & Node.textNeedsDecoding == 0 && parentKind != .autolink {
             out.text(bytes)
             return
         }
-        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
         out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
     }
 
@@ -583,7 +583,9 @@ struct HTMLRenderState {
     /// references only, extended autolinks nothing).
     func decodedText(_ node: Node, inAutolink form: LinkForm?) -> [UInt8] {
         let bytes = contentBytes(node)
-        guard node.flags & Node.textNeedsDecoding != 0 else { return Array(bytes) }
+        // The text of `<…>` autolinks is entity-decoded whether or not the parser flagged it.
+        let isPointyAutolink = form == .some(.uriAutolink) || form == .some(.emailAutolink)
+        guard node.flags & Node.textNeedsDecoding != 0 || isPointyAutolink else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         switch form {
