@@ -69,8 +69,6 @@ struct HTMLRenderState {
     var slugs = Slugger()
     /// Source offsets where lines start (built only for `sourceLines`).
     var lineStarts: [Int32] = []
-    /// Scratch buffer for decoded text.
-    var scratch: [UInt8] = []
 
     init(tree: SyntaxTree, options: HTMLOptions) {
         self.tree = tree
