@@ -7,6 +7,7 @@
 // - Every side-table index is checked; a reference without a definition is written as its text.
 
 import MarkdownSyntax
+import TextCore
 
 extension HTMLRenderState {
     // MARK: Footnotes
@@ -184,7 +185,7 @@ extension HTMLRenderState {
         } else if let heading = info.headings.last {
             let text = String(decoding: HTMLWriter.repairedUTF8(contentBytes(heading)), as: UTF8.self)
             href.append(0x23)
-            href.append(contentsOf: HeadingSlugger.slug(for: text).utf8)
+            href.append(contentsOf: Slugger.slug(for: text).utf8)
         }
         return href
     }

@@ -10,6 +10,7 @@
 // - Output is valid UTF-8 (`HTMLWriter` repairs NUL and invalid sequences as U+FFFD).
 
 import MarkdownSyntax
+import TextCore
 
 /// Renders a `SyntaxTree` to HTML.
 public struct HTMLRenderer: Sendable {
@@ -65,11 +66,9 @@ struct HTMLRenderState {
     /// cmark-gfm's `footnote_ix` and `written_footnote_ix`.
     var footnoteIndex: Int32 = 0
     var writtenFootnoteIndex: Int32 = 0
-    var slugs = SlugCounter()
+    var slugs = Slugger()
     /// Source offsets where lines start (built only for `sourceLines`).
     var lineStarts: [Int32] = []
-    /// Scratch buffer for decoded text.
-    var scratch: [UInt8] = []
 
     init(tree: SyntaxTree, options: HTMLOptions) {
         self.tree = tree
@@ -190,7 +189,7 @@ struct HTMLRenderState {
             out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
             if options.headingIDs {
                 out.literal(" id=\"")
-                out.text(Array(slugs.uniqueSlug(for: plainText(of: id)).utf8)[...])
+                out.text(Array(slugs.slug(for: plainText(of: id)).utf8)[...])
                 out.byte(0x22)
             }
             sourceLine(node)
@@ -570,11 +569,11 @@ struct HTMLRenderState {
 
     mutating func writeText(_ id: NodeID, _ node: Node) {
         let bytes = contentBytes(node)
-        if node.flags & Node.textNeedsDecoding == 0 {
+        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
+        if node.flags & Node.textNeedsDecoding == 0 && parentKind != .autolink {
             out.text(bytes)
             return
         }
-        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
         out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
     }
 
@@ -582,7 +581,9 @@ struct HTMLRenderState {
     /// references only, extended autolinks nothing).
     func decodedText(_ node: Node, inAutolink form: LinkForm?) -> [UInt8] {
         let bytes = contentBytes(node)
-        guard node.flags & Node.textNeedsDecoding != 0 else { return Array(bytes) }
+        // The text of `<…>` autolinks is entity-decoded whether or not the parser flagged it.
+        let isPointyAutolink = form == .some(.uriAutolink) || form == .some(.emailAutolink)
+        guard node.flags & Node.textNeedsDecoding != 0 || isPointyAutolink else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         switch form {
@@ -765,6 +766,9 @@ struct HTMLRenderState {
                 bytes.append(0x20)
             case .wikiLink:
                 bytes.append(contentsOf: wikiLinkLabel(node))
+            case .image, .footnoteReference, .blockID:
+                // GitHub takes the slug from the rendered text, which has none of these.
+                break
             default:
                 if isValid(node.firstChild) {
                     current = node.firstChild

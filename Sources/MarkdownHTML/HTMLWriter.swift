@@ -177,8 +177,8 @@ struct HTMLWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    /// Bytes `houdini_escape_href` copies unchanged: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`
-    /// plus `'` is not in the set (it becomes `&#x27;`), and `&` becomes `&amp;`.
+    /// Bytes `houdini_escape_href` copies unchanged: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`.
+    /// Of the others, `&` becomes `&amp;`, `'` becomes `&#x27;`, and every other byte `%XX`.
     private static let hrefSafe: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for byte in UInt8(0x30)...0x39 { table[Int(byte)] = true }
