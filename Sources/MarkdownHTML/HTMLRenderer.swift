@@ -1,2 +1,832 @@
+// HTML renderer over the syntax tree.
+//
+// Invariants:
+// - Output is byte-identical to cmark (CommonMark) and cmark-gfm 0.29.0.gfm.13 (GFM extensions)
+//   with `--unsafe` for the spec suites; everything beyond them (alerts, notebook syntax, heading
+//   ids, source lines, safe mode) is opt-in through the tree's extensions or `HTMLOptions`.
+// - The walk is iterative (enter/exit events over parent/firstChild/next links): nesting depth
+//   never becomes recursion depth. Only the footnote section starts a second walk, one level deep.
+// - Rendering never traps: every side-table index is checked before use.
+// - Output is valid UTF-8 (`HTMLWriter` repairs NUL and invalid sequences as U+FFFD).
+
 import MarkdownSyntax
-public enum HTMLRendererStub {}
+
+/// Renders a `SyntaxTree` to HTML.
+public struct HTMLRenderer: Sendable {
+    /// How to render.
+    public var options: HTMLOptions
+
+    public init(options: HTMLOptions = HTMLOptions()) {
+        self.options = options
+    }
+
+    /// The HTML of `tree` as UTF-8 bytes.
+    public func render(_ tree: SyntaxTree) -> [UInt8] {
+        var state = HTMLRenderState(tree: tree, options: options)
+        state.renderDocument()
+        return state.out.bytes
+    }
+
+    /// The HTML of `tree` as a string.
+    public func renderString(_ tree: SyntaxTree) -> String {
+        String(decoding: render(tree), as: UTF8.self)
+    }
+}
+
+/// What to do after entering a node.
+enum EnterAction {
+    /// Visit the children, then call `exit`.
+    case descend
+    /// Do not visit the children, but call `exit`.
+    case leaf
+    /// Do not visit the children and do not call `exit` (the node rendered completely or not at all).
+    case skip
+}
+
+/// The mutable state of one rendering.
+struct HTMLRenderState {
+    let tree: SyntaxTree
+    let options: HTMLOptions
+    let extensions: ParseOptions.Extensions
+    var out: HTMLWriter
+
+    /// The image whose alt text is being written: inside it only plain text is written.
+    var plainRoot: NodeID = .none
+    /// True between `<tbody>` and `</table>` (tables do not nest: cells hold inlines only).
+    var needsClosingTableBody = false
+    /// Footnote numbers by definition index (0: never referenced), in reference order.
+    var footnoteNumbers: [Int32] = []
+    /// References per definition.
+    var footnoteReferenceCounts: [Int32] = []
+    /// For each footnote reference, which reference to its definition it is (1-based).
+    var footnoteReferenceOrdinals: [Int32] = []
+    /// True while writing the footnote section (definitions are skipped in the main walk).
+    var renderingFootnotes = false
+    /// cmark-gfm's `footnote_ix` and `written_footnote_ix`.
+    var footnoteIndex: Int32 = 0
+    var writtenFootnoteIndex: Int32 = 0
+    var slugs = SlugCounter()
+    /// Source offsets where lines start (built only for `sourceLines`).
+    var lineStarts: [Int32] = []
+    /// Scratch buffer for decoded text.
+    var scratch: [UInt8] = []
+
+    init(tree: SyntaxTree, options: HTMLOptions) {
+        self.tree = tree
+        self.options = options
+        self.extensions = tree.options.extensions
+        self.out = HTMLWriter(capacity: tree.source.count + tree.source.count / 4 + 64)
+        if options.sourceLines { lineStarts = HTMLRenderState.lineStarts(of: tree.source) }
+    }
+
+    // MARK: Document
+
+    mutating func renderDocument() {
+        guard !tree.nodes.isEmpty else { return }
+        if options.fullPage { writePageHeader() }
+        numberFootnotes()
+        walk(from: SyntaxTree.root)
+        renderFootnoteSection()
+        if options.fullPage { out.literal("</article>\n</body>\n</html>\n") }
+    }
+
+    /// Visits the subtree of `root` in document order with enter and exit events.
+    mutating func walk(from root: NodeID) {
+        guard isValid(root) else { return }
+        var current = root
+        var entering = true
+        while true {
+            let node = tree.nodes[Int(current)]
+            if entering {
+                switch enter(current, node) {
+                case .descend:
+                    if isValid(node.firstChild) {
+                        current = node.firstChild
+                        continue
+                    }
+                    exit(current, node)
+                case .leaf:
+                    exit(current, node)
+                case .skip:
+                    break
+                }
+            } else {
+                exit(current, node)
+            }
+            if current == root { break }
+            if isValid(node.next) {
+                current = node.next
+                entering = true
+            } else {
+                current = node.parent
+                entering = false
+                if !isValid(current) { break }
+            }
+        }
+    }
+
+    @inline(__always)
+    func isValid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < tree.nodes.count }
+
+    // MARK: Enter and exit
+
+    mutating func enter(_ id: NodeID, _ node: Node) -> EnterAction {
+        if isValid(plainRoot) { return enterPlain(node) }
+        switch node.kind {
+        case .document:
+            return .descend
+        case .blockQuote:
+            let alert = AlertKind(rawValue: node.flags & Node.alertMask) ?? .none
+            out.cr()
+            if alert != .none {
+                let name = alert.keyword.lowercased()
+                out.literal("<div class=\"markdown-alert markdown-alert-")
+                out.literal(name)
+                out.byte(0x22)
+                sourceLine(node)
+                out.literal(">\n<p class=\"markdown-alert-title\">")
+                out.literal(name.prefix(1).uppercased() + name.dropFirst())
+                out.literal("</p>\n")
+            } else {
+                out.literal("<blockquote")
+                sourceLine(node)
+                out.literal(">\n")
+            }
+            return .descend
+        case .list:
+            out.cr()
+            if node.flags & Node.listOrdered == 0 {
+                out.literal("<ul")
+            } else if node.data == 1 {
+                out.literal("<ol")
+            } else {
+                out.literal("<ol start=\"")
+                out.number(Int(node.data))
+                out.byte(0x22)
+            }
+            sourceLine(node)
+            out.literal(">\n")
+            return .descend
+        case .item:
+            out.cr()
+            out.literal("<li")
+            sourceLine(node)
+            out.byte(0x3E)
+            switch TaskState(rawValue: node.flags & Node.taskMask) ?? .none {
+            case .none: break
+            case .unchecked: out.literal("<input type=\"checkbox\" disabled=\"\" /> ")
+            case .checked: out.literal("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            }
+            return .descend
+        case .footnoteDefinition:
+            guard renderingFootnotes else { return .skip }
+            out.literal("<li id=\"fn-")
+            out.href(footnoteLabel(definitionOf: node))
+            out.literal("\">\n")
+            return .descend
+        case .heading:
+            out.cr()
+            out.literal("<h")
+            out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
+            if options.headingIDs {
+                out.literal(" id=\"")
+                out.text(Array(slugs.uniqueSlug(for: plainText(of: id)).utf8)[...])
+                out.byte(0x22)
+            }
+            sourceLine(node)
+            out.byte(0x3E)
+            return .descend
+        case .paragraph:
+            if !isTight(node) {
+                out.cr()
+                out.literal("<p")
+                sourceLine(node)
+                out.byte(0x3E)
+            }
+            return .descend
+        case .thematicBreak:
+            out.cr()
+            out.literal("<hr")
+            sourceLine(node)
+            out.literal(" />\n")
+            return .skip
+        case .codeBlock:
+            renderCodeBlock(node)
+            return .skip
+        case .mathBlock:
+            out.cr()
+            out.literal("<div class=\"math math-display\"")
+            sourceLine(node)
+            out.literal(">\\[")
+            out.text(trimmingFinalNewline(tree.contentBytes(of: id)))
+            out.literal("\\]</div>\n")
+            return .skip
+        case .htmlBlock:
+            out.cr()
+            if options.safe {
+                out.literal("<!-- raw HTML omitted -->")
+            } else if extensions.contains(.tagfilter) {
+                writeFilteredHTML(tree.contentBytes(of: id))
+            } else {
+                out.raw(tree.contentBytes(of: id))
+            }
+            out.cr()
+            return .skip
+        case .frontMatter, .linkDefinition:
+            return .skip
+        case .table:
+            out.cr()
+            out.literal("<table")
+            sourceLine(node)
+            out.byte(0x3E)
+            needsClosingTableBody = false
+            return .descend
+        case .tableRow:
+            out.cr()
+            if node.flags & Node.tableHeader != 0 {
+                out.literal("<thead>")
+                out.cr()
+            } else if !needsClosingTableBody {
+                out.literal("<tbody>")
+                out.cr()
+                needsClosingTableBody = true
+            }
+            out.literal("<tr")
+            sourceLine(node)
+            out.byte(0x3E)
+            return .descend
+        case .tableCell:
+            out.cr()
+            out.literal(isHeaderCell(node) ? "<th" : "<td")
+            switch TableAlignment(rawValue: node.data) ?? .none {
+            case .none: break
+            case .left: out.literal(" align=\"left\"")
+            case .center: out.literal(" align=\"center\"")
+            case .right: out.literal(" align=\"right\"")
+            }
+            sourceLine(node)
+            out.byte(0x3E)
+            return .descend
+        case .text:
+            writeText(id, node)
+            return .skip
+        case .softBreak:
+            out.byte(0x0A)
+            return .skip
+        case .hardBreak:
+            out.literal("<br />\n")
+            return .skip
+        case .code:
+            out.literal("<code>")
+            out.text(codeSpanText(tree.contentBytes(of: id)))
+            out.literal("</code>")
+            return .skip
+        case .inlineHTML:
+            writeInlineHTML(tree.contentBytes(of: id))
+            return .skip
+        case .emphasis:
+            out.literal("<em>")
+            return .descend
+        case .strong:
+            if !collapsesStrong(node) { out.literal("<strong>") }
+            return .descend
+        case .strikethrough:
+            out.literal("<del>")
+            return .descend
+        case .link, .autolink:
+            let target = linkTarget(node)
+            out.literal("<a href=\"")
+            writeURL(target.destination)
+            if !target.title.isEmpty {
+                out.literal("\" title=\"")
+                out.text(target.title[...])
+            }
+            out.literal("\">")
+            return .descend
+        case .image:
+            let target = linkTarget(node)
+            out.literal("<img src=\"")
+            writeURL(target.destination)
+            out.literal("\" alt=\"")
+            plainRoot = id
+            return .descend
+        case .footnoteReference:
+            writeFootnoteReference(node)
+            return .skip
+        case .wikiLink:
+            writeWikiLink(node)
+            return .skip
+        case .tag:
+            writeTag(tree.contentBytes(of: id))
+            return .skip
+        case .blockID:
+            let bytes = tree.contentBytes(of: id)
+            if options.blockIDAnchors {
+                out.literal("<span class=\"block-id\" id=\"")
+                out.text(bytes)
+                out.literal("\"></span>")
+            }
+            return .skip
+        case .inlineMath:
+            out.literal("<span class=\"math math-inline\">\\(")
+            out.text(tree.contentBytes(of: id))
+            out.literal("\\)</span>")
+            return .skip
+        case .displayMath:
+            out.literal("<span class=\"math math-display\">\\[")
+            out.text(tree.contentBytes(of: id))
+            out.literal("\\]</span>")
+            return .skip
+        }
+    }
+
+    mutating func exit(_ id: NodeID, _ node: Node) {
+        if isValid(plainRoot) {
+            guard id == plainRoot else { return }
+            plainRoot = .none
+        }
+        switch node.kind {
+        case .blockQuote:
+            out.cr()
+            if node.flags & Node.alertMask != 0 {
+                out.literal("</div>\n")
+            } else {
+                out.literal("</blockquote>\n")
+            }
+        case .list:
+            out.literal(node.flags & Node.listOrdered == 0 ? "</ul>\n" : "</ol>\n")
+        case .item:
+            out.literal("</li>\n")
+        case .footnoteDefinition:
+            if writeFootnoteBackReference(node) { out.byte(0x0A) }
+            out.literal("</li>\n")
+        case .heading:
+            out.literal("</h")
+            out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
+            out.literal(">\n")
+        case .paragraph:
+            if !isTight(node) {
+                if isValid(node.parent), tree.nodes[Int(node.parent)].kind == .footnoteDefinition, !isValid(node.next) {
+                    out.byte(0x20)
+                    _ = writeFootnoteBackReference(tree.nodes[Int(node.parent)])
+                }
+                out.literal("</p>\n")
+            }
+        case .table:
+            if needsClosingTableBody {
+                out.cr()
+                out.literal("</tbody>")
+                out.cr()
+            }
+            needsClosingTableBody = false
+            out.cr()
+            out.literal("</table>")
+            out.cr()
+        case .tableRow:
+            out.cr()
+            out.literal("</tr>")
+            if node.flags & Node.tableHeader != 0 {
+                out.cr()
+                out.literal("</thead>")
+            }
+        case .tableCell:
+            out.literal(isHeaderCell(node) ? "</th>" : "</td>")
+        case .emphasis:
+            out.literal("</em>")
+        case .strong:
+            if !collapsesStrong(node) { out.literal("</strong>") }
+        case .strikethrough:
+            out.literal("</del>")
+        case .link, .autolink:
+            out.literal("</a>")
+        case .image:
+            let target = linkTarget(node)
+            if !target.title.isEmpty {
+                out.literal("\" title=\"")
+                out.text(target.title[...])
+            }
+            out.literal("\" />")
+        default:
+            break
+        }
+    }
+
+    /// Inside an image description only text is written (cmark's "plain" mode).
+    mutating func enterPlain(_ node: Node) -> EnterAction {
+        switch node.kind {
+        case .text:
+            let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
+            out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
+            return .skip
+        case .code:
+            out.text(codeSpanText(contentBytes(node)))
+            return .skip
+        case .inlineHTML, .tag, .inlineMath, .displayMath:
+            out.text(contentBytes(node))
+            return .skip
+        case .softBreak, .hardBreak:
+            out.byte(0x20)
+            return .skip
+        case .wikiLink:
+            out.text(wikiLinkLabel(node)[...])
+            return .skip
+        default:
+            return node.kind.isBlock ? .skip : .descend
+        }
+    }
+
+    // MARK: Blocks
+
+    /// Paragraphs of tight list items render without `<p>` (cmark: the grandparent is a tight list).
+    func isTight(_ node: Node) -> Bool {
+        guard isValid(node.parent) else { return false }
+        let grandparent = tree.nodes[Int(node.parent)].parent
+        guard isValid(grandparent) else { return false }
+        let list = tree.nodes[Int(grandparent)]
+        return list.kind == .list && list.flags & Node.listTight != 0
+    }
+
+    func isHeaderCell(_ node: Node) -> Bool {
+        isValid(node.parent) && tree.nodes[Int(node.parent)].flags & Node.tableHeader != 0
+    }
+
+    mutating func renderCodeBlock(_ node: Node) {
+        let bytes = contentBytes(node)
+        var language: [UInt8] = []
+        if node.data >= 0, Int(node.data) < tree.codeBlocks.count {
+            let info = tree.codeBlocks[Int(node.data)].info
+            if !info.isEmpty, info.start >= 0, Int(info.end) <= tree.source.count {
+                language = CharacterReferences.decoded(tree.source[info.range])
+            }
+        }
+        // cmark writes `class="language-"` with the first word, even when that word is empty.
+        var firstWordEnd = 0
+        while firstWordEnd < language.count, !HTMLRenderState.isSpace(language[firstWordEnd]) { firstWordEnd += 1 }
+        if extensions.contains(.math), language.count > 0, language[0..<firstWordEnd].elementsEqual("math".utf8) {
+            out.cr()
+            out.literal("<div class=\"math math-display\"")
+            sourceLine(node)
+            out.literal(">\\[")
+            out.text(trimmingFinalNewline(bytes))
+            out.literal("\\]</div>\n")
+            return
+        }
+        out.cr()
+        out.literal("<pre")
+        sourceLine(node)
+        if language.isEmpty {
+            out.literal("><code>")
+        } else {
+            // cmark (since 0.31) does not repeat a `language-` prefix the author already wrote.
+            out.literal(language.starts(with: "language-".utf8) ? "><code class=\"" : "><code class=\"language-")
+            out.text(language[0..<firstWordEnd])
+            out.literal("\">")
+        }
+        out.text(bytes)
+        out.literal("</code></pre>\n")
+    }
+
+    /// cmark-gfm's tag filter for raw HTML blocks: `<` of a disallowed tag becomes `&lt;`.
+    mutating func writeFilteredHTML(_ html: ArraySlice<UInt8>) {
+        var start = html.startIndex
+        var i = html.startIndex
+        while i < html.endIndex {
+            if html[i] == 0x3C, HTMLRenderState.isFilteredTag(html[i...]) {
+                out.raw(html[start..<i])
+                out.literal("&lt;")
+                start = i + 1
+            }
+            i += 1
+        }
+        out.raw(html[start..<html.endIndex])
+    }
+
+    mutating func writeInlineHTML(_ html: ArraySlice<UInt8>) {
+        if options.safe {
+            out.literal("<!-- raw HTML omitted -->")
+        } else if extensions.contains(.tagfilter), HTMLRenderState.isFilteredTag(html) {
+            out.literal("&lt;")
+            out.raw(html.dropFirst())
+        } else {
+            out.raw(html)
+        }
+    }
+
+    static let filteredTags: [[UInt8]] = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes",
+                                          "script", "plaintext"].map { Array($0.utf8) }
+
+    /// True when `html` starts with `<name` or `</name` of a tag GitHub filters, followed by
+    /// white space, `>` or `/>` (cmark-gfm's `is_tag`).
+    static func isFilteredTag(_ html: ArraySlice<UInt8>) -> Bool {
+        guard html.count >= 3, html.first == 0x3C else { return false }
+        var nameStart = html.startIndex + 1
+        if html[nameStart] == 0x2F { nameStart += 1 }
+        tags: for name in filteredTags {
+            var i = nameStart
+            for letter in name {
+                guard i < html.endIndex else { continue tags }
+                let value = html[i]
+                let lower = (value >= 0x41 && value <= 0x5A) ? value | 0x20 : value
+                if lower != letter { continue tags }
+                i += 1
+            }
+            guard i < html.endIndex else { continue }
+            let next = html[i]
+            if isSpace(next) || next == 0x3E { return true }
+            if next == 0x2F, i + 1 < html.endIndex, html[i + 1] == 0x3E { return true }
+        }
+        return false
+    }
+
+    /// cmark's `cmark_isspace`: space, tab, LF, VT, FF, CR.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    func trimmingFinalNewline(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        bytes.last == 0x0A ? bytes.dropLast() : bytes
+    }
+
+    // MARK: Inlines
+
+    func contentBytes(_ node: Node) -> ArraySlice<UInt8> {
+        let start = max(0, min(Int(node.contentStart), tree.content.count))
+        let end = max(start, min(Int(node.contentEnd), tree.content.count))
+        return tree.content[start..<end]
+    }
+
+    func contentBytes(_ span: ByteSpan) -> ArraySlice<UInt8> {
+        let start = max(0, min(Int(span.start), tree.content.count))
+        let end = max(start, min(Int(span.end), tree.content.count))
+        return tree.content[start..<end]
+    }
+
+    func sourceBytes(_ span: ByteSpan) -> ArraySlice<UInt8> {
+        let start = max(0, min(Int(span.start), tree.source.count))
+        let end = max(start, min(Int(span.end), tree.source.count))
+        return tree.source[start..<end]
+    }
+
+    mutating func writeText(_ id: NodeID, _ node: Node) {
+        let bytes = contentBytes(node)
+        if node.flags & Node.textNeedsDecoding == 0 {
+            out.text(bytes)
+            return
+        }
+        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
+        out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
+    }
+
+    /// The text of a text node as it reads: escapes and references decoded (autolinks decode
+    /// references only, extended autolinks nothing).
+    func decodedText(_ node: Node, inAutolink form: LinkForm?) -> [UInt8] {
+        let bytes = contentBytes(node)
+        guard node.flags & Node.textNeedsDecoding != 0 else { return Array(bytes) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        switch form {
+        case .none:
+            CharacterReferences.decode(bytes, into: &result)
+        case .some(.uriAutolink), .some(.emailAutolink):
+            CharacterReferences.decodeEntities(bytes, into: &result)
+        default:
+            result.append(contentsOf: bytes)
+        }
+        return result
+    }
+
+    func autolinkForm(_ id: NodeID) -> LinkForm? {
+        let node = tree.nodes[Int(id)]
+        guard node.data >= 0, Int(node.data) < tree.links.count else { return nil }
+        return tree.links[Int(node.data)].form
+    }
+
+    /// Code span text: line endings become spaces, and one space is stripped from each end when
+    /// both ends have one and the text is not all spaces.
+    func codeSpanText(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var text = bytes
+        if text.contains(0x0A) || text.contains(0x0D) {
+            var normalized: [UInt8] = []
+            normalized.reserveCapacity(text.count)
+            var i = text.startIndex
+            while i < text.endIndex {
+                let value = text[i]
+                if value == 0x0D {
+                    normalized.append(0x20)
+                    if i + 1 < text.endIndex, text[i + 1] == 0x0A { i += 1 }
+                } else if value == 0x0A {
+                    normalized.append(0x20)
+                } else {
+                    normalized.append(value)
+                }
+                i += 1
+            }
+            text = normalized[...]
+        }
+        if text.count >= 2, text.first == 0x20, text.last == 0x20, text.contains(where: { $0 != 0x20 }) {
+            text = text.dropFirst().dropLast()
+        }
+        return text
+    }
+
+    func collapsesStrong(_ node: Node) -> Bool {
+        options.collapseNestedStrong && isValid(node.parent) && tree.nodes[Int(node.parent)].kind == .strong
+    }
+
+    // MARK: Links
+
+    /// A link's decoded destination and title.
+    struct LinkTarget {
+        var destination: [UInt8] = []
+        var title: [UInt8] = []
+    }
+
+    func linkTarget(_ node: Node) -> LinkTarget {
+        var target = LinkTarget()
+        guard node.data >= 0, Int(node.data) < tree.links.count else { return target }
+        let info = tree.links[Int(node.data)]
+        switch info.form {
+        case .inline:
+            CharacterReferences.decode(contentBytes(info.destination), into: &target.destination)
+            if info.hasTitle { CharacterReferences.decode(contentBytes(info.title), into: &target.title) }
+        case .full, .collapsed, .shortcut:
+            if info.definition >= 0, Int(info.definition) < tree.linkDefinitions.count {
+                let definition = tree.linkDefinitions[Int(info.definition)]
+                CharacterReferences.decode(contentBytes(definition.destination), into: &target.destination)
+                if definition.hasTitle {
+                    CharacterReferences.decode(contentBytes(definition.title), into: &target.title)
+                }
+            } else {
+                CharacterReferences.decode(contentBytes(info.destination), into: &target.destination)
+                if info.hasTitle { CharacterReferences.decode(contentBytes(info.title), into: &target.title) }
+            }
+        case .uriAutolink:
+            CharacterReferences.decodeEntities(contentBytes(info.destination), into: &target.destination)
+        case .emailAutolink:
+            target.destination.append(contentsOf: "mailto:".utf8)
+            CharacterReferences.decodeEntities(contentBytes(info.destination), into: &target.destination)
+        case .wwwAutolink:
+            target.destination.append(contentsOf: "http://".utf8)
+            target.destination.append(contentsOf: contentBytes(info.destination))
+        case .urlAutolink:
+            target.destination.append(contentsOf: contentBytes(info.destination))
+        case .extendedEmailAutolink:
+            let bytes = contentBytes(info.destination)
+            if !(HTMLRenderState.hasPrefix(bytes, "mailto:") || HTMLRenderState.hasPrefix(bytes, "xmpp:")) {
+                target.destination.append(contentsOf: "mailto:".utf8)
+            }
+            target.destination.append(contentsOf: bytes)
+        }
+        return target
+    }
+
+    /// Writes an `href`/`src` value; in safe mode a dangerous URL is written as nothing.
+    mutating func writeURL(_ url: [UInt8]) {
+        if options.safe && HTMLRenderState.isDangerousURL(url[...]) { return }
+        out.href(url[...])
+    }
+
+    /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is
+    /// `data:image/png|gif|jpeg|webp`.
+    static func isDangerousURL(_ url: ArraySlice<UInt8>) -> Bool {
+        if hasPrefix(url, "javascript:") || hasPrefix(url, "vbscript:") || hasPrefix(url, "file:") { return true }
+        guard hasPrefix(url, "data:") else { return false }
+        let rest = url.dropFirst(5)
+        for image in ["image/png", "image/gif", "image/jpeg", "image/webp"] where hasPrefix(rest, image) {
+            return false
+        }
+        return true
+    }
+
+    /// ASCII case-insensitive prefix test.
+    static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: String) -> Bool {
+        var i = bytes.startIndex
+        for letter in prefix.utf8 {
+            guard i < bytes.endIndex else { return false }
+            let value = bytes[i]
+            let lower = (value >= 0x41 && value <= 0x5A) ? value | 0x20 : value
+            if lower != letter { return false }
+            i += 1
+        }
+        return true
+    }
+
+    // MARK: Source lines
+
+    mutating func sourceLine(_ node: Node) {
+        guard options.sourceLines else { return }
+        out.literal(" data-source-line=\"")
+        out.number(lineNumber(ofSourceOffset: Int(node.sourceStart)))
+        out.byte(0x22)
+    }
+
+    /// 1-based line of a source offset.
+    func lineNumber(ofSourceOffset offset: Int) -> Int {
+        var low = 0, high = lineStarts.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if Int(lineStarts[mid]) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return max(low, 1)
+    }
+
+    static func lineStarts(of source: [UInt8]) -> [Int32] {
+        var starts: [Int32] = [0]
+        var i = 0
+        while i < source.count {
+            let value = source[i]
+            if value == 0x0A || (value == 0x0D && (i + 1 >= source.count || source[i + 1] != 0x0A)) {
+                starts.append(Int32(clamping: i + 1))
+            }
+            i += 1
+        }
+        return starts
+    }
+
+    // MARK: Plain text
+
+    /// The plain text of a subtree (for heading ids and titles), without recursion.
+    func plainText(of root: NodeID) -> String {
+        var bytes: [UInt8] = []
+        let rootNode = tree.nodes[Int(root)]
+        var current = rootNode.firstChild
+        while isValid(current) {
+            let node = tree.nodes[Int(current)]
+            switch node.kind {
+            case .text:
+                let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
+                bytes.append(contentsOf: decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil))
+            case .code:
+                bytes.append(contentsOf: codeSpanText(contentBytes(node)))
+            case .inlineMath, .displayMath, .tag:
+                bytes.append(contentsOf: contentBytes(node))
+            case .softBreak, .hardBreak:
+                bytes.append(0x20)
+            case .wikiLink:
+                bytes.append(contentsOf: wikiLinkLabel(node))
+            default:
+                if isValid(node.firstChild) {
+                    current = node.firstChild
+                    continue
+                }
+            }
+            // Next in document order, staying inside `root`.
+            var climb = current
+            current = .none
+            while isValid(climb), climb != root {
+                let climbed = tree.nodes[Int(climb)]
+                if isValid(climbed.next) {
+                    current = climbed.next
+                    break
+                }
+                climb = climbed.parent
+            }
+        }
+        return String(decoding: HTMLWriter.repairedUTF8(bytes[...]), as: UTF8.self)
+    }
+
+    // MARK: Page
+
+    mutating func writePageHeader() {
+        var title = options.title ?? ""
+        if options.title == nil {
+            if let heading = tree.nodes.indices.first(where: { tree.nodes[$0].kind == .heading }) {
+                title = plainText(of: NodeID(heading))
+            }
+            if title.isEmpty { title = "Untitled" }
+        }
+        out.literal("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
+        out.literal("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        out.text(Array(title.utf8)[...])
+        out.literal("</title>\n<style>\n")
+        out.literal(HTMLRenderState.pageStyle)
+        out.literal("</style>\n</head>\n<body>\n<article class=\"markdown-body\">\n")
+    }
+
+    static let pageStyle: StaticString = """
+        body { margin: 0; background: #fff; color: #1f2328; }
+        .markdown-body { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 32px 45px;
+          font: 16px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; }
+        .markdown-body h1, .markdown-body h2 { border-bottom: 1px solid #d1d9e0; padding-bottom: .3em; }
+        .markdown-body code, .markdown-body pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+          font-size: 85%; background: #f6f8fa; border-radius: 6px; }
+        .markdown-body code { padding: .2em .4em; }
+        .markdown-body pre { padding: 16px; overflow: auto; }
+        .markdown-body pre code { padding: 0; background: none; font-size: 100%; }
+        .markdown-body blockquote { margin: 0; padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
+        .markdown-body table { border-collapse: collapse; }
+        .markdown-body th, .markdown-body td { border: 1px solid #d1d9e0; padding: 6px 13px; }
+        .markdown-body img { max-width: 100%; }
+        .markdown-alert { padding: .5em 1em; margin-bottom: 16px; border-left: .25em solid #d1d9e0; }
+        .markdown-alert-title { font-weight: 600; margin: 0; }
+        .markdown-alert-note { border-color: #0969da; } .markdown-alert-tip { border-color: #1a7f37; }
+        .markdown-alert-important { border-color: #8250df; } .markdown-alert-warning { border-color: #9a6700; }
+        .markdown-alert-caution { border-color: #cf222e; }
+        .wikilink.unresolved { color: #cf222e; text-decoration: underline dotted; }
+        .tag { color: #0969da; background: #ddf4ff; border-radius: 1em; padding: 0 .5em; text-decoration: none; }
+        .math-display { display: block; overflow-x: auto; }
+        .footnotes { font-size: 85%; color: #59636e; border-top: 1px solid #d1d9e0; }
+
+        """
+}

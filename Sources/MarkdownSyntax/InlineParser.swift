@@ -1,6 +1,571 @@
-/// Inline pass over one leaf block's content (stub, being written).
+// The inline pass: turns one leaf block's content into inline nodes (CommonMark 0.31.2 + GFM +
+// notebook extensions).
+//
+// Invariants:
+// - Reads `tree.content[block.contentStart..<block.contentEnd]` only; never traps on any bytes.
+// - Linear time on every input: each byte is visited a bounded number of times. Code spans remember
+//   backtick runs per length, raw-HTML and math scans remember "no terminator after X", emphasis
+//   keeps `openersBottom` per (character, can-open, length mod 3) class, and link openers are
+//   deactivated by one stack height (`linkFloor`) instead of a walk over the bracket stack.
+// - No recursion: emphasis and links are resolved with explicit stacks; the post-pass walks the
+//   inline tree through parent links.
+// - Every inline node gets a content range and the source range mapped from it.
+// - Text nodes are maximal runs of literal text (adjacent contiguous runs are merged at the end);
+//   `Node.textNeedsDecoding` is set on runs holding a backslash escape or an `&`.
+// - Nodes dropped while resolving (consumed delimiter runs, link openers) are unlinked and stay in
+//   the arena with no parent.
+
+/// Inline pass over leaf-block content. Create one per document and call `parse(block:in:)` for
+/// each paragraph, heading and table cell; the scratch stacks are reused between blocks.
 struct InlineParser {
     let options: ParseOptions
-    init(options: ParseOptions) { self.options = options }
-    mutating func parse(block: NodeID, in tree: inout SyntaxTree) {}
+
+    /// Bytes that may start an inline construct under the current options.
+    var specialBytes: [Bool]
+
+    // MARK: Scratch state reused across blocks
+
+    var delimiters: [Delimiter] = []
+    var lastDelimiter: Int32 = -1
+    var openersBottom: [Int32] = Array(repeating: 0, count: 18)
+    var brackets: [Bracket] = []
+    /// Non-image `[` openers at stack index < `linkFloor` are inactive (a link formed after them).
+    var linkFloor = 0
+    var nonImageBrackets = 0
+
+    /// Start of the last backtick run seen of each length (valid when its stamp is current).
+    var backtickLast: [Int] = Array(repeating: 0, count: InlineParser.maximumBacktickRun + 1)
+    var backtickStamp: [UInt32] = Array(repeating: 0, count: InlineParser.maximumBacktickRun + 1)
+    var stamp: UInt32 = 0
+    var scannedForBackticks = false
+
+    /// "No terminator at or after this offset" memos, so failed scans are never repeated.
+    var noCommentEndFrom = Int.max
+    var noProcessingEndFrom = Int.max
+    var noCDataEndFrom = Int.max
+    var noDeclarationEndFrom = Int.max
+    var noDollarFrom = Int.max
+    var noDoubleDollarFrom = Int.max
+
+    // MARK: Per-block state
+
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var block: NodeID = .none
+    var blockStart = 0
+    var end = 0
+    var pos = 0
+    /// Start of the literal text not yet emitted as a node.
+    var textStart = 0
+    var textFlags: UInt8 = 0
+    var sourceMap: [(content: Int32, source: Int32)] = []
+    var sourceMapHint = 0
+    var sourceCount = 0
+
+    var footnoteIndex: [String: Int32] = [:]
+    var footnoteIndexCount = -1
+
+    static let maximumBacktickRun = 1000
+
+    init(options: ParseOptions) {
+        self.options = options
+        var table = Array(repeating: false, count: 256)
+        for byte in "\n\\`*_[]!<&".utf8 { table[Int(byte)] = true }
+        let extensions = options.extensions
+        if extensions.contains(.strikethrough) { table[Int(UInt8(ascii: "~"))] = true }
+        if extensions.contains(.autolink) {
+            for byte in "w:@".utf8 { table[Int(byte)] = true }
+        }
+        if extensions.contains(.tags) { table[Int(UInt8(ascii: "#"))] = true }
+        if extensions.contains(.math) { table[Int(UInt8(ascii: "$"))] = true }
+        self.specialBytes = table
+    }
+
+    /// Parses the inline content of `block` and appends the inline nodes as its children.
+    mutating func parse(block: NodeID, in tree: inout SyntaxTree) {
+        guard block >= 0, Int(block) < tree.nodes.count else { return }
+        let node = tree.nodes[Int(block)]
+        let start = max(0, Int(node.contentStart))
+        let stop = min(tree.content.count, Int(node.contentEnd))
+        guard start < stop else { return }
+        let content = tree.content
+        sourceMap = tree.contentToSource
+        sourceMapHint = 0
+        sourceCount = tree.source.count
+        content.withUnsafeBufferPointer { buffer in
+            bytes = buffer
+            run(block: block, kind: node.kind, start: start, stop: stop, tree: &tree)
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        sourceMap = []
+    }
+
+    private mutating func run(block: NodeID, kind: NodeKind, start: Int, stop: Int, tree: inout SyntaxTree) {
+        self.block = block
+        delimiters.removeAll(keepingCapacity: true)
+        lastDelimiter = -1
+        brackets.removeAll(keepingCapacity: true)
+        linkFloor = 0
+        nonImageBrackets = 0
+        stamp &+= 1
+        scannedForBackticks = false
+        noCommentEndFrom = Int.max
+        noProcessingEndFrom = Int.max
+        noCDataEndFrom = Int.max
+        noDeclarationEndFrom = Int.max
+        noDollarFrom = Int.max
+        noDoubleDollarFrom = Int.max
+
+        // Final spaces (and any stray line ending) of the block are not content.
+        var stop = stop
+        while stop > start, isTrailingSpace(bytes[stop - 1]) { stop -= 1 }
+
+        // A `^block-id` closing a paragraph is cut off before inline parsing.
+        var blockIDSpan: ByteSpan? = nil
+        if kind == .paragraph, options.extensions.contains(.blockIDs) {
+            var index = stop
+            while index > start, UnicodeClass.isASCIIAlphanumeric(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: "-") {
+                index -= 1
+            }
+            let caret = index - 1
+            if index < stop, caret >= start, bytes[caret] == UInt8(ascii: "^"),
+               caret == start || isTrailingSpace(bytes[caret - 1]) {
+                blockIDSpan = ByteSpan(caret, stop)
+                stop = caret
+                while stop > start, isTrailingSpace(bytes[stop - 1]) { stop -= 1 }
+            }
+        }
+
+        blockStart = start
+        end = stop
+        pos = start
+        textStart = start
+        textFlags = 0
+        parseInlines(tree: &tree)
+        flushText(upTo: end, tree: &tree)
+        processEmphasis(bottom: 0, tree: &tree)
+        if let span = blockIDSpan {
+            appendInline(.blockID, Int(span.start), Int(span.end), tree: &tree)
+        }
+        mergeAdjacentText(in: block, tree: &tree)
+        brackets.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private func isTrailingSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    // MARK: The main loop
+
+    private mutating func parseInlines(tree: inout SyntaxTree) {
+        let extensions = options.extensions
+        while pos < end {
+            let byte = bytes[pos]
+            if !specialBytes[Int(byte)] {
+                pos += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\n"): handleNewline(tree: &tree)
+            case UInt8(ascii: "\\"): handleBackslash(tree: &tree)
+            case UInt8(ascii: "`"): handleBackticks(tree: &tree)
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiterRun(byte, tree: &tree)
+            case UInt8(ascii: "["): handleOpenBracket(tree: &tree)
+            case UInt8(ascii: "!"): handleBang(tree: &tree)
+            case UInt8(ascii: "]"): handleCloseBracket(tree: &tree)
+            case UInt8(ascii: "<"): handleLessThan(tree: &tree)
+            case UInt8(ascii: "&"):
+                textFlags |= Node.textNeedsDecoding
+                pos += 1
+            case UInt8(ascii: "#"): handleTag(tree: &tree)
+            case UInt8(ascii: "$"): handleMath(tree: &tree)
+            case UInt8(ascii: "w"):
+                if extensions.contains(.autolink) { handleWWWAutolink(tree: &tree) } else { pos += 1 }
+            case UInt8(ascii: ":"): handleURLAutolink(tree: &tree)
+            case UInt8(ascii: "@"): handleEmailAutolink(tree: &tree)
+            default: pos += 1
+            }
+        }
+    }
+
+    // MARK: Nodes and source ranges
+
+    /// Maps a content offset to its source offset; remembers the last pair used because offsets
+    /// inside one block arrive mostly in order.
+    mutating func sourceOffset(_ offset: Int) -> Int {
+        let count = sourceMap.count
+        if count == 0 { return min(offset, sourceCount) }
+        var hint = min(sourceMapHint, count - 1)
+        if !(Int(sourceMap[hint].content) <= offset && (hint + 1 == count || Int(sourceMap[hint + 1].content) > offset)) {
+            var low = 0, high = count
+            while low < high {
+                let middle = (low + high) >> 1
+                if Int(sourceMap[middle].content) <= offset { low = middle + 1 } else { high = middle }
+            }
+            if low == 0 { return min(offset, sourceCount) }
+            hint = low - 1
+            sourceMapHint = hint
+        }
+        let pair = sourceMap[hint]
+        return max(0, min(Int(pair.source) + (offset - Int(pair.content)), sourceCount))
+    }
+
+    /// Sets a node's content range and the source range it maps to.
+    mutating func setRange(_ id: NodeID, _ start: Int, _ end: Int, tree: inout SyntaxTree) {
+        let sourceStart = sourceOffset(start)
+        let sourceEnd = end > start ? max(sourceStart, sourceOffset(end - 1) + 1) : sourceStart
+        tree.nodes[Int(id)].contentStart = Int32(clamping: start)
+        tree.nodes[Int(id)].contentEnd = Int32(clamping: end)
+        tree.nodes[Int(id)].sourceStart = Int32(clamping: sourceStart)
+        tree.nodes[Int(id)].sourceEnd = Int32(clamping: min(sourceEnd, sourceCount))
+    }
+
+    /// Makes a detached node whose content is `start..<end` and whose source covers
+    /// `sourceFrom..<sourceTo` (content offsets; defaults to the content range).
+    mutating func newNode(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
+                          flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
+        let id = tree.makeNode(Node(kind: kind, flags: flags, data: data))
+        let from = sourceFrom ?? start
+        let to = sourceTo ?? end
+        setRange(id, from, to, tree: &tree)
+        tree.nodes[Int(id)].contentStart = Int32(clamping: start)
+        tree.nodes[Int(id)].contentEnd = Int32(clamping: end)
+        return id
+    }
+
+    /// Makes a node and appends it as the block's last child.
+    @discardableResult
+    mutating func appendInline(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
+                               flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
+        let id = newNode(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data, tree: &tree)
+        tree.appendChild(id, to: block)
+        return id
+    }
+
+    /// Emits the pending literal text `textStart..<offset` as a text node.
+    mutating func flushText(upTo offset: Int, tree: inout SyntaxTree) {
+        if offset > textStart {
+            appendInline(.text, textStart, offset, flags: textFlags, tree: &tree)
+        }
+        textFlags = 0
+        textStart = max(textStart, offset)
+    }
+
+    // MARK: Line breaks and escapes
+
+    private mutating func handleNewline(tree: inout SyntaxTree) {
+        var trimmed = pos
+        while trimmed > textStart, bytes[trimmed - 1] == 0x20 || bytes[trimmed - 1] == 0x09 { trimmed -= 1 }
+        let hard = pos - 2 >= textStart && bytes[pos - 1] == 0x20 && bytes[pos - 2] == 0x20
+        flushText(upTo: trimmed, tree: &tree)
+        appendInline(hard ? .hardBreak : .softBreak, trimmed, pos + 1, tree: &tree)
+        pos += 1
+        skipLineStartSpaces()
+        textStart = pos
+    }
+
+    private mutating func skipLineStartSpaces() {
+        while pos < end, bytes[pos] == 0x20 || bytes[pos] == 0x09 { pos += 1 }
+    }
+
+    private mutating func handleBackslash(tree: inout SyntaxTree) {
+        guard pos + 1 < end else { pos += 1; return }
+        let next = bytes[pos + 1]
+        if next == 0x0A {
+            flushText(upTo: pos, tree: &tree)
+            appendInline(.hardBreak, pos, pos + 2, tree: &tree)
+            pos += 2
+            skipLineStartSpaces()
+            textStart = pos
+        } else if UnicodeClass.isASCIIPunctuation(next) {
+            textFlags |= Node.textNeedsDecoding
+            pos += 2
+        } else {
+            pos += 1
+        }
+    }
+
+    // MARK: Code spans
+
+    private mutating func handleBackticks(tree: inout SyntaxTree) {
+        let runStart = pos
+        var index = pos
+        while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
+        let length = index - runStart
+        if let closer = findClosingBackticks(from: index, length: length) {
+            flushText(upTo: runStart, tree: &tree)
+            appendInline(.code, index, closer, sourceFrom: runStart, sourceTo: closer + length, tree: &tree)
+            pos = closer + length
+            textStart = pos
+        } else {
+            pos = index
+        }
+    }
+
+    /// Finds the start of the next backtick run of exactly `length` at or after `start`.
+    private mutating func findClosingBackticks(from start: Int, length: Int) -> Int? {
+        guard length <= InlineParser.maximumBacktickRun else { return nil }
+        if scannedForBackticks && (backtickStamp[length] != stamp || backtickLast[length] < start) { return nil }
+        var index = start
+        while index < end {
+            while index < end, bytes[index] != UInt8(ascii: "`") { index += 1 }
+            if index >= end { break }
+            let runStart = index
+            while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
+            let runLength = index - runStart
+            if runLength <= InlineParser.maximumBacktickRun {
+                backtickLast[runLength] = runStart
+                backtickStamp[runLength] = stamp
+            }
+            if runLength == length { return runStart }
+        }
+        scannedForBackticks = true
+        return nil
+    }
+
+    // MARK: Emphasis delimiters
+
+    private mutating func handleDelimiterRun(_ character: UInt8, tree: inout SyntaxTree) {
+        let runStart = pos
+        var index = pos
+        while index < end, bytes[index] == character { index += 1 }
+        let length = index - runStart
+        let before = UnicodeClass.scalar(before: runStart, in: bytes, lowerBound: blockStart)
+        let after = UnicodeClass.scalar(at: index, in: bytes, end: end)
+        let beforeSpace = UnicodeClass.isWhitespace(before)
+        let afterSpace = UnicodeClass.isWhitespace(after)
+        let beforePunct = UnicodeClass.isPunctuation(before)
+        let afterPunct = UnicodeClass.isPunctuation(after)
+        let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+        let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+        var canOpen = leftFlanking
+        var canClose = rightFlanking
+        if character == UInt8(ascii: "_") {
+            canOpen = leftFlanking && (!rightFlanking || beforePunct)
+            canClose = rightFlanking && (!leftFlanking || afterPunct)
+        } else if character == UInt8(ascii: "~"), length > 2 {
+            canOpen = false
+            canClose = false
+        }
+        pos = index
+        guard canOpen || canClose else { return }
+        flushText(upTo: runStart, tree: &tree)
+        let node = appendInline(.text, runStart, index, tree: &tree)
+        textStart = index
+        let id = Int32(delimiters.count)
+        delimiters.append(Delimiter(node: node, character: character, length: Int32(clamping: length),
+                                    canOpen: canOpen, canClose: canClose, previous: lastDelimiter, next: -1))
+        if lastDelimiter >= 0 { delimiters[Int(lastDelimiter)].next = id }
+        lastDelimiter = id
+    }
+
+    private mutating func removeDelimiter(_ id: Int32) {
+        let delimiter = delimiters[Int(id)]
+        if delimiter.previous >= 0 { delimiters[Int(delimiter.previous)].next = delimiter.next }
+        if delimiter.next >= 0 {
+            delimiters[Int(delimiter.next)].previous = delimiter.previous
+        } else if lastDelimiter == id {
+            lastDelimiter = delimiter.previous
+        }
+        delimiters[Int(id)].previous = -1
+        delimiters[Int(id)].next = -1
+    }
+
+    private func bottomClass(_ delimiter: Delimiter) -> Int {
+        let characterClass: Int
+        switch delimiter.character {
+        case UInt8(ascii: "*"): characterClass = 0
+        case UInt8(ascii: "_"): characterClass = 1
+        default: characterClass = 2
+        }
+        return characterClass * 6 + (delimiter.canOpen ? 3 : 0) + Int(delimiter.length % 3)
+    }
+
+    /// Resolves emphasis among the delimiters with index >= `bottom`, then drops them all
+    /// (the "process emphasis" procedure of the spec, with cmark's openers-bottom bookkeeping).
+    mutating func processEmphasis(bottom: Int32, tree: inout SyntaxTree) {
+        for index in openersBottom.indices { openersBottom[index] = bottom }
+        var closer: Int32 = -1
+        var candidate = lastDelimiter
+        while candidate >= 0 && candidate >= bottom {
+            closer = candidate
+            candidate = delimiters[Int(candidate)].previous
+        }
+        while closer >= 0 {
+            let closing = delimiters[Int(closer)]
+            guard closing.canClose else {
+                closer = closing.next
+                continue
+            }
+            let bottomIndex = bottomClass(closing)
+            var opener = closing.previous
+            var found = false
+            while opener >= 0 && opener >= bottom && opener >= openersBottom[bottomIndex] {
+                let opening = delimiters[Int(opener)]
+                if opening.canOpen && opening.character == closing.character {
+                    if !(closing.canOpen || opening.canClose) || closing.length % 3 == 0
+                        || (opening.length + closing.length) % 3 != 0 {
+                        found = true
+                        break
+                    }
+                }
+                opener = opening.previous
+            }
+            let oldCloser = closer
+            if found {
+                if closing.character == UInt8(ascii: "~") {
+                    closer = insertStrikethrough(opener: opener, closer: closer, tree: &tree)
+                } else {
+                    closer = insertEmphasis(opener: opener, closer: closer, tree: &tree)
+                }
+            } else {
+                closer = closing.next
+                openersBottom[bottomIndex] = oldCloser
+                if !closing.canOpen { removeDelimiter(oldCloser) }
+            }
+        }
+        while lastDelimiter >= 0 && lastDelimiter >= bottom {
+            removeDelimiter(lastDelimiter)
+        }
+    }
+
+    /// Wraps the nodes between `opener` and `closer` in emphasis or strong emphasis and returns the
+    /// closer to continue from.
+    private mutating func insertEmphasis(opener: Int32, closer: Int32, tree: inout SyntaxTree) -> Int32 {
+        let openerNode = delimiters[Int(opener)].node
+        let closerNode = delimiters[Int(closer)].node
+        let openerStart = Int(tree.nodes[Int(openerNode)].contentStart)
+        let openerEnd = Int(tree.nodes[Int(openerNode)].contentEnd)
+        let closerStart = Int(tree.nodes[Int(closerNode)].contentStart)
+        let closerEnd = Int(tree.nodes[Int(closerNode)].contentEnd)
+        let openerCount = openerEnd - openerStart
+        let closerCount = closerEnd - closerStart
+        let use = openerCount >= 2 && closerCount >= 2 ? 2 : 1
+        setRange(openerNode, openerStart, openerEnd - use, tree: &tree)
+        setRange(closerNode, closerStart + use, closerEnd, tree: &tree)
+
+        var between = delimiters[Int(closer)].previous
+        while between >= 0 && between != opener {
+            let previous = delimiters[Int(between)].previous
+            removeDelimiter(between)
+            between = previous
+        }
+
+        let emphasis = newNode(use == 1 ? .emphasis : .strong, openerEnd - use, closerStart + use, tree: &tree)
+        moveSiblings(after: openerNode, before: closerNode, into: emphasis, tree: &tree)
+        tree.insert(emphasis, after: openerNode)
+
+        if openerCount - use == 0 {
+            tree.unlink(openerNode)
+            removeDelimiter(opener)
+        }
+        if closerCount - use == 0 {
+            tree.unlink(closerNode)
+            let next = delimiters[Int(closer)].next
+            removeDelimiter(closer)
+            return next
+        }
+        return closer
+    }
+
+    /// GFM strikethrough: opener and closer runs of equal length make `strikethrough`; otherwise
+    /// both stay literal. Either way every delimiter from the opener to the closer is dropped.
+    private mutating func insertStrikethrough(opener: Int32, closer: Int32, tree: inout SyntaxTree) -> Int32 {
+        let openerNode = delimiters[Int(opener)].node
+        let closerNode = delimiters[Int(closer)].node
+        let next = delimiters[Int(closer)].next
+        let openerNodeValue = tree.nodes[Int(openerNode)]
+        let closerNodeValue = tree.nodes[Int(closerNode)]
+        let openerCount = Int(openerNodeValue.contentEnd - openerNodeValue.contentStart)
+        let closerCount = Int(closerNodeValue.contentEnd - closerNodeValue.contentStart)
+        if openerCount == closerCount {
+            let strike = newNode(.strikethrough, Int(openerNodeValue.contentStart), Int(closerNodeValue.contentEnd), tree: &tree)
+            moveSiblings(after: openerNode, before: closerNode, into: strike, tree: &tree)
+            tree.insert(strike, after: openerNode)
+            tree.unlink(openerNode)
+            tree.unlink(closerNode)
+        }
+        var current = closer
+        while current >= 0 && current != opener {
+            let previous = delimiters[Int(current)].previous
+            removeDelimiter(current)
+            current = previous
+        }
+        removeDelimiter(opener)
+        return next
+    }
+
+    /// Moves the siblings strictly between `first` and `last` (or to the end when `last` is
+    /// `.none`) to the end of `parent`'s children.
+    mutating func moveSiblings(after first: NodeID, before last: NodeID, into parent: NodeID, tree: inout SyntaxTree) {
+        var current = tree.nodes[Int(first)].next
+        while current != .none && current != last {
+            let next = tree.nodes[Int(current)].next
+            tree.unlink(current)
+            tree.appendChild(current, to: parent)
+            current = next
+        }
+    }
+
+    // MARK: Post-pass
+
+    /// Joins adjacent text siblings whose content ranges touch, anywhere under `root`, without
+    /// recursion.
+    private func mergeAdjacentText(in root: NodeID, tree: inout SyntaxTree) {
+        var current = tree.nodes[Int(root)].firstChild
+        while current != .none {
+            if tree.nodes[Int(current)].kind == .text {
+                var next = tree.nodes[Int(current)].next
+                while next != .none, tree.nodes[Int(next)].kind == .text,
+                      tree.nodes[Int(next)].contentStart == tree.nodes[Int(current)].contentEnd {
+                    let following = tree.nodes[Int(next)]
+                    tree.nodes[Int(current)].contentEnd = following.contentEnd
+                    tree.nodes[Int(current)].sourceEnd = max(tree.nodes[Int(current)].sourceEnd, following.sourceEnd)
+                    tree.nodes[Int(current)].flags |= following.flags
+                    tree.unlink(next)
+                    next = tree.nodes[Int(current)].next
+                }
+            }
+            let firstChild = tree.nodes[Int(current)].firstChild
+            if firstChild != .none {
+                current = firstChild
+                continue
+            }
+            while current != .none && current != root && tree.nodes[Int(current)].next == .none {
+                current = tree.nodes[Int(current)].parent
+            }
+            if current == .none || current == root { break }
+            current = tree.nodes[Int(current)].next
+        }
+    }
+}
+
+/// One emphasis or strikethrough delimiter run on the delimiter stack (a doubly linked list
+/// threaded through the `delimiters` array; array order is document order).
+struct Delimiter {
+    /// The text node holding the run's remaining characters.
+    var node: NodeID
+    var character: UInt8
+    /// Length of the original run (for the rule of 3).
+    var length: Int32
+    var canOpen: Bool
+    var canClose: Bool
+    var previous: Int32
+    var next: Int32
+}
+
+/// A `[` or `![` on the bracket stack.
+struct Bracket {
+    /// The text node holding `[` or `![`.
+    var node: NodeID
+    /// Content offset of `[` (or of `!` for images).
+    var start: Int
+    /// Content offset just after the opening bracket: the start of the link text.
+    var textStart: Int
+    var image: Bool
+    /// Another bracket was pushed after this one, so its text cannot be a link label.
+    var bracketAfter: Bool
+    /// Delimiters with index >= this were pushed after the bracket.
+    var delimiterBottom: Int32
+    /// Number of non-image brackets below this one on the stack.
+    var nonImageBelow: Int
 }

@@ -1,0 +1,46 @@
+// Options of the HTML renderer. Plain values; the renderer reads them, never changes them.
+
+/// How `HTMLRenderer` writes HTML.
+public struct HTMLOptions: Sendable, Equatable {
+    /// Safe mode: raw HTML is replaced by `<!-- raw HTML omitted -->` (as cmark does without
+    /// `--unsafe`), and `javascript:`, `vbscript:`, `file:` and non-image `data:` URLs become an
+    /// empty `href`/`src`. On by default: previews show untrusted notes.
+    public var safe: Bool
+    /// Write `data-source-line="N"` (1-based line of the block's first byte) on block elements.
+    public var sourceLines: Bool
+    /// Give headings GitHub-style `id`s (`## Hello, World` -> `id="hello-world"`, repeats `-1`, `-2`).
+    public var headingIDs: Bool
+    /// Write `<strong>` directly inside `<strong>` as one element, as GitHub and cmark-gfm do.
+    public var collapseNestedStrong: Bool
+    /// Wrap the output in a complete HTML page with inline CSS.
+    public var fullPage: Bool
+    /// The page title for `fullPage`; nil uses the text of the first heading, else "Untitled".
+    public var title: String?
+    /// Render `#tag` as `<a class="tag" href="#tag">`; otherwise as `<span class="tag">`.
+    public var tagLinks: Bool
+    /// Render `^block-id` as an empty anchor `<span class="block-id" id="^id"></span>`; otherwise drop it.
+    public var blockIDAnchors: Bool
+    /// Appended to a wiki-link target that has no extension of its own (`[[note]]` -> `note.md`).
+    public var wikiLinkExtension: String
+
+    public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
+                collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,
+                tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md") {
+        self.safe = safe
+        self.sourceLines = sourceLines
+        self.headingIDs = headingIDs
+        self.collapseNestedStrong = collapseNestedStrong
+        self.fullPage = fullPage
+        self.title = title
+        self.tagLinks = tagLinks
+        self.blockIDAnchors = blockIDAnchors
+        self.wikiLinkExtension = wikiLinkExtension
+    }
+
+    /// Exactly what cmark writes with `--unsafe`: the CommonMark spec suite's settings.
+    public static let commonmarkSpec = HTMLOptions(safe: false)
+    /// Exactly what cmark-gfm 0.29.0.gfm.13 writes with `--unsafe`: the GFM spec suites' settings.
+    public static let gfmSpec = HTMLOptions(safe: false, collapseNestedStrong: true)
+    /// A notebook preview: safe, heading ids, GitHub's strong collapsing.
+    public static let notebookPreview = HTMLOptions(safe: true, headingIDs: true, collapseNestedStrong: true)
+}

@@ -1,0 +1,243 @@
+// GFM footnotes and the notebook constructs (wiki-links, tags) of the HTML renderer.
+//
+// Invariants:
+// - Footnotes are numbered in the order of their first reference in a document-order walk of
+//   the whole tree (definitions still in place), as cmark-gfm's `process_footnotes` does;
+//   unreferenced definitions are not written; the others follow the document in number order.
+// - Every side-table index is checked; a reference without a definition is written as its text.
+
+import MarkdownSyntax
+
+extension HTMLRenderState {
+    // MARK: Footnotes
+
+    /// Assigns footnote numbers and per-definition reference ordinals.
+    mutating func numberFootnotes() {
+        guard !tree.footnoteReferences.isEmpty, !tree.footnoteDefinitions.isEmpty else { return }
+        footnoteNumbers = [Int32](repeating: 0, count: tree.footnoteDefinitions.count)
+        footnoteReferenceCounts = [Int32](repeating: 0, count: tree.footnoteDefinitions.count)
+        footnoteReferenceOrdinals = [Int32](repeating: 0, count: tree.footnoteReferences.count)
+        var nextNumber: Int32 = 0
+        var current = SyntaxTree.root
+        while isValid(current) {
+            let node = tree.nodes[Int(current)]
+            if node.kind == .footnoteReference, let definition = footnoteDefinitionIndex(of: node) {
+                if footnoteNumbers[definition] == 0 {
+                    nextNumber += 1
+                    footnoteNumbers[definition] = nextNumber
+                }
+                footnoteReferenceCounts[definition] += 1
+                footnoteReferenceOrdinals[Int(node.data)] = footnoteReferenceCounts[definition]
+            }
+            current = nextInPreorder(current, node, within: SyntaxTree.root)
+        }
+    }
+
+    /// The next node after `id` in document order inside `root`'s subtree, or `.none`.
+    func nextInPreorder(_ id: NodeID, _ node: Node, within root: NodeID) -> NodeID {
+        if isValid(node.firstChild) { return node.firstChild }
+        var climb = id
+        while isValid(climb), climb != root {
+            let climbed = tree.nodes[Int(climb)]
+            if isValid(climbed.next) { return climbed.next }
+            climb = climbed.parent
+        }
+        return .none
+    }
+
+    /// The definition a reference node points to, when it exists.
+    func footnoteDefinitionIndex(of node: Node) -> Int? {
+        guard node.data >= 0, Int(node.data) < tree.footnoteReferences.count else { return nil }
+        let definition = Int(tree.footnoteReferences[Int(node.data)].definition)
+        guard definition >= 0, definition < tree.footnoteDefinitions.count else { return nil }
+        return definition
+    }
+
+    /// The label of a definition as written in the source (ids are made from it).
+    func footnoteLabel(definitionOf node: Node) -> ArraySlice<UInt8> {
+        guard node.data >= 0, Int(node.data) < tree.footnoteDefinitions.count else { return [] }
+        return sourceBytes(tree.footnoteDefinitions[Int(node.data)].label)
+    }
+
+    mutating func writeFootnoteReference(_ node: Node) {
+        guard let definition = footnoteDefinitionIndex(of: node), definition < footnoteNumbers.count,
+              footnoteNumbers[definition] > 0 else {
+            // No definition: the reference reads as the text it was written as.
+            out.literal("[^")
+            if node.data >= 0, Int(node.data) < tree.footnoteReferences.count {
+                out.text(contentBytes(tree.footnoteReferences[Int(node.data)].label))
+            }
+            out.literal("]")
+            return
+        }
+        let label = sourceBytes(tree.footnoteDefinitions[definition].label)
+        out.literal("<sup class=\"footnote-ref\"><a href=\"#fn-")
+        out.href(label)
+        out.literal("\" id=\"fnref-")
+        out.href(label)
+        let ordinal = footnoteReferenceOrdinals[Int(node.data)]
+        if ordinal > 1 {
+            out.byte(0x2D)
+            out.number(Int(ordinal))
+        }
+        out.literal("\" data-footnote-ref>")
+        out.number(Int(footnoteNumbers[definition]))
+        out.literal("</a></sup>")
+    }
+
+    /// Writes the referenced definitions after the document, in number order.
+    mutating func renderFootnoteSection() {
+        var order: [(number: Int32, node: NodeID)] = []
+        for (index, number) in footnoteNumbers.enumerated() where number > 0 {
+            let node = tree.footnoteDefinitions[index].node
+            if isValid(node), tree.nodes[Int(node)].kind == .footnoteDefinition { order.append((number, node)) }
+        }
+        guard !order.isEmpty else { return }
+        order.sort { $0.number < $1.number }
+        out.cr()
+        out.literal("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
+        renderingFootnotes = true
+        for entry in order {
+            footnoteIndex += 1
+            walk(from: entry.node)
+        }
+        renderingFootnotes = false
+        out.literal("</ol>\n</section>\n")
+    }
+
+    /// cmark-gfm's `S_put_footnote_backref`: the links back to each reference, written once per
+    /// definition (after its last paragraph, or before `</li>`).
+    mutating func writeFootnoteBackReference(_ definitionNode: Node) -> Bool {
+        guard writtenFootnoteIndex < footnoteIndex else { return false }
+        writtenFootnoteIndex = footnoteIndex
+        let label = footnoteLabel(definitionOf: definitionNode)
+        let number = String(writtenFootnoteIndex)
+        out.literal("<a href=\"#fnref-")
+        out.href(label)
+        out.literal("\" class=\"footnote-backref\" data-footnote-backref data-footnote-backref-idx=\"")
+        out.literal(number)
+        out.literal("\" aria-label=\"Back to reference ")
+        out.literal(number)
+        out.literal("\">\u{21A9}</a>")
+        var count: Int32 = 0
+        if definitionNode.data >= 0, Int(definitionNode.data) < footnoteReferenceCounts.count {
+            count = footnoteReferenceCounts[Int(definitionNode.data)]
+        }
+        if count > 1 {
+            for ordinal in 2...Int(count) {
+                out.literal(" <a href=\"#fnref-")
+                out.href(label)
+                out.byte(0x2D)
+                out.number(ordinal)
+                out.literal("\" class=\"footnote-backref\" data-footnote-backref data-footnote-backref-idx=\"")
+                out.literal("\(number)-\(ordinal)")
+                out.literal("\" aria-label=\"Back to reference ")
+                out.literal("\(number)-\(ordinal)")
+                out.literal("\">\u{21A9}<sup class=\"footnote-ref\">")
+                out.number(ordinal)
+                out.literal("</sup></a>")
+            }
+        }
+        return true
+    }
+
+    // MARK: Wiki-links
+
+    static let imageExtensions: [String] = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "avif"]
+
+    func wikiLinkInfo(_ node: Node) -> WikiLinkInfo? {
+        guard node.data >= 0, Int(node.data) < tree.wikiLinks.count else { return nil }
+        return tree.wikiLinks[Int(node.data)]
+    }
+
+    /// The visible text: the label after `|`, else `target > Heading > ^block`.
+    func wikiLinkLabel(_ node: Node) -> [UInt8] {
+        guard let info = wikiLinkInfo(node) else { return Array(contentBytes(node)) }
+        if info.hasLabel { return Array(contentBytes(info.label)) }
+        var parts: [ArraySlice<UInt8>] = []
+        if !info.target.isEmpty { parts.append(contentBytes(info.target)) }
+        for heading in info.headings { parts.append(contentBytes(heading)) }
+        var result: [UInt8] = []
+        for (index, part) in parts.enumerated() {
+            if index > 0 { result.append(contentsOf: " > ".utf8) }
+            result.append(contentsOf: part)
+        }
+        if info.hasBlockID {
+            if !result.isEmpty { result.append(contentsOf: " > ".utf8) }
+            result.append(0x5E)
+            result.append(contentsOf: contentBytes(info.blockID))
+        }
+        return result
+    }
+
+    /// `note` -> `note.md`, `#Heading` -> `#heading`, `^id` -> `#^id`.
+    func wikiLinkHref(_ info: WikiLinkInfo) -> [UInt8] {
+        var href: [UInt8] = []
+        let target = contentBytes(info.target)
+        if !target.isEmpty {
+            href.append(contentsOf: target)
+            if HTMLRenderState.fileExtension(of: target) == nil { href.append(contentsOf: options.wikiLinkExtension.utf8) }
+        }
+        if info.hasBlockID {
+            href.append(contentsOf: "#^".utf8)
+            href.append(contentsOf: contentBytes(info.blockID))
+        } else if let heading = info.headings.last {
+            let text = String(decoding: HTMLWriter.repairedUTF8(contentBytes(heading)), as: UTF8.self)
+            href.append(0x23)
+            href.append(contentsOf: HeadingSlugger.slug(for: text).utf8)
+        }
+        return href
+    }
+
+    /// The lowercased extension of the last path component, if it has one.
+    static func fileExtension(of path: ArraySlice<UInt8>) -> String? {
+        guard let dot = path.lastIndex(of: 0x2E) else { return nil }
+        if let slash = path.lastIndex(of: 0x2F), slash > dot { return nil }
+        let ext = path[(dot + 1)...]
+        guard !ext.isEmpty, ext.count <= 5, ext.allSatisfy({ $0 < 0x80 && $0 != 0x20 }) else { return nil }
+        return String(decoding: ext, as: UTF8.self).lowercased()
+    }
+
+    mutating func writeWikiLink(_ node: Node) {
+        guard let info = wikiLinkInfo(node) else {
+            out.text(contentBytes(node))
+            return
+        }
+        let label = wikiLinkLabel(node)
+        let unresolved = node.flags & Node.unresolved != 0
+        if info.isEmbed, let ext = HTMLRenderState.fileExtension(of: contentBytes(info.target)),
+           HTMLRenderState.imageExtensions.contains(ext) {
+            out.literal("<img class=\"wikilink-embed\" src=\"")
+            writeURL(Array(contentBytes(info.target)))
+            out.literal("\" alt=\"")
+            out.text(label[...])
+            out.literal("\" />")
+            return
+        }
+        out.literal("<a class=\"wikilink")
+        if info.isEmbed { out.literal(" embed") }
+        if unresolved { out.literal(" unresolved") }
+        out.literal("\" href=\"")
+        writeURL(wikiLinkHref(info))
+        out.literal("\">")
+        out.text(label[...])
+        out.literal("</a>")
+    }
+
+    // MARK: Tags
+
+    /// `#tag` as a link to the tag (or a span when `tagLinks` is off).
+    mutating func writeTag(_ tag: ArraySlice<UInt8>) {
+        if options.tagLinks {
+            out.literal("<a class=\"tag\" href=\"#")
+            out.href(tag.first == 0x23 ? tag.dropFirst() : tag)
+            out.literal("\">")
+            out.text(tag)
+            out.literal("</a>")
+        } else {
+            out.literal("<span class=\"tag\">")
+            out.text(tag)
+            out.literal("</span>")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+// The output buffer of the HTML renderer and the byte-level escapers cmark uses.
+//
+// Invariants:
+// - Everything written is valid UTF-8: NUL bytes and invalid UTF-8 sequences in the input are
+//   written as U+FFFD, with the same sequence boundaries cmark's `utf8proc_check` uses.
+// - `text`/`attribute` escape exactly `&`, `<`, `>` and `"` (cmark's `escape_html`).
+// - `href` percent-encodes as cmark's `houdini_escape_href` (after the UTF-8 repair above).
+
+/// Growing byte buffer with HTML and URL escaping.
+struct HTMLWriter {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Appends ASCII/UTF-8 text as is (for markup the renderer itself writes).
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a Swift string as is (for markup built at run time; the caller escaped it).
+    mutating func literal(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    /// Appends a decimal number.
+    mutating func number(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Starts a new line unless the output is empty or already ends with one (cmark's `cr`).
+    @inline(__always)
+    mutating func cr() {
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+    }
+
+    /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
+    mutating func text(_ input: ArraySlice<UInt8>) {
+        input.withUnsafeBufferPointer { append($0, escaping: true) }
+    }
+
+    /// Appends `input` with bad UTF-8 repaired but nothing escaped (raw HTML).
+    mutating func raw(_ input: ArraySlice<UInt8>) {
+        input.withUnsafeBufferPointer { append($0, escaping: false) }
+    }
+
+    /// Appends `input` percent-encoded for an `href`/`src` value, as cmark's `houdini_escape_href`.
+    mutating func href(_ input: ArraySlice<UInt8>) {
+        let repaired = HTMLWriter.repairedUTF8(input)
+        repaired.withUnsafeBufferPointer { source in
+            let count = source.count
+            var i = 0
+            while i < count {
+                let start = i
+                while i < count && HTMLWriter.hrefSafe[Int(source[i])] { i += 1 }
+                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i])) }
+                if i >= count { break }
+                let value = source[i]
+                if value == 0x26 {
+                    literal("&amp;")
+                } else if value == 0x27 {
+                    literal("&#x27;")
+                } else {
+                    bytes.append(0x25)
+                    bytes.append(HTMLWriter.hexDigits[Int(value >> 4)])
+                    bytes.append(HTMLWriter.hexDigits[Int(value & 0xF)])
+                }
+                i += 1
+            }
+        }
+    }
+
+    /// `input` with NUL and invalid UTF-8 replaced by U+FFFD (the input itself when it is clean).
+    static func repairedUTF8(_ input: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let clean = input.withUnsafeBufferPointer { buffer -> Bool in
+            var i = 0
+            while i < buffer.count {
+                let value = buffer[i]
+                if value == 0 { return false }
+                if value < 0x80 { i += 1; continue }
+                let length = validSequenceLength(buffer, i)
+                if length <= 0 { return false }
+                i += length
+            }
+            return true
+        }
+        if clean { return input }
+        var writer = HTMLWriter(capacity: input.count + 8)
+        writer.raw(input)
+        return writer.bytes[...]
+    }
+
+    /// The escaping/repairing loop: copies clean runs in one go.
+    private mutating func append(_ input: UnsafeBufferPointer<UInt8>, escaping: Bool) {
+        let count = input.count
+        var i = 0
+        var run = 0
+        while i < count {
+            let value = input[i]
+            if value >= 0x80 {
+                let length = HTMLWriter.validSequenceLength(input, i)
+                if length > 0 { i += length; continue }
+                flush(input, run, i)
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += -length
+                run = i
+                continue
+            }
+            if value == 0 {
+                flush(input, run, i)
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += 1
+                run = i
+                continue
+            }
+            if escaping && (value == 0x26 || value == 0x3C || value == 0x3E || value == 0x22) {
+                flush(input, run, i)
+                switch value {
+                case 0x26: literal("&amp;")
+                case 0x3C: literal("&lt;")
+                case 0x3E: literal("&gt;")
+                default: literal("&quot;")
+                }
+                i += 1
+                run = i
+                continue
+            }
+            i += 1
+        }
+        flush(input, run, count)
+    }
+
+    @inline(__always)
+    private mutating func flush(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        if end > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<end])) }
+    }
+
+    /// Length of the valid UTF-8 sequence at `input[index]` (a byte >= 0x80), or minus the number
+    /// of bytes to replace by one U+FFFD when it is invalid (cmark's `utf8proc_valid`).
+    static func validSequenceLength(_ input: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        let lead = input[index]
+        let remaining = input.count - index
+        let length: Int
+        switch lead {
+        case 0xC0...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF7: length = 4
+        default: return -1
+        }
+        if length > remaining {
+            // cmark replaces the rest of the line; stop at the first byte that is not a continuation.
+            var i = 1
+            while i < remaining && input[index + i] & 0xC0 == 0x80 { i += 1 }
+            return -i
+        }
+        var i = 1
+        while i < length {
+            if input[index + i] & 0xC0 != 0x80 { return -i }
+            i += 1
+        }
+        switch length {
+        case 2:
+            if lead < 0xC2 { return -length }
+        case 3:
+            let scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(input[index + 1] & 0x3F) << 6) | UInt32(input[index + 2] & 0x3F)
+            if scalar < 0x800 || (scalar >= 0xD800 && scalar < 0xE000) { return -length }
+        default:
+            let scalar = (UInt32(lead & 0x07) << 18) | (UInt32(input[index + 1] & 0x3F) << 12)
+                | (UInt32(input[index + 2] & 0x3F) << 6) | UInt32(input[index + 3] & 0x3F)
+            if scalar < 0x10000 || scalar >= 0x110000 { return -length }
+        }
+        return length
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Bytes `houdini_escape_href` copies unchanged: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`
+    /// plus `'` is not in the set (it becomes `&#x27;`), and `&` becomes `&amp;`.
+    private static let hrefSafe: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in UInt8(0x30)...0x39 { table[Int(byte)] = true }
+        for byte in UInt8(0x41)...0x5A { table[Int(byte)] = true }
+        for byte in UInt8(0x61)...0x7A { table[Int(byte)] = true }
+        for byte in Array("-_.+!*(),%#@?=;:/$~".utf8) { table[Int(byte)] = true }
+        return table
+    }()
+}

@@ -1,0 +1,406 @@
+// GFM extended autolinks and the notebook inlines (wiki-links, tags, math) for the inline pass.
+//
+// Invariants: each handler is entered only when its extension is enabled (the special-byte table
+// is built from the options), reads only the current block, and either consumes a construct or
+// advances past the trigger byte as literal text. Scans are bounded by the construct's own bytes
+// (wiki-links stop at a line ending or bracket; math memoises failed closer searches).
+
+extension InlineParser {
+    // MARK: GFM extended autolinks (cmark-gfm's autolink extension)
+
+    mutating func handleWWWAutolink(tree: inout SyntaxTree) {
+        let start = pos
+        guard !insideActiveBracket, start + 4 <= end,
+              bytes[start + 1] == UInt8(ascii: "w"), bytes[start + 2] == UInt8(ascii: "w"),
+              bytes[start + 3] == UInt8(ascii: ".") else {
+            pos += 1
+            return
+        }
+        if start > blockStart {
+            let previous = bytes[start - 1]
+            let allowed = previous == 0x20 || previous == 0x09 || previous == 0x0A || previous == 0x0D
+                || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_") || previous == UInt8(ascii: "~")
+                || previous == UInt8(ascii: "(")
+            guard allowed else { pos += 1; return }
+        }
+        let domainLength = checkDomain(start, allowShort: false)
+        guard domainLength > 0 else { pos += 1; return }
+        var linkEnd = start + domainLength
+        while linkEnd < end, !isAutolinkSpace(bytes[linkEnd]), bytes[linkEnd] != UInt8(ascii: "<") { linkEnd += 1 }
+        linkEnd = trimAutolinkEnd(start, linkEnd)
+        guard linkEnd > start else { pos += 1; return }
+        makeAutolink(form: .wwwAutolink, start: start, end: linkEnd, visible: ByteSpan(start, linkEnd), tree: &tree)
+    }
+
+    mutating func handleURLAutolink(tree: inout SyntaxTree) {
+        let colon = pos
+        guard options.extensions.contains(.autolink), !insideActiveBracket, colon + 3 < end,
+              bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
+              isHostCharacter(at: colon + 3) else {
+            pos += 1
+            return
+        }
+        var schemeStart = colon
+        while schemeStart > textStart, UnicodeClass.isASCIILetter(bytes[schemeStart - 1]) { schemeStart -= 1 }
+        guard isSafeScheme(schemeStart, colon) else { pos += 1; return }
+        let domainStart = colon + 3
+        let domainLength = checkDomain(domainStart, allowShort: true)
+        guard domainLength > 0 else { pos += 1; return }
+        var linkEnd = domainStart + domainLength
+        while linkEnd < end, !isAutolinkSpace(bytes[linkEnd]), bytes[linkEnd] != UInt8(ascii: "<") { linkEnd += 1 }
+        linkEnd = trimAutolinkEnd(schemeStart, linkEnd)
+        guard linkEnd > colon + 3 else { pos += 1; return }
+        makeAutolink(form: .urlAutolink, start: schemeStart, end: linkEnd, visible: ByteSpan(schemeStart, linkEnd), tree: &tree)
+    }
+
+    mutating func handleEmailAutolink(tree: inout SyntaxTree) {
+        let at = pos
+        guard options.extensions.contains(.autolink), !insideActiveBracket else { pos += 1; return }
+        var localStart = at
+        while localStart > textStart {
+            let byte = bytes[localStart - 1]
+            guard UnicodeClass.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
+            localStart -= 1
+        }
+        guard localStart < at else { pos += 1; return }
+        // An explicit `mailto:` or `xmpp:` right before the address belongs to the link.
+        var linkStart = localStart
+        var scheme: StaticString? = nil
+        if localStart - 1 > textStart, bytes[localStart - 1] == UInt8(ascii: ":") {
+            var schemeStart = localStart - 1
+            while schemeStart > textStart, UnicodeClass.isASCIILetter(bytes[schemeStart - 1]) { schemeStart -= 1 }
+            if matchesScheme("mailto", schemeStart, localStart - 1) {
+                scheme = "mailto"
+            } else if matchesScheme("xmpp", schemeStart, localStart - 1) {
+                scheme = "xmpp"
+            }
+            if scheme != nil { linkStart = schemeStart }
+        }
+        let isXMPP = scheme.map { $0.utf8CodeUnitCount == 4 } ?? false
+        var linkEnd = at
+        var atCount = 0
+        var periods = 0
+        while linkEnd < end {
+            let byte = bytes[linkEnd]
+            if UnicodeClass.isASCIIAlphanumeric(byte) {
+            } else if byte == UInt8(ascii: "/"), isXMPP, atCount == 1 {
+            } else if byte == UInt8(ascii: "@") {
+                atCount += 1
+                // A second `@` already rules the address out; stopping here keeps `a@a@a@…` linear.
+                if atCount > 1 { break }
+            } else if byte == UInt8(ascii: "."), linkEnd + 1 < end, UnicodeClass.isASCIIAlphanumeric(bytes[linkEnd + 1]) {
+                periods += 1
+            } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                break
+            }
+            linkEnd += 1
+        }
+        guard linkEnd - at >= 2, atCount == 1, periods > 0 else { pos += 1; return }
+        let last = bytes[linkEnd - 1]
+        guard UnicodeClass.isASCIILetter(last) || last == UInt8(ascii: ".") else { pos += 1; return }
+        linkEnd = trimAutolinkEnd(at, linkEnd)
+        guard linkEnd > at + 1 else { pos += 1; return }
+        makeAutolink(form: scheme == nil ? .extendedEmailAutolink : .urlAutolink, start: linkStart, end: linkEnd,
+                     visible: ByteSpan(linkStart, linkEnd), tree: &tree)
+    }
+
+    /// `bytes[start..<colon]` is `scheme` in any case.
+    private func matchesScheme(_ scheme: StaticString, _ start: Int, _ colon: Int) -> Bool {
+        let length = colon - start
+        guard scheme.utf8CodeUnitCount == length else { return false }
+        let pattern = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        for offset in 0..<length where bytes[start + offset] | 0x20 != pattern[offset] { return false }
+        return true
+    }
+
+    private func isAutolinkSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+    }
+
+    /// `http`, `https` or `ftp` (any case) is exactly `bytes[start..<colon]`.
+    private func isSafeScheme(_ start: Int, _ colon: Int) -> Bool {
+        matchesScheme("http", start, colon) || matchesScheme("https", start, colon) || matchesScheme("ftp", start, colon)
+    }
+
+    /// cmark-gfm's `is_valid_hostchar`: not whitespace and not punctuation (ASCII punctuation and
+    /// symbols, or a Unicode P* character).
+    private func isHostCharacter(at index: Int) -> Bool {
+        let (value, _) = UnicodeClass.decode(bytes, at: index, end: end)
+        if value < 0x80 { return UnicodeClass.isASCIIAlphanumeric(UInt8(value)) }
+        return !UnicodeClass.isWhitespace(value) && !UnicodeClass.isPunctuationCategory(value)
+    }
+
+    /// cmark-gfm's `check_domain`: the length of the host name starting at `start` (its first
+    /// byte is taken as given), 0 when an underscore sits in one of the last two labels or, unless
+    /// `allowShort`, when there is no period.
+    private func checkDomain(_ start: Int, allowShort: Bool) -> Int {
+        let size = end - start
+        guard size > 1 else { return 0 }
+        var index = 1
+        var periods = 0
+        var underscoresBefore = 0
+        var underscores = 0
+        while index < size - 1 {
+            if bytes[start + index] == UInt8(ascii: "\\"), index < size - 2 { index += 1 }
+            let byte = bytes[start + index]
+            if byte == UInt8(ascii: "_") {
+                underscores += 1
+            } else if byte == UInt8(ascii: ".") {
+                underscoresBefore = underscores
+                underscores = 0
+                periods += 1
+            } else if byte == UInt8(ascii: "-") {
+            } else if byte < 0x80 {
+                if !UnicodeClass.isASCIIAlphanumeric(byte) { break }
+            } else {
+                let (value, length) = UnicodeClass.decode(bytes, at: start + index, end: end)
+                if UnicodeClass.isWhitespace(value) || UnicodeClass.isPunctuationCategory(value) { break }
+                index += length - 1
+            }
+            index += 1
+        }
+        if underscoresBefore > 0 || underscores > 0 { return 0 }
+        if allowShort { return index }
+        return periods > 0 ? index : 0
+    }
+
+    /// cmark-gfm's `autolink_delim`: drops trailing punctuation, an unbalanced `)`, and a trailing
+    /// entity-like `&name;` from a candidate link `start..<linkEnd`.
+    private func trimAutolinkEnd(_ start: Int, _ linkEnd: Int) -> Int {
+        var linkEnd = linkEnd
+        var index = start
+        while index < linkEnd {
+            if bytes[index] == UInt8(ascii: "<") { linkEnd = index; break }
+            index += 1
+        }
+        var opening = 0
+        var closing = 0
+        for offset in start..<linkEnd {
+            if bytes[offset] == UInt8(ascii: "(") { opening += 1 } else if bytes[offset] == UInt8(ascii: ")") { closing += 1 }
+        }
+        while linkEnd > start {
+            let last = bytes[linkEnd - 1]
+            switch last {
+            case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
+                 UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                linkEnd -= 1
+            case UInt8(ascii: ";"):
+                var newEnd = linkEnd - 2
+                while newEnd > start, UnicodeClass.isASCIILetter(bytes[newEnd]) { newEnd -= 1 }
+                if newEnd < linkEnd - 2, newEnd >= start, bytes[newEnd] == UInt8(ascii: "&") {
+                    linkEnd = newEnd
+                } else {
+                    linkEnd -= 1
+                }
+            case UInt8(ascii: ")"):
+                if closing <= opening { return linkEnd }
+                closing -= 1
+                linkEnd -= 1
+            default:
+                return linkEnd
+            }
+        }
+        return linkEnd
+    }
+
+    // MARK: Wiki-links
+
+    /// `[[target#Heading^block|label]]` (or `![[…]]` when `embed`) at `pos`.
+    mutating func tryWikiLink(embed: Bool, tree: inout SyntaxTree) -> Bool {
+        let start = pos
+        let innerStart = start + (embed ? 3 : 2)
+        var close = innerStart
+        while close + 1 < end {
+            let byte = bytes[close]
+            if byte == 0x0A || byte == UInt8(ascii: "[") { return false }
+            if byte == UInt8(ascii: "]") {
+                if bytes[close + 1] == UInt8(ascii: "]") { break }
+                return false
+            }
+            close += 1
+        }
+        guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), close > innerStart else { return false }
+        var blank = true
+        for index in innerStart..<close where bytes[index] != 0x20 && bytes[index] != 0x09 { blank = false; break }
+        if blank { return false }
+
+        var pipe = close
+        for index in innerStart..<close where bytes[index] == UInt8(ascii: "|") { pipe = index; break }
+        let partsEnd = pipe
+        var info = WikiLinkInfo(isEmbed: embed, target: .empty, inner: ByteSpan(innerStart, close))
+        if pipe < close {
+            info.label = trimmed(pipe + 1, close)
+            info.hasLabel = true
+        }
+        var targetEnd = innerStart
+        while targetEnd < partsEnd, bytes[targetEnd] != UInt8(ascii: "#"), bytes[targetEnd] != UInt8(ascii: "^") { targetEnd += 1 }
+        info.target = trimmed(innerStart, targetEnd)
+        var index = targetEnd
+        if index < partsEnd, bytes[index] == UInt8(ascii: "^") {
+            info.blockID = trimmed(index + 1, partsEnd)
+            info.hasBlockID = true
+        } else {
+            while index < partsEnd, bytes[index] == UInt8(ascii: "#") {
+                let headingStart = index + 1
+                if headingStart < partsEnd, bytes[headingStart] == UInt8(ascii: "^") {
+                    info.blockID = trimmed(headingStart + 1, partsEnd)
+                    info.hasBlockID = true
+                    break
+                }
+                var headingEnd = headingStart
+                while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#") { headingEnd += 1 }
+                info.headings.append(trimmed(headingStart, headingEnd))
+                index = headingEnd
+            }
+        }
+
+        flushText(upTo: start, tree: &tree)
+        let wikiIndex = Int32(clamping: tree.wikiLinks.count)
+        tree.wikiLinks.append(info)
+        let node = appendInline(.wikiLink, start, close + 2, data: wikiIndex, tree: &tree)
+        let visible = info.hasLabel ? info.label : ByteSpan(innerStart, partsEnd)
+        if !visible.isEmpty {
+            let child = newNode(.text, Int(visible.start), Int(visible.end), tree: &tree)
+            tree.appendChild(child, to: node)
+        }
+        pos = close + 2
+        textStart = pos
+        return true
+    }
+
+    private func trimmed(_ start: Int, _ stop: Int) -> ByteSpan {
+        var low = start
+        var high = max(start, stop)
+        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+        return ByteSpan(low, high)
+    }
+
+    // MARK: Tags
+
+    mutating func handleTag(tree: inout SyntaxTree) {
+        let start = pos
+        if start > blockStart {
+            let previous = UnicodeClass.scalar(before: start, in: bytes, lowerBound: blockStart)
+            if !tagMayFollow(previous) {
+                pos += 1
+                return
+            }
+        }
+        var index = start + 1
+        var sawNonDigit = false
+        while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if UnicodeClass.isASCIIDigit(byte) {
+                } else if UnicodeClass.isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "/") {
+                    sawNonDigit = true
+                } else {
+                    break
+                }
+                index += 1
+            } else {
+                let (value, length) = UnicodeClass.decode(bytes, at: index, end: end)
+                guard UnicodeClass.isWordCharacter(value) else { break }
+                sawNonDigit = true
+                index += length
+            }
+        }
+        guard index > start + 1, sawNonDigit else {
+            pos += 1
+            return
+        }
+        flushText(upTo: start, tree: &tree)
+        appendInline(.tag, start, index, tree: &tree)
+        pos = index
+        textStart = index
+    }
+
+    /// A tag starts after whitespace or punctuation that does not glue it to a word or URL.
+    private func tagMayFollow(_ previous: UInt32) -> Bool {
+        if previous >= 0x80 {
+            return UnicodeClass.isWhitespace(previous) || UnicodeClass.isPunctuation(previous)
+        }
+        let byte = UInt8(previous)
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ")"), UInt8(ascii: "]"),
+             UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "!"), UInt8(ascii: "\""),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: ">"), UInt8(ascii: "<"),
+             UInt8(ascii: "|"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Math
+
+    mutating func handleMath(tree: inout SyntaxTree) {
+        let start = pos
+        if start + 1 < end, bytes[start + 1] == UInt8(ascii: "$") {
+            if let close = findDoubleDollar(from: start + 2), close > start + 2 {
+                flushText(upTo: start, tree: &tree)
+                appendInline(.displayMath, start + 2, close, sourceFrom: start, sourceTo: close + 2, tree: &tree)
+                pos = close + 2
+                textStart = pos
+            } else {
+                pos += 2
+            }
+            return
+        }
+        guard start + 1 < end, !isMathSpace(bytes[start + 1]), let close = findDollar(from: start + 2) else {
+            pos += 1
+            return
+        }
+        flushText(upTo: start, tree: &tree)
+        appendInline(.inlineMath, start + 1, close, sourceFrom: start, sourceTo: close + 1, tree: &tree)
+        pos = close + 1
+        textStart = pos
+    }
+
+    private func isMathSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A
+    }
+
+    /// The next `$` at or after `from` that can close inline math: not escaped, not after a space,
+    /// not before a digit.
+    private mutating func findDollar(from: Int) -> Int? {
+        if from >= noDollarFrom { return nil }
+        var index = from
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "$") {
+                let previous = bytes[index - 1]
+                let nextIsDigit = index + 1 < end && UnicodeClass.isASCIIDigit(bytes[index + 1])
+                if !isMathSpace(previous) && previous != UInt8(ascii: "\\") && !nextIsDigit { return index }
+            }
+            index += 1
+        }
+        noDollarFrom = min(noDollarFrom, from)
+        return nil
+    }
+
+    /// The next unescaped `$$` at or after `from`.
+    private mutating func findDoubleDollar(from: Int) -> Int? {
+        if from >= noDoubleDollarFrom { return nil }
+        var index = from
+        while index + 1 < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "$") { return index }
+            index += 1
+        }
+        noDoubleDollarFrom = min(noDoubleDollarFrom, from)
+        return nil
+    }
+}
