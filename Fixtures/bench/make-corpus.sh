@@ -17,11 +17,18 @@ fi
 out="$1"
 
 package_root="$(cd "$(dirname "$0")/../.." && pwd)"
-shared="${MACMD_SHARED:-../shared}"
-case "$shared" in
-    /*) ;;
-    *) shared="$package_root/$shared" ;;
-esac
+if [ -n "${MACMD_SHARED:-}" ]; then
+    shared="$MACMD_SHARED"
+    case "$shared" in
+        /*) ;;
+        *) shared="$package_root/$shared" ;;
+    esac
+elif [ ! -d "$package_root/../shared" ] && [ -d "$package_root/../../shared" ]; then
+    # A git worktree one level deeper than the main checkout.
+    shared="$package_root/../../shared"
+else
+    shared="$package_root/../shared"
+fi
 corpus="$shared/corpus"
 target_bytes=$(( ${MACMD_CORPUS_MB:-10} * 1024 * 1024 ))
 
