@@ -4,10 +4,10 @@
 # Usage: Fixtures/bench/make-corpus.sh OUT
 #
 # Unpacks every ${MACMD_SHARED:-../shared}/corpus/*.tar.gz (a relative MACMD_SHARED is taken from
-# the package root) into a temporary directory, then concatenates its .md files, in sorted path
-# order (byte order, so the result is the same on every machine), into OUT until OUT holds at
-# least ${MACMD_CORPUS_MB:-10} MiB. A blank line separates files so that no construct runs from
-# one file into the next. The corpus data itself must never be committed to the repository.
+# the package root; from a git worktree ../../shared is also tried) into a temporary directory,
+# then concatenates its .md files, in sorted path order (byte order, so the result is the same
+# on every machine), into OUT until OUT holds at least ${MACMD_CORPUS_MB:-10} MiB. A blank line
+# separates files so that no construct runs from one file into the next. The corpus data itself must never be committed to the repository.
 set -euo pipefail
 
 if [ "$#" -ne 1 ]; then
