@@ -4,10 +4,10 @@
 # Usage: Fixtures/bench/make-corpus.sh OUT
 #
 # Unpacks every ${MACMD_SHARED:-../shared}/corpus/*.tar.gz (a relative MACMD_SHARED is taken from
-# the package root) into a temporary directory, then concatenates its .md files, in sorted path
-# order (byte order, so the result is the same on every machine), into OUT until OUT holds at
-# least ${MACMD_CORPUS_MB:-10} MiB. A blank line separates files so that no construct runs from
-# one file into the next. The corpus data itself must never be committed to the repository.
+# the package root; from a git worktree ../../shared is also tried) into a temporary directory,
+# then concatenates its .md files, in sorted path order (byte order, so the result is the same
+# on every machine), into OUT until OUT holds at least ${MACMD_CORPUS_MB:-10} MiB. A blank line
+# separates files so that no construct runs from one file into the next. The corpus data itself must never be committed to the repository.
 set -euo pipefail
 
 if [ "$#" -ne 1 ]; then
@@ -17,11 +17,18 @@ fi
 out="$1"
 
 package_root="$(cd "$(dirname "$0")/../.." && pwd)"
-shared="${MACMD_SHARED:-../shared}"
-case "$shared" in
-    /*) ;;
-    *) shared="$package_root/$shared" ;;
-esac
+if [ -n "${MACMD_SHARED:-}" ]; then
+    shared="$MACMD_SHARED"
+    case "$shared" in
+        /*) ;;
+        *) shared="$package_root/$shared" ;;
+    esac
+elif [ ! -d "$package_root/../shared" ] && [ -d "$package_root/../../shared" ]; then
+    # A git worktree one level deeper than the main checkout.
+    shared="$package_root/../../shared"
+else
+    shared="$package_root/../shared"
+fi
 corpus="$shared/corpus"
 target_bytes=$(( ${MACMD_CORPUS_MB:-10} * 1024 * 1024 ))
 

@@ -199,6 +199,15 @@ public struct LineIndex: Sendable {
         (lineColumn(ofUTF8Offset: range.lowerBound, unit: unit), lineColumn(ofUTF8Offset: range.upperBound, unit: unit))
     }
 
+    /// The range of UTF-8 offsets between two positions whose columns are counted in `unit`,
+    /// each clamped as `utf8Offset(of:unit:)` does. A range whose end comes before its start
+    /// (which a client may send) is read as the empty range at its start.
+    public func utf8Range(from start: LineColumn, to end: LineColumn, unit: ColumnUnit) -> Range<Int> {
+        let lower = utf8Offset(of: start, unit: unit)
+        let upper = utf8Offset(of: end, unit: unit)
+        return lower..<max(lower, upper)
+    }
+
     // MARK: Building
 
     @inlinable func clampOffset(_ offset: Int) -> Int {

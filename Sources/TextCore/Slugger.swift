@@ -2,8 +2,10 @@
 //
 // Invariants:
 // - `Slugger.slug(for:)` (static) is a pure function of its text: lowercase it, drop every
-//   character that is not a letter, mark, number, connector punctuation (`_`), `-` or a space,
-//   then turn each space into `-`. Letters of every script are kept; nothing is transliterated.
+//   character that is not a letter, mark, decimal or letter number, connector punctuation (`_`),
+//   alphabetic (such as Ⓐ), `-` or a space, then turn each space into `-`. Letters of every
+//   script are kept; nothing is transliterated. Like github-slugger, "other numbers" such as
+//   `½` and `²` are dropped, as are symbols (emoji), other punctuation and separators.
 // - A `Slugger` value remembers the slugs it has handed out, so repeats get `-1`, `-2`, … and
 //   no two slugs it returns are equal (exactly as github-slugger's `BananaSlug.slug`).
 // - This runs on output text (headings), so it works on `Unicode.Scalar`s, not bytes.
@@ -55,8 +57,8 @@ public struct Slugger: Sendable {
         return String(result)
     }
 
-    /// True for the characters github-slugger keeps: letters, marks, numbers, connector
-    /// punctuation and `-` (the space is handled by the caller).
+    /// True for the characters github-slugger keeps: letters, marks, decimal and letter numbers,
+    /// connector punctuation, anything alphabetic, and `-` (the space is handled by the caller).
     static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
             let value = scalar.value
@@ -66,11 +68,13 @@ public struct Slugger: Sendable {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark,
-             .decimalNumber, .letterNumber, .otherNumber,
+             .decimalNumber, .letterNumber,
              .connectorPunctuation:
             return true
         default:
-            return false
+            // github-slugger keeps alphabetic characters from the categories it drops, such as
+            // the circled letters (Other_Symbol).
+            return scalar.properties.isAlphabetic
         }
     }
 }

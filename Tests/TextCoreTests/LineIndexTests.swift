@@ -198,12 +198,75 @@ final class LineIndexTests: XCTestCase {
         }
     }
 
+    func testColumnsAgreeWithSwiftStringsOnValidText() {
+        // For valid UTF-8 the counts must equal what String's UTF-16 and scalar views say.
+        let lines = ["", "plain ASCII", "Café crème", "日本語のテキスト", "emoji 😀🇫🇷👩‍👩‍👧", "mixé 日 😀 x"]
+        let index = LineIndex(lines.joined(separator: "\n"))
+        for (line, text) in lines.enumerated() {
+            let end = index.lineEnd(line)
+            XCTAssertEqual(index.utf16Position(ofUTF8Offset: end).utf16Column, text.utf16.count, text)
+            XCTAssertEqual(index.utf32Position(ofUTF8Offset: end).utf32Column, text.unicodeScalars.count, text)
+            XCTAssertEqual(index.utf8Offset(line: line, utf16Column: text.utf16.count), end, text)
+        }
+    }
+
     func testRangeConversion() {
         let index = LineIndex("x😀\ny")
         let range = index.lineColumnRange(ofUTF8Range: 1..<7, unit: .utf16)
         XCTAssertEqual(range.start, LineColumn(line: 0, column: 1))
         XCTAssertEqual(range.end, LineColumn(line: 1, column: 1))
         XCTAssertEqual(range.end.description, "1:1")
+
+        let cases: [(start: LineColumn, end: LineColumn, unit: ColumnUnit, range: Range<Int>)] = [
+            (LineColumn(line: 0, column: 1), LineColumn(line: 1, column: 1), .utf16, 1..<7),
+            (LineColumn(line: 0, column: 2), LineColumn(line: 0, column: 3), .utf16, 1..<5),  // halves of 😀
+            (LineColumn(line: 0, column: 1), LineColumn(line: 0, column: 2), .utf32, 1..<5),
+            (LineColumn(line: 1, column: 1), LineColumn(line: 0, column: 0), .utf8, 7..<7),   // reversed
+            (LineColumn(line: -3, column: 0), LineColumn(line: 9, column: 9), .utf16, 0..<7),
+        ]
+        for c in cases {
+            XCTAssertEqual(index.utf8Range(from: c.start, to: c.end, unit: c.unit), c.range, "\(c.start)-\(c.end) \(c.unit)")
+        }
+    }
+
+    func testRandomBytesAndQueriesNeverTrapAndStayConsistent() {
+        // Deterministic random documents made of line endings, ASCII, multi-byte characters and
+        // broken sequences; every query's answer must be in range and round-trip on boundaries.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(truncatingIfNeeded: state >> 1)
+        }
+        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x61], [0x20], [0xC3, 0xA9], [0xE6, 0x97, 0xA5],
+                                 [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xF0, 0x9F], [0x80], [0xED, 0xA0, 0x80]]
+        let extremes = [Int.min, -1, 0, 1, 2, 3, 7, 100, Int.max]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(next() % 40) { bytes += pieces[next() % pieces.count] }
+            let index = LineIndex(utf8: bytes)
+            for unit in ColumnUnit.allCases {
+                for offset in -2...(bytes.count + 2) {
+                    let position = index.lineColumn(ofUTF8Offset: offset, unit: unit)
+                    XCTAssertTrue((0..<index.lineCount).contains(position.line))
+                    XCTAssertGreaterThanOrEqual(position.column, 0)
+                    let back = index.utf8Offset(of: position, unit: unit)
+                    XCTAssertTrue((0...bytes.count).contains(back))
+                    // Converting back never moves past the offset we started from.
+                    XCTAssertLessThanOrEqual(back, max(0, min(offset, bytes.count)))
+                    // The offset we got back is a fixed point: it survives another round trip.
+                    let again = index.utf8Offset(of: index.lineColumn(ofUTF8Offset: back, unit: unit), unit: unit)
+                    XCTAssertEqual(again, back, "\(bytes) \(offset) \(unit)")
+                }
+                for line in extremes {
+                    for column in extremes {
+                        let offset = index.utf8Offset(of: LineColumn(line: line, column: column), unit: unit)
+                        XCTAssertTrue((0...bytes.count).contains(offset))
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Speed

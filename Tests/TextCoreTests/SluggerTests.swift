@@ -23,7 +23,13 @@ final class SluggerTests: XCTestCase {
             ("“Quotes” and ‘apostrophes’", "quotes-and-apostrophes"),
             ("Tab\there", "tabhere"),
             ("non\u{00A0}breaking", "nonbreaking"),
-            ("½ cup of ²", "½-cup-of-²"),
+            ("½ cup of ² and ①", "-cup-of--and-"),     // other numbers are dropped
+            ("Ⅻ and ٣ and ０", "ⅻ-and-٣-and-０"),   // letter and decimal numbers are kept
+            ("Ⓐ plan", "ⓐ-plan"),                  // an alphabetic symbol is kept
+            ("I ♥ unicode", "i--unicode"),
+            ("exchange.bind_headers(exchange, routing [, cb])", "exchangebind_headersexchange-routing--cb"),
+            ("__proto__", "__proto__"),
+            ("apostrophe’s", "apostrophes"),
             ("$x^2$ math", "x2-math"),
             ("", ""),
             ("!!!", ""),
@@ -39,6 +45,7 @@ final class SluggerTests: XCTestCase {
             (["a", "a", "a-1"], ["a", "a-1", "a-1-1"]),
             (["a-1", "a", "a"], ["a-1", "a", "a-2"]),
             (["Notes", "notes", "NOTES!"], ["notes", "notes-1", "notes-2"]),
+            (["echo", "echo", "echo 1", "echo-1", "echo"], ["echo", "echo-1", "echo-1-1", "echo-1-2", "echo-2"]),
             (["", "", "?"], ["", "-1", "-2"]),
         ]
         for c in cases {
