@@ -114,6 +114,13 @@ struct BlockParser {
     // MARK: Offsets and columns
 
     mutating func findNextNonspace() {
+        // Reuse the last scan while it is still ahead of `offset` (as cmark does): containers
+        // that only consume indentation would otherwise rescan it, O(depth²) per line.
+        if nextNonspace > offset {
+            indent = nextNonspaceColumn - column
+            blank = nextNonspace >= lineEnd
+            return
+        }
         var charsToTab = 4 - (column % 4)
         var i = offset
         var col = column
@@ -276,6 +283,7 @@ struct BlockParser {
         column = 0
         partiallyConsumedTab = false
         blank = false
+        nextNonspace = -1
 
         // 1. Match the open containers.
         var matched = 0          // index into `open` of the deepest matched block
