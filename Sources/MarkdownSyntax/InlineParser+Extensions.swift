@@ -249,9 +249,17 @@ extension InlineParser {
                     break
                 }
                 var headingEnd = headingStart
-                while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#") { headingEnd += 1 }
+                while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#"), bytes[headingEnd] != UInt8(ascii: "^") {
+                    headingEnd += 1
+                }
                 info.headings.append(trimmed(headingStart, headingEnd))
                 index = headingEnd
+                if index < partsEnd, bytes[index] == UInt8(ascii: "^") {
+                    // `[[note#Heading^block]]`: the block id closes the heading path.
+                    info.blockID = trimmed(index + 1, partsEnd)
+                    info.hasBlockID = true
+                    break
+                }
             }
         }
 
