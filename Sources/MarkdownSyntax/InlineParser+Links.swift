@@ -10,7 +10,7 @@ extension InlineParser {
     mutating func pushBracket(node: NodeID, start: Int, image: Bool) {
         if !brackets.isEmpty { brackets[brackets.count - 1].bracketAfter = true }
         brackets.append(Bracket(node: node, start: start, textStart: start + (image ? 2 : 1), image: image,
-                                bracketAfter: false, delimiterBottom: Int32(delimiters.count)))
+                                bracketAfter: false, delimiterBottom: Int32(clamping: delimiters.count)))
     }
 
     mutating func popBracket() {
@@ -169,7 +169,7 @@ extension InlineParser {
         if footnoteIndexCount != tree.footnoteDefinitions.count {
             footnoteIndex.removeAll(keepingCapacity: true)
             for (offset, definition) in tree.footnoteDefinitions.enumerated() where footnoteIndex[definition.normalizedLabel] == nil {
-                footnoteIndex[definition.normalizedLabel] = Int32(offset)
+                footnoteIndex[definition.normalizedLabel] = Int32(clamping: offset)
             }
             footnoteIndexCount = tree.footnoteDefinitions.count
         }

@@ -349,7 +349,7 @@ struct InlineParser {
         flushText(upTo: runStart, tree: &tree)
         let node = appendInline(.text, runStart, index, tree: &tree)
         textStart = index
-        let id = Int32(delimiters.count)
+        let id = Int32(clamping: delimiters.count)
         delimiters.append(Delimiter(node: node, character: character, length: Int32(clamping: length),
                                     canOpen: canOpen, canClose: canClose, previous: lastDelimiter, next: -1))
         if lastDelimiter >= 0 { delimiters[Int(lastDelimiter)].next = id }
