@@ -477,7 +477,8 @@ struct HTMLRenderState {
         if language.isEmpty {
             out.literal("><code>")
         } else {
-            out.literal("><code class=\"language-")
+            // cmark (since 0.31) does not repeat a `language-` prefix the author already wrote.
+            out.literal(language.starts(with: "language-".utf8) ? "><code class=\"" : "><code class=\"language-")
             out.text(language[0..<firstWordEnd])
             out.literal("\">")
         }

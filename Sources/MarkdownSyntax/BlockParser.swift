@@ -80,10 +80,11 @@ struct BlockParser {
         stoppers = []
         source.withUnsafeBufferPointer { buffer in
             bytes = buffer
-            var position = 0
             let count = buffer.count
+            // A UTF-8 byte order mark is not content (cmark skips it too).
+            var position = count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
             if options.extensions.contains(.frontMatter) {
-                position = parseFrontMatter(into: &tree)
+                position = parseFrontMatter(from: position, into: &tree)
             }
             while position < count {
                 // Find the end of this line and the start of the next.
@@ -446,7 +447,7 @@ struct BlockParser {
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "<"),
-                      let type = BlockScanners.htmlBlockStart(bytes, nextNonspace, lineEnd, allowType7: !containerIsParagraph) {
+                      let type = BlockScanners.htmlBlockStart(bytes, nextNonspace, lineEnd, allowType7: !containerIsParagraph && !maybeLazy) {
                 prepareForChild(&self, &tree)
                 let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
                 tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
@@ -885,7 +886,7 @@ struct BlockParser {
     // MARK: Notebook: front matter and $$ math
 
     /// Recognises a leading `---` … `---` (or `...`) block. Returns the offset where Markdown starts.
-    mutating func parseFrontMatter(into tree: inout SyntaxTree) -> Int {
+    mutating func parseFrontMatter(from begin: Int, into tree: inout SyntaxTree) -> Int {
         let count = bytes.count
         func lineAt(_ p: Int) -> (end: Int, next: Int) {
             var e = p
@@ -898,13 +899,13 @@ struct BlockParser {
             guard e - s >= 3, bytes[s] == c, bytes[s + 1] == c, bytes[s + 2] == c else { return false }
             return BlockScanners.isBlank(bytes, s + 3, e)
         }
-        let first = lineAt(0)
-        guard isFence(0, first.end, UInt8(ascii: "-")) else { return 0 }
+        let first = lineAt(begin)
+        guard isFence(begin, first.end, UInt8(ascii: "-")) else { return begin }
         var p = first.next
         while p < count {
             let line = lineAt(p)
             if isFence(p, line.end, UInt8(ascii: "-")) || isFence(p, line.end, UInt8(ascii: ".")) {
-                let id = tree.makeNode(Node(kind: .frontMatter, sourceStart: 0, sourceEnd: Int32(clamping: line.end)))
+                let id = tree.makeNode(Node(kind: .frontMatter, sourceStart: Int32(clamping: begin), sourceEnd: Int32(clamping: line.end)))
                 meta.append(Meta())
                 tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
                 var q = first.next
@@ -925,7 +926,7 @@ struct BlockParser {
             }
             p = line.next
         }
-        return 0
+        return begin
     }
 
     /// Opens a `$$` display-math block at `nextNonspace`; a single-line `$$ … $$` closes at once.

@@ -166,7 +166,7 @@ enum BlockScanners {
         }
         if hasPrefix(b, s, end, Array("!--".utf8)) { return 2 }
         if b[s] == UInt8(ascii: "?") { return 3 }
-        if hasPrefix(b, s, end, Array("![cdata[".utf8)) { return 5 }
+        if end - s >= 8, Array(UnsafeBufferPointer(rebasing: b[s..<(s + 8)])) == Array("![CDATA[".utf8) { return 5 }
         if b[s] == UInt8(ascii: "!"), s + 1 < end, isASCIILetter(b[s + 1]) { return 4 }
         // Type 6: a block tag name, open or closing.
         var i = s
@@ -185,15 +185,6 @@ enum BlockScanners {
         if allowType7 {
             let n = HTMLTagScanner.openTag(b, start, end) ?? HTMLTagScanner.closingTag(b, start, end)
             if let n, isBlank(b, start + n, end) {
-                // Type 7 excludes the type-1 names.
-                var j = start + 1
-                if j < end, b[j] == UInt8(ascii: "/") { j += 1 }
-                for name in type1TagNames where hasPrefix(b, j, end, name) {
-                    let after = j + name.count
-                    if after >= end || !(isASCIILetter(b[after]) || isASCIIDigit(b[after]) || b[after] == UInt8(ascii: "-")) {
-                        return nil
-                    }
-                }
                 return 7
             }
         }

@@ -5,6 +5,11 @@ public enum MarkdownParser {
         var tree = SyntaxTree(source: source, options: options)
         var blocks = BlockParser(options: options)
         blocks.parse(into: &tree)
+        if options.extensions.contains(.frontMatter) {
+            var problems = tree.problems
+            tree.frontMatter = FrontMatterParser.parse(tree, problems: &problems)
+            tree.problems = problems
+        }
         var inlines = InlineParser(options: options)
         for index in tree.nodes.indices where tree.nodes[index].kind.hasInlineContent {
             inlines.parse(block: NodeID(index), in: &tree)

@@ -114,6 +114,8 @@ public struct Node: Sendable, Equatable {
     public var sourceStart: Int32
     public var sourceEnd: Int32
     /// Byte range in `SyntaxTree.content` (leaf blocks and inlines); empty for containers.
+    /// Paragraph, heading and table-cell content excludes the final line ending; code, HTML,
+    /// math and front-matter content includes a "\n" after every line.
     public var contentStart: Int32
     public var contentEnd: Int32
     /// Kind-specific value: a heading level, a list start, or an index into a side table.
@@ -390,6 +392,8 @@ public struct SyntaxTree: Sendable {
     public var footnoteReferences: [FootnoteReference]
     public var wikiLinks: [WikiLinkInfo]
     public var problems: [SyntaxProblem]
+    /// The front matter, read as a YAML subset (notebook profile), when the note has one.
+    public var frontMatter: FrontMatter?
     /// The options the tree was parsed with.
     public var options: ParseOptions
 
@@ -406,6 +410,7 @@ public struct SyntaxTree: Sendable {
         self.footnoteReferences = []
         self.wikiLinks = []
         self.problems = []
+        self.frontMatter = nil
         self.options = options
     }
 

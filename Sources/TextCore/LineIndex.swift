@@ -1,0 +1,253 @@
+// LineIndex: where each line of a document starts, and conversions between UTF-8 byte offsets
+// and (line, column) positions in UTF-8, UTF-16 or UTF-32 units.
+//
+// Invariants:
+// - `lineStarts` is strictly increasing, begins with 0, and has one entry per line: a document
+//   with k line endings has k + 1 lines (so a trailing newline gives an empty last line, as LSP
+//   expects). Lines are 0-based.
+// - `\r\n` is one line ending; a lone `\r` and a lone `\n` are each one line ending.
+// - Every query clamps: a negative offset reads as 0, an offset past the end as the end, a line
+//   past the last as the end of the document, a column past a line's end as that end (before its
+//   line ending), and a column inside a character as the start of that character.
+// - Building is one pass over the bytes, eight at a time; lookups are binary searches (O(log n)),
+//   column conversions walk only the one line they concern.
+
+/// The line structure of one document's UTF-8 bytes.
+///
+/// Build it once per document version; it holds the bytes (copy-on-write, so no copy is made)
+/// because column conversions other than UTF-8 need to see the characters of a line.
+///
+/// Lines and columns are 0-based. Column units are named: `utf8Column` counts bytes,
+/// `utf16Column` UTF-16 code units, `utf32Column` Unicode code points.
+public struct LineIndex: Sendable {
+    /// The document's bytes.
+    public let utf8: [UInt8]
+    /// The UTF-8 offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    /// Indexes the lines of `utf8`, which need not be valid UTF-8.
+    public init(utf8: [UInt8]) {
+        self.utf8 = utf8
+        self.lineStarts = LineIndex.computeLineStarts(utf8)
+    }
+
+    /// Indexes the lines of `text`'s UTF-8 form.
+    public init(_ text: String) {
+        self.init(utf8: Array(text.utf8))
+    }
+
+    /// The number of lines, at least 1 (an empty document has one empty line).
+    @inlinable public var lineCount: Int { lineStarts.count }
+
+    /// The number of bytes in the document.
+    @inlinable public var utf8Count: Int { utf8.count }
+
+    // MARK: Lines
+
+    /// The 0-based line that contains `utf8Offset`. A line ending belongs to the line it ends.
+    /// Offsets below 0 give line 0; offsets at or past the end give the last line.
+    public func line(containingUTF8Offset utf8Offset: Int) -> Int {
+        let offset = clampOffset(utf8Offset)
+        // Binary search for the last line start <= offset.
+        var low = 0
+        var high = lineStarts.count  // exclusive
+        while high - low > 1 {
+            let mid = low + (high - low) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The UTF-8 offset where `line` starts. A negative line gives 0; a line at or past
+    /// `lineCount` gives `utf8Count`.
+    public func lineStart(_ line: Int) -> Int {
+        if line < 0 { return 0 }
+        if line >= lineStarts.count { return utf8.count }
+        return lineStarts[line]
+    }
+
+    /// The UTF-8 offset just past the last character of `line`, before its line ending.
+    /// Clamped like `lineStart(_:)`.
+    public func lineEnd(_ line: Int) -> Int {
+        if line < 0 { return lineEnd(0) }
+        if line >= lineStarts.count { return utf8.count }
+        let next = lineEndIncludingLineEnding(line)
+        let start = lineStarts[line]
+        guard next > start, line < lineStarts.count - 1 else { return next }
+        // The line ends in "\n", "\r" or "\r\n".
+        if utf8[next - 1] == 0x0A, next - 2 >= start, utf8[next - 2] == 0x0D { return next - 2 }
+        return next - 1
+    }
+
+    /// The UTF-8 offset where the next line starts (or `utf8Count` for the last line).
+    public func lineEndIncludingLineEnding(_ line: Int) -> Int {
+        if line < 0 { return lineEndIncludingLineEnding(0) }
+        if line >= lineStarts.count - 1 { return utf8.count }
+        return lineStarts[line + 1]
+    }
+
+    /// The bytes of `line` without its line ending, as a range of UTF-8 offsets.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        let start = lineStart(line)
+        return start..<max(start, lineEnd(line))
+    }
+
+    // MARK: Positions
+
+    /// The 0-based line and UTF-8 column of `utf8Offset` (clamped to the document).
+    public func position(ofUTF8Offset utf8Offset: Int) -> (line: Int, utf8Column: Int) {
+        let position = lineColumn(ofUTF8Offset: utf8Offset, unit: .utf8)
+        return (position.line, position.column)
+    }
+
+    /// The 0-based line and UTF-16 column of `utf8Offset`. An offset inside a character
+    /// counts as the start of that character.
+    public func utf16Position(ofUTF8Offset utf8Offset: Int) -> (line: Int, utf16Column: Int) {
+        let position = lineColumn(ofUTF8Offset: utf8Offset, unit: .utf16)
+        return (position.line, position.column)
+    }
+
+    /// The 0-based line and code-point column of `utf8Offset`. An offset inside a character
+    /// counts as the start of that character.
+    public func utf32Position(ofUTF8Offset utf8Offset: Int) -> (line: Int, utf32Column: Int) {
+        let position = lineColumn(ofUTF8Offset: utf8Offset, unit: .utf32)
+        return (position.line, position.column)
+    }
+
+    /// The UTF-8 offset of a (line, UTF-8 column) position, clamped to the line and moved back to
+    /// the start of the character the column falls in.
+    public func utf8Offset(line: Int, utf8Column: Int) -> Int {
+        utf8Offset(of: LineColumn(line: line, column: utf8Column), unit: .utf8)
+    }
+
+    /// The UTF-8 offset of a (line, UTF-16 column) position. A column past the line's end gives
+    /// the line's end; a column between the two halves of a surrogate pair gives the start of
+    /// that character.
+    public func utf8Offset(line: Int, utf16Column: Int) -> Int {
+        utf8Offset(of: LineColumn(line: line, column: utf16Column), unit: .utf16)
+    }
+
+    /// The UTF-8 offset of a (line, code-point column) position, clamped to the line's end.
+    public func utf8Offset(line: Int, utf32Column: Int) -> Int {
+        utf8Offset(of: LineColumn(line: line, column: utf32Column), unit: .utf32)
+    }
+
+    /// The line and column, in `unit`, of `utf8Offset` (clamped to `0...utf8Count`).
+    public func lineColumn(ofUTF8Offset utf8Offset: Int, unit: ColumnUnit) -> LineColumn {
+        let offset = clampOffset(utf8Offset)
+        let line = line(containingUTF8Offset: offset)
+        let start = lineStarts[line]
+        if unit == .utf8 { return LineColumn(line: line, column: offset - start) }
+        let column = utf8.withUnsafeBufferPointer { bytes -> Int in
+            let end = bytes.count
+            let target = UTF8ScalarLength.start(containing: offset, floor: start, in: bytes, end: end)
+            var position = start
+            var units = 0
+            while position < target {
+                if bytes[position] < 0x80 {
+                    position += 1
+                    units += 1
+                    continue
+                }
+                let scalar = UTF8ScalarLength.at(position, in: bytes, end: end)
+                position += scalar.utf8Count
+                units += unit == .utf16 ? scalar.utf16Count : 1
+            }
+            return units
+        }
+        return LineColumn(line: line, column: column)
+    }
+
+    /// The UTF-8 offset of `position`, whose column is counted in `unit`.
+    ///
+    /// A negative line gives 0 and a line past the last gives `utf8Count`; a negative column gives
+    /// the line's start, a column past the line's end gives the end (before the line ending), and
+    /// a column inside a character gives that character's start.
+    public func utf8Offset(of position: LineColumn, unit: ColumnUnit) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return utf8.count }
+        let start = lineStarts[position.line]
+        let end = lineEnd(position.line)
+        let column = position.column
+        if column <= 0 { return start }
+        return utf8.withUnsafeBufferPointer { bytes -> Int in
+            if unit == .utf8 {
+                let target = column >= end - start ? end : start + column
+                return UTF8ScalarLength.start(containing: target, floor: start, in: bytes, end: bytes.count)
+            }
+            var offset = start
+            var units = 0
+            while offset < end, units < column {
+                if bytes[offset] < 0x80 {
+                    offset += 1
+                    units += 1
+                    continue
+                }
+                let scalar = UTF8ScalarLength.at(offset, in: bytes, end: bytes.count)
+                let width = unit == .utf16 ? scalar.utf16Count : 1
+                // The column falls between the two UTF-16 units of one character.
+                if units + width > column { break }
+                units += width
+                offset += scalar.utf8Count
+            }
+            return min(offset, end)
+        }
+    }
+
+    /// The start and end positions, in `unit`, of a range of UTF-8 offsets.
+    public func lineColumnRange(ofUTF8Range range: Range<Int>, unit: ColumnUnit) -> (start: LineColumn, end: LineColumn) {
+        (lineColumn(ofUTF8Offset: range.lowerBound, unit: unit), lineColumn(ofUTF8Offset: range.upperBound, unit: unit))
+    }
+
+    // MARK: Building
+
+    @inlinable func clampOffset(_ offset: Int) -> Int {
+        offset < 0 ? 0 : (offset > utf8.count ? utf8.count : offset)
+    }
+
+    /// One pass over the bytes. Eight bytes are tested at a time for `\n` or `\r` with the
+    /// "has a zero byte" word trick; only words that contain one are looked at byte by byte.
+    static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts: [Int] = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            let returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+            var index = 0
+            while index + 8 <= count {
+                // Little-endian load: byte k of the word is bits 8k..<8k+8, so the lowest flagged
+                // bit names the first line-ending byte. (Only the lowest flag is exact.)
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let a = word ^ newlines
+                let b = word ^ returns
+                let found = (((a &- ones) & ~a) | ((b &- ones) & ~b)) & highs
+                if found == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= found.trailingZeroBitCount >> 3
+                index = consumeLineEnding(at: index)
+            }
+            while index < count {
+                let byte = base[index]
+                if byte == 0x0A || byte == 0x0D {
+                    index = consumeLineEnding(at: index)
+                } else {
+                    index &+= 1
+                }
+            }
+            /// Records the line that starts after the `\n`, `\r` or `\r\n` at `offset`.
+            @inline(__always) func consumeLineEnding(at offset: Int) -> Int {
+                var next = offset &+ 1
+                if base[offset] == 0x0D, next < count, base[next] == 0x0A { next &+= 1 }
+                starts.append(next)
+                return next
+            }
+        }
+        return starts
+    }
+}

@@ -1,0 +1,76 @@
+// Slugger: heading ids as GitHub makes them (the github-slugger algorithm).
+//
+// Invariants:
+// - `Slugger.slug(for:)` (static) is a pure function of its text: lowercase it, drop every
+//   character that is not a letter, mark, number, connector punctuation (`_`), `-` or a space,
+//   then turn each space into `-`. Letters of every script are kept; nothing is transliterated.
+// - A `Slugger` value remembers the slugs it has handed out, so repeats get `-1`, `-2`, … and
+//   no two slugs it returns are equal (exactly as github-slugger's `BananaSlug.slug`).
+// - This runs on output text (headings), so it works on `Unicode.Scalar`s, not bytes.
+
+/// Makes GitHub-style heading ids, unique within one document.
+///
+/// ```swift
+/// var slugger = Slugger()
+/// slugger.slug(for: "Hello, World!")  // "hello-world"
+/// slugger.slug(for: "Hello World")    // "hello-world-1"
+/// Slugger.slug(for: "Café au lait")   // "café-au-lait"
+/// ```
+public struct Slugger: Sendable {
+    /// How many times each base slug has been repeated so far, keyed by every slug handed out.
+    private var occurrences: [String: Int] = [:]
+
+    /// A slugger that has handed out nothing yet.
+    public init() {}
+
+    /// The slug of `text`, made unique among the slugs this slugger has already returned by
+    /// appending `-1`, `-2`, … as github-slugger does.
+    public mutating func slug(for text: String) -> String {
+        let base = Slugger.slug(for: text)
+        var result = base
+        while occurrences[result] != nil {
+            let repeats = (occurrences[base] ?? 0) + 1
+            occurrences[base] = repeats
+            result = base + "-" + String(repeats)
+        }
+        occurrences[result] = 0
+        return result
+    }
+
+    /// Forgets every slug handed out, as for a new document.
+    public mutating func reset() {
+        occurrences.removeAll(keepingCapacity: true)
+    }
+
+    /// The slug of `text` on its own, without making it unique.
+    public static func slug(for text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                result.append("-")
+            } else if isKept(scalar) {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// True for the characters github-slugger keeps: letters, marks, numbers, connector
+    /// punctuation and `-` (the space is handled by the caller).
+    static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A)
+                || (value >= 0x30 && value <= 0x39) || value == 0x2D || value == 0x5F
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// Top-level command dispatch and the global `--help` / `--version`.
+
+/// The `macmd` command line: picks the subcommand and runs it.
+enum MacMDCommandLine {
+    static let version = "0.1.0"
+
+    /// A subcommand: its name, a one-line summary, and how to run it with the remaining arguments.
+    struct Command: Sendable {
+        var name: String
+        var summary: String
+        var run: @Sendable ([String]) -> Int32
+    }
+
+    /// Every subcommand; new ones (`lsp`, `check`, `bench`) are added here.
+    static let commands: [Command] = [
+        Command(name: "render", summary: "Render Markdown to HTML", run: RenderCommand.run),
+    ]
+
+    static var usage: String {
+        var text = """
+            usage: macmd <command> [options]
+
+            Commands:
+
+            """
+        for command in commands {
+            let gap = String(repeating: " ", count: max(2, 12 - command.name.count))
+            text += "  " + command.name + gap + command.summary + "\n"
+        }
+        text += """
+
+            Options:
+              -h, --help    Show this help (`macmd <command> --help` for a command's options)
+              --version     Print the version
+
+            """
+        return text
+    }
+
+    /// Runs the command line and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            StandardStreams.writeError(usage)
+            return 2
+        }
+        switch first {
+        case "-h", "--help", "help":
+            return StandardStreams.writeOutput(Array(usage.utf8)) ? 0 : 1
+        case "--version", "-V":
+            return StandardStreams.writeOutput(Array("macmd \(version)\n".utf8)) ? 0 : 1
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            StandardStreams.writeError("macmd: unknown command '\(first)'\n" + usage)
+            return 2
+        }
+        return command.run(Array(arguments.dropFirst()))
+    }
+}

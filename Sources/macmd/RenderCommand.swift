@@ -1,0 +1,151 @@
+// `macmd render`: Markdown in (a file or stdin), HTML out (stdout, one write).
+
+import MarkdownSyntax
+import MarkdownHTML
+
+/// The `render` subcommand.
+enum RenderCommand {
+    static let usage = """
+        usage: macmd render [FILE|-] [options]
+
+        Renders Markdown to HTML on stdout. Reads stdin when FILE is `-` or absent.
+
+        Options:
+          --profile commonmark|gfm|notebook
+                              Syntax to recognise (default: notebook). `gfm` and `notebook`
+                              also collapse <strong> nested directly in <strong>, as GitHub does;
+                              `notebook` also gives headings GitHub-style ids.
+          --extensions a,b,...
+                              Use exactly these extensions instead of the profile's:
+                              table, strikethrough, autolink, tagfilter, tasklist, footnotes,
+                              alerts, frontmatter, wikilinks, tags, blockids, math
+                              (an empty list means none)
+          --unsafe            Pass raw HTML and every URL through. Without it (the default) raw
+                              HTML is replaced by <!-- raw HTML omitted --> and javascript:,
+                              vbscript:, file: and non-image data: URLs become empty.
+          --heading-ids       Give headings GitHub-style ids in any profile
+          --source-lines      Add data-source-line="N" (1-based) to block elements
+          --full-page         Write a complete HTML page with inline CSS
+          --title TEXT        Page title for --full-page (default: the first heading)
+          -h, --help          Show this help
+
+        """
+
+    /// What the command line asked for.
+    struct Settings {
+        var path: String?
+        var profile: ParseOptions.Profile = .notebook
+        var extensions: ParseOptions.Extensions?
+        var html = HTMLOptions()
+        var headingIDs = false
+    }
+
+    enum ParseOutcome {
+        case settings(Settings)
+        case help
+        case error(String)
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let settings: Settings
+        switch parse(arguments) {
+        case .help:
+            return StandardStreams.writeOutput(Array(usage.utf8)) ? 0 : 1
+        case .error(let message):
+            StandardStreams.writeError("macmd render: \(message)\n" + usage)
+            return 2
+        case .settings(let parsed):
+            settings = parsed
+        }
+        let source: [UInt8]
+        switch StandardStreams.readInput(path: settings.path) {
+        case .failure(let error):
+            StandardStreams.writeError("macmd: \(error.message)\n")
+            return 2
+        case .success(let bytes):
+            source = bytes
+        }
+        let tree = MarkdownParser.parse(source, options: ParseOptions(extensions: settings.extensions ?? settings.profile.extensions))
+        var options = settings.html
+        options.collapseNestedStrong = settings.profile != .commonmark
+        options.headingIDs = settings.headingIDs || settings.profile == .notebook
+        let html = HTMLRenderer(options: options).render(tree)
+        return StandardStreams.writeOutput(html) ? 0 : 1
+    }
+
+    /// Parses the arguments after `render`; `--name=value` and `--name value` both work.
+    static func parse(_ arguments: [String]) -> ParseOutcome {
+        var settings = Settings()
+        var index = 0
+        var onlyPaths = false
+        func value(for name: String, inline: String?) -> String? {
+            if let inline { return inline }
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
+                guard settings.path == nil else { return .error("more than one input file ('\(argument)')") }
+                settings.path = argument
+                index += 1
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--":
+                onlyPaths = true
+            case "-h", "--help":
+                return .help
+            case "--profile":
+                guard let text = value(for: name, inline: inline) else { return .error("--profile needs a value") }
+                guard let profile = ParseOptions.Profile(rawValue: text) else {
+                    return .error("unknown profile '\(text)' (commonmark, gfm or notebook)")
+                }
+                settings.profile = profile
+            case "--extensions":
+                guard let text = value(for: name, inline: inline) else { return .error("--extensions needs a value") }
+                var extensions: ParseOptions.Extensions = []
+                for part in text.split(separator: ",") {
+                    let word = part.trimmingSpaces().lowercased()
+                    if word.isEmpty { continue }
+                    guard let match = ParseOptions.Extensions.byName.first(where: { $0.0 == word }) else {
+                        return .error("unknown extension '\(word)'")
+                    }
+                    extensions.insert(match.1)
+                }
+                settings.extensions = extensions
+            case "--title":
+                guard let text = value(for: name, inline: inline) else { return .error("--title needs a value") }
+                settings.html.title = text
+            case "--unsafe", "--full-page", "--source-lines", "--heading-ids":
+                if inline != nil { return .error("\(name) takes no value") }
+                switch name {
+                case "--unsafe": settings.html.safe = false
+                case "--full-page": settings.html.fullPage = true
+                case "--source-lines": settings.html.sourceLines = true
+                default: settings.headingIDs = true
+                }
+            default:
+                return .error("unknown option '\(argument)'")
+            }
+            index += 1
+        }
+        return .settings(settings)
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,74 @@
+// Whole-buffer reads and writes on file descriptors, looping on short transfers and EINTR.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading input and writing output in one piece.
+enum StandardStreams {
+    /// Why a read failed, as a message for the user.
+    struct ReadError: Error {
+        var message: String
+    }
+
+    /// Writes all of `bytes` to stdout with as few `write(2)` calls as the kernel allows.
+    /// Returns false when the write failed (e.g. a closed pipe).
+    @discardableResult
+    static func writeOutput(_ bytes: [UInt8]) -> Bool {
+        writeAll(bytes, to: 1)
+    }
+
+    /// Writes a message to stderr.
+    static func writeError(_ text: String) {
+        writeAll(Array(text.utf8), to: 2)
+    }
+
+    @discardableResult
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Reads a whole file, or stdin when `path` is nil or `-`.
+    static func readInput(path: String?) -> Result<[UInt8], ReadError> {
+        guard let path, path != "-" else { return readAll(from: 0, name: "standard input") }
+        let descriptor = open(path, O_RDONLY)
+        if descriptor < 0 {
+            return .failure(ReadError(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(ReadError(message: "cannot read \(path): Is a directory"))
+        }
+        return readAll(from: descriptor, name: path)
+    }
+
+    private static func readAll(from descriptor: Int32, name: String) -> Result<[UInt8], ReadError> {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadError(message: "cannot read \(name): \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return .success(result)
+    }
+}

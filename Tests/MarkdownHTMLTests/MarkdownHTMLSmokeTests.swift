@@ -1,6 +1,0 @@
-import XCTest
-@testable import MarkdownHTML
-
-final class MarkdownHTMLSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

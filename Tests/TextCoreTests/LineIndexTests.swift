@@ -1,0 +1,231 @@
+// Table-driven tests of LineIndex: line starts, positions in every column unit, clamping,
+// and the build time on 10 MB.
+
+import XCTest
+@testable import TextCore
+
+final class LineIndexTests: XCTestCase {
+    // MARK: Line starts
+
+    func testLineStarts() {
+        let cases: [(name: String, bytes: [UInt8], starts: [Int])] = [
+            ("empty", [], [0]),
+            ("one line, no ending", Array("abc".utf8), [0]),
+            ("LF", Array("a\nbc\n".utf8), [0, 2, 5]),
+            ("CRLF", Array("a\r\nbc\r\n".utf8), [0, 3, 7]),
+            ("lone CR", Array("a\rbc\r".utf8), [0, 2, 5]),
+            ("CR CR LF", Array("a\r\r\nb".utf8), [0, 2, 4]),
+            ("LF CR", Array("a\n\rb".utf8), [0, 2, 3]),
+            ("only endings", Array("\n\r\n\r".utf8), [0, 1, 3, 4]),
+            ("CRLF split over an 8-byte word", Array("1234567\r\nx".utf8), [0, 9]),
+            ("long line then LF", Array(String(repeating: "x", count: 37).utf8) + [0x0A], [0, 38]),
+            ("invalid UTF-8 around LF", [0xFF, 0x0A, 0xC3, 0x0D, 0x0A, 0xE2], [0, 2, 5]),
+        ]
+        for c in cases {
+            let index = LineIndex(utf8: c.bytes)
+            XCTAssertEqual(index.lineStarts, c.starts, c.name)
+            XCTAssertEqual(index.lineCount, c.starts.count, c.name)
+        }
+    }
+
+    func testLineStartsMatchNaiveScanOnMixedInput() {
+        // Deterministic pseudo-random bytes rich in line endings, checked against a byte-by-byte scan.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bytes: [UInt8] = []
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x61, 0x62, 0x20, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80, 0x09]
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+        }
+        var expected = [0]
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 2; expected.append(i); continue }
+            if bytes[i] == 0x0A || bytes[i] == 0x0D { expected.append(i + 1) }
+            i += 1
+        }
+        XCTAssertEqual(LineIndex(utf8: bytes).lineStarts, expected)
+    }
+
+    // MARK: Lines of offsets
+
+    func testLineContainingOffset() {
+        let index = LineIndex("ab\r\ncd\ref\n")  // lines start at 0, 4, 7, 10
+        let cases: [(offset: Int, line: Int)] = [
+            (-5, 0), (0, 0), (2, 0), (3, 0),  // the "\r\n" belongs to line 0
+            (4, 1), (6, 1), (7, 2), (9, 2), (10, 3), (11, 3), (Int.max, 3), (Int.min, 0),
+        ]
+        for c in cases {
+            XCTAssertEqual(index.line(containingUTF8Offset: c.offset), c.line, "offset \(c.offset)")
+        }
+    }
+
+    func testLineStartAndEnd() {
+        let index = LineIndex("ab\r\ncd\ref\nghi")
+        let cases: [(line: Int, start: Int, end: Int, endWithEnding: Int)] = [
+            (-1, 0, 2, 4), (0, 0, 2, 4), (1, 4, 6, 7), (2, 7, 9, 10), (3, 10, 13, 13),
+            (4, 13, 13, 13), (Int.max, 13, 13, 13),
+        ]
+        for c in cases {
+            XCTAssertEqual(index.lineStart(c.line), c.start, "start of \(c.line)")
+            XCTAssertEqual(index.lineEnd(c.line), c.end, "end of \(c.line)")
+            XCTAssertEqual(index.lineEndIncludingLineEnding(c.line), c.endWithEnding, "full end of \(c.line)")
+        }
+        XCTAssertEqual(index.lineRange(1), 4..<6)
+        XCTAssertEqual(LineIndex("").lineRange(0), 0..<0)
+    }
+
+    // MARK: Offsets to positions
+
+    func testPositionsOfOffsets() {
+        // Line 0: "aé😀b" = a(1) é(2) 😀(4) b(1), then CRLF; line 1: "日本" (3+3); line 2: empty.
+        let index = LineIndex("aé😀b\r\n日本\n")
+        let cases: [(offset: Int, line: Int, utf8: Int, utf16: Int, utf32: Int)] = [
+            (0, 0, 0, 0, 0),
+            (1, 0, 1, 1, 1),   // before é
+            (2, 0, 2, 1, 1),   // inside é: UTF-16/32 snap to its start
+            (3, 0, 3, 2, 2),   // before 😀
+            (5, 0, 5, 2, 2),   // inside 😀
+            (7, 0, 7, 4, 3),   // before b
+            (8, 0, 8, 5, 4),   // before "\r\n"
+            (9, 0, 9, 6, 5),   // between "\r" and "\n"
+            (10, 1, 0, 0, 0),
+            (13, 1, 3, 1, 1),
+            (14, 1, 4, 1, 1),  // inside 本
+            (16, 1, 6, 2, 2),
+            (17, 2, 0, 0, 0),  // the empty last line
+            (99, 2, 0, 0, 0),  // past the end
+            (-3, 0, 0, 0, 0),
+        ]
+        for c in cases {
+            let p8 = index.position(ofUTF8Offset: c.offset)
+            let p16 = index.utf16Position(ofUTF8Offset: c.offset)
+            let p32 = index.utf32Position(ofUTF8Offset: c.offset)
+            XCTAssertEqual([p8.line, p8.utf8Column], [c.line, c.utf8], "UTF-8 of \(c.offset)")
+            XCTAssertEqual([p16.line, p16.utf16Column], [c.line, c.utf16], "UTF-16 of \(c.offset)")
+            XCTAssertEqual([p32.line, p32.utf32Column], [c.line, c.utf32], "UTF-32 of \(c.offset)")
+        }
+    }
+
+    // MARK: Positions to offsets
+
+    func testOffsetsOfUTF16Columns() {
+        let index = LineIndex("aé😀b\r\n日本\rx")  // line 0: 0..<8, line 1: 10..<16, line 2: 17..<18
+        let cases: [(line: Int, column: Int, offset: Int)] = [
+            (0, 0, 0), (0, 1, 1), (0, 2, 3),
+            (0, 3, 3),               // between the surrogates of 😀: start of 😀
+            (0, 4, 7), (0, 5, 8),
+            (0, 6, 8), (0, 1000, 8), (0, Int.max, 8),  // past the end: before "\r\n"
+            (0, -4, 0),
+            (1, 0, 10), (1, 1, 13), (1, 2, 16), (1, 3, 16),
+            (2, 0, 17), (2, 1, 18), (2, 9, 18),
+            (3, 0, 18), (Int.max, 5, 18),  // past the last line: end of document
+            (-1, 4, 0), (Int.min, Int.min, 0),
+        ]
+        for c in cases {
+            XCTAssertEqual(index.utf8Offset(line: c.line, utf16Column: c.column), c.offset, "\(c.line):\(c.column)")
+        }
+    }
+
+    func testOffsetsOfUTF32AndUTF8Columns() {
+        let index = LineIndex("aé😀b\n")
+        let utf32: [(column: Int, offset: Int)] = [(0, 0), (1, 1), (2, 3), (3, 7), (4, 8), (5, 8), (Int.max, 8)]
+        for c in utf32 {
+            XCTAssertEqual(index.utf8Offset(line: 0, utf32Column: c.column), c.offset, "UTF-32 column \(c.column)")
+        }
+        let utf8: [(column: Int, offset: Int)] = [
+            (0, 0), (1, 1), (2, 1), (3, 3), (4, 3), (5, 3), (6, 3), (7, 7), (8, 8), (9, 8), (Int.max, 8),
+        ]
+        for c in utf8 {
+            XCTAssertEqual(index.utf8Offset(line: 0, utf8Column: c.column), c.offset, "UTF-8 column \(c.column)")
+        }
+    }
+
+    func testInvalidUTF8CountsOneUnitPerByte() {
+        // FF: invalid; C3 28: truncated é then "("; E2 82: truncated €; ED A0 80: a UTF-8 surrogate;
+        // F0 9F 98 80: a valid 😀; F4 90 80 80: past U+10FFFF; C0 AF: overlong "/".
+        let bytes: [UInt8] = [0xFF, 0xC3, 0x28, 0xE2, 0x82, 0xED, 0xA0, 0x80, 0xF0, 0x9F, 0x98, 0x80,
+                              0xF4, 0x90, 0x80, 0x80, 0xC0, 0xAF]
+        let index = LineIndex(utf8: bytes)
+        // Every byte is its own U+FFFD except the four bytes of 😀 (offsets 8..<12).
+        for offset in 0...bytes.count {
+            let expected16: Int
+            let expected32: Int
+            switch offset {
+            case ...8: expected16 = offset; expected32 = offset
+            case 9...11: expected16 = 8; expected32 = 8
+            default: expected16 = offset - 2; expected32 = offset - 3
+            }
+            XCTAssertEqual(index.utf16Position(ofUTF8Offset: offset).utf16Column, expected16, "UTF-16 at \(offset)")
+            XCTAssertEqual(index.utf32Position(ofUTF8Offset: offset).utf32Column, expected32, "UTF-32 at \(offset)")
+        }
+        let back16: [(column: Int, offset: Int)] = [(0, 0), (5, 5), (8, 8), (9, 8), (10, 12), (11, 13), (16, 18), (17, 18)]
+        for c in back16 {
+            XCTAssertEqual(index.utf8Offset(line: 0, utf16Column: c.column), c.offset, "UTF-16 column \(c.column)")
+        }
+        XCTAssertEqual(index.utf8Offset(line: 0, utf8Column: 10), 8, "UTF-8 column inside 😀")
+        XCTAssertEqual(index.utf8Offset(line: 0, utf8Column: 7), 7, "a lone continuation byte is a character")
+    }
+
+    func testTruncatedSequenceAtEndOfBuffer() {
+        for bytes in [[0xF0, 0x9F], [0xE2], [0x61, 0xF0, 0x9F, 0x98]] as [[UInt8]] {
+            let index = LineIndex(utf8: bytes)
+            XCTAssertEqual(index.utf16Position(ofUTF8Offset: bytes.count).utf16Column, bytes.count)
+            XCTAssertEqual(index.utf8Offset(line: 0, utf16Column: 100), bytes.count)
+        }
+    }
+
+    func testRoundTripsOnCharacterBoundaries() {
+        let text = "# Café 日本語 😀\r\n- [ ] tâche 🇫🇷\rlast\n"
+        let index = LineIndex(text)
+        let bytes = Array(text.utf8)
+        let carriageReturn = bytes.firstIndex(of: 0x0D) ?? 0  // the "\r" of the "\r\n"
+        var offsets: [Int] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            offsets.append(offset)
+            offset += String(scalar).utf8.count
+        }
+        offsets.append(offset)
+        for offset in offsets {
+            for unit in ColumnUnit.allCases {
+                let position = index.lineColumn(ofUTF8Offset: offset, unit: unit)
+                let back = index.utf8Offset(of: position, unit: unit)
+                // "\r\n" is one line ending: the offset between its bytes clamps to the line's end.
+                let expected = offset == carriageReturn + 1 ? carriageReturn : offset
+                XCTAssertEqual(back, expected, "\(unit) round trip of \(offset) via \(position)")
+            }
+        }
+    }
+
+    func testRangeConversion() {
+        let index = LineIndex("x😀\ny")
+        let range = index.lineColumnRange(ofUTF8Range: 1..<7, unit: .utf16)
+        XCTAssertEqual(range.start, LineColumn(line: 0, column: 1))
+        XCTAssertEqual(range.end, LineColumn(line: 1, column: 1))
+        XCTAssertEqual(range.end.description, "1:1")
+    }
+
+    // MARK: Speed
+
+    func testBuildsTenMegabytesQuickly() {
+        let line = Array("A line of *Markdown* text, with `code` and a [link](https://example.com).\n".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10 * 1_048_576 + line.count)
+        while bytes.count < 10 * 1_048_576 { bytes.append(contentsOf: line) }
+        let clock = ContinuousClock()
+        var index = LineIndex(utf8: [])
+        // The best of three runs, so a cold cache or a busy machine does not decide the result.
+        var elapsed = Duration.seconds(60)
+        for _ in 0..<3 {
+            elapsed = min(elapsed, clock.measure { index = LineIndex(utf8: bytes) })
+        }
+        XCTAssertEqual(index.lineCount, bytes.count / line.count + 1)
+        XCTAssertEqual(index.line(containingUTF8Offset: bytes.count - 1), bytes.count / line.count - 1)
+        print("LineIndex: indexed \(bytes.count) bytes in \(elapsed)")
+        #if !DEBUG
+        // Only an optimised build can be held to the budget; debug builds are ~20x slower.
+        XCTAssertLessThan(elapsed, .milliseconds(10))
+        #endif
+    }
+}

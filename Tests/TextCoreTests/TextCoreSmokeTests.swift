@@ -1,6 +1,0 @@
-import XCTest
-@testable import TextCore
-
-final class TextCoreSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
