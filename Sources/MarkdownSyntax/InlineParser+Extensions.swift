@@ -349,6 +349,12 @@ extension InlineParser {
 
     mutating func handleTag(tree: inout SyntaxTree) {
         let start = pos
+        // Like extended autolinks, no tags while a `[` or `![` is open: a tag link inside link text
+        // would nest anchors, and image descriptions stay plain.
+        guard brackets.isEmpty else {
+            pos += 1
+            return
+        }
         if start > blockStart {
             let previous = UnicodeClass.scalar(before: start, in: bytes, lowerBound: blockStart)
             if !tagMayFollow(previous) {

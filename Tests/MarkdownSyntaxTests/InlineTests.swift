@@ -72,6 +72,7 @@ final class InlineTests: XCTestCase {
             ("[[note#^b-1]] [[note^b2]]", #"wikiLink<note ^b-1>(text"note#^b-1") text" " wikiLink<note ^b2>(text"note^b2")"#),
             ("[[a\nb]] [[]]", #"text"[[a" softBreak text"b]] [[]]""#),
             ("#tag and #nested/tag, a#no #123 (#ok)", ##"tag"#tag" text" and " tag"#nested/tag" text", a#no #123 (" tag"#ok" text")""##),
+            ("[a #t](u) #ok", ##"link<inline dest=u>(text"a #t") text" " tag"#ok""##),
             ("#überfahrt #日本", ##"tag"#überfahrt" text" " tag"#日本""##),
             ("`#code` [l](#x) <a href=\"#y\"> &#35;z", ##"code"#code" text" " link<inline dest=#x>(text"l") text" " inlineHTML"<a href="#y">" text!" &#35;z""##),
             ("$x^2$ and $$y$$", #"inlineMath"x^2" text" and " displayMath"y""#),
