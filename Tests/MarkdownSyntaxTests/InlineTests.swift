@@ -240,6 +240,36 @@ final class InlineTests: XCTestCase {
         XCTAssertGreaterThan(tree.nodes.count, 1)
     }
 
+    /// Random token soup: every attached inline node has ordered ranges inside its block's content
+    /// and inside its parent's ranges, and source ranges inside the source.
+    func testRangesStayNestedOnRandomInput() {
+        let tokens = ["*", "**", "_", "[", "]", "(", ")", "![", "[[", "]]", "|", "#", "^", "$", "$$", "\\", "\n",
+                      "&amp;", "<", ">", "`", "~~", "www.", "http://", "@", ".", "a", "é", "日", " ", "  \n", "-",
+                      "/", ":", "\"", "<!--", "-->", "<a b=\"", "mailto:", "[^1]", "^id", "\t", "> ", "- "]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<1500 {
+            var text = ""
+            for _ in 0..<(1 + next(20)) { text += tokens[next(tokens.count)] }
+            text += ["", "\n\n[^1]: x\n", "\n\n[a]: /u\n"][next(3)]
+            let tree = MarkdownParser.parse(text, options: .notebook)
+            for index in tree.nodes.indices where !tree.nodes[index].kind.isBlock && tree.nodes[index].parent != .none {
+                let node = tree.nodes[index]
+                let parent = tree.nodes[Int(node.parent)]
+                XCTAssertLessThanOrEqual(node.contentStart, node.contentEnd, text.debugDescription)
+                XCTAssertLessThanOrEqual(node.sourceStart, node.sourceEnd, text.debugDescription)
+                XCTAssertLessThanOrEqual(Int(node.sourceEnd), tree.source.count, text.debugDescription)
+                XCTAssertGreaterThanOrEqual(node.contentStart, parent.contentStart, text.debugDescription)
+                XCTAssertLessThanOrEqual(node.contentEnd, parent.contentEnd, text.debugDescription)
+                XCTAssertGreaterThanOrEqual(node.sourceStart, parent.sourceStart, text.debugDescription)
+                XCTAssertLessThanOrEqual(node.sourceEnd, parent.sourceEnd, text.debugDescription)
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private func check(_ options: ParseOptions, _ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
