@@ -10,7 +10,7 @@ extension InlineParser {
 
     mutating func handleWWWAutolink(tree: inout SyntaxTree) {
         let start = pos
-        guard !insideActiveBracket, start + 4 <= end,
+        guard brackets.isEmpty, start + 4 <= end,
               bytes[start + 1] == UInt8(ascii: "w"), bytes[start + 2] == UInt8(ascii: "w"),
               bytes[start + 3] == UInt8(ascii: ".") else {
             pos += 1
@@ -34,7 +34,7 @@ extension InlineParser {
 
     mutating func handleURLAutolink(tree: inout SyntaxTree) {
         let colon = pos
-        guard options.extensions.contains(.autolink), !insideActiveBracket, colon + 3 < end,
+        guard options.extensions.contains(.autolink), brackets.isEmpty, colon + 3 < end,
               bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
               isHostCharacter(at: colon + 3) else {
             pos += 1
@@ -53,35 +53,96 @@ extension InlineParser {
         makeAutolink(form: .urlAutolink, start: schemeStart, end: linkEnd, visible: ByteSpan(schemeStart, linkEnd), tree: &tree)
     }
 
-    mutating func handleEmailAutolink(tree: inout SyntaxTree) {
-        let at = pos
-        guard options.extensions.contains(.autolink), !insideActiveBracket else { pos += 1; return }
+    /// Links the e-mail addresses in text nodes after the block is parsed, as cmark-gfm's autolink
+    /// post-processing does: over merged text runs, never inside links, images or autolinks.
+    mutating func linkEmails(in root: NodeID, tree: inout SyntaxTree) {
+        var current = tree.nodes[Int(root)].firstChild
+        while current != .none {
+            let kind = tree.nodes[Int(current)].kind
+            if kind == .text {
+                // Continue from the last piece the split left in place of the text node.
+                current = linkEmails(inText: current, tree: &tree)
+            } else if kind != .link && kind != .image && kind != .autolink && kind != .wikiLink,
+                      tree.nodes[Int(current)].firstChild != .none {
+                current = tree.nodes[Int(current)].firstChild
+                continue
+            }
+            while current != .none && current != root && tree.nodes[Int(current)].next == .none {
+                current = tree.nodes[Int(current)].parent
+            }
+            if current == .none || current == root { break }
+            current = tree.nodes[Int(current)].next
+        }
+    }
+
+    /// Splits one text node around each e-mail autolink found in it; returns the last node of the
+    /// pieces (the original node when nothing matched).
+    private mutating func linkEmails(inText textNode: NodeID, tree: inout SyntaxTree) -> NodeID {
+        var node = textNode
+        var lower = Int(tree.nodes[Int(node)].contentStart)
+        let upper = min(Int(tree.nodes[Int(node)].contentEnd), end)
+        let flags = tree.nodes[Int(node)].flags
+        var index = lower
+        while index < upper {
+            if bytes[index] != UInt8(ascii: "@") {
+                index += 1
+                continue
+            }
+            guard let match = scanEmail(at: index, lower: lower, upper: upper) else {
+                index += 1
+                continue
+            }
+            let linkIndex = Int32(clamping: tree.links.count)
+            let visible = ByteSpan(match.start, match.end)
+            tree.links.append(LinkInfo(form: match.explicitScheme ? .urlAutolink : .extendedEmailAutolink,
+                                       destination: visible, text: visible))
+            let link = newNode(.autolink, match.start, match.end, data: linkIndex, tree: &tree)
+            tree.appendChild(newNode(.text, match.start, match.end, tree: &tree), to: link)
+            tree.insert(link, after: node)
+            if match.start > lower {
+                setRange(node, lower, match.start, tree: &tree)
+            } else {
+                tree.unlink(node)
+            }
+            lower = match.end
+            index = match.end
+            guard lower < upper else { return link }
+            let rest = newNode(.text, lower, upper, flags: flags, tree: &tree)
+            tree.insert(rest, after: link)
+            node = rest
+        }
+        return node
+    }
+
+    /// cmark-gfm's e-mail rule around the `@` at `at`, within `lower..<upper`: a local part of
+    /// alphanumerics and `.+-_`, an optional `mailto:`/`xmpp:` before it, and a domain with a
+    /// period, ending in a letter or period (then trimmed like other autolinks).
+    private func scanEmail(at: Int, lower: Int, upper: Int) -> (start: Int, end: Int, explicitScheme: Bool)? {
         var localStart = at
-        while localStart > textStart {
+        while localStart > lower {
             let byte = bytes[localStart - 1]
             guard UnicodeClass.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
             localStart -= 1
         }
-        guard localStart < at else { pos += 1; return }
+        guard localStart < at else { return nil }
         // An explicit `mailto:` or `xmpp:` right before the address belongs to the link.
         var linkStart = localStart
-        var scheme: StaticString? = nil
-        if localStart - 1 > textStart, bytes[localStart - 1] == UInt8(ascii: ":") {
+        var isXMPP = false
+        if localStart - 1 > lower, bytes[localStart - 1] == UInt8(ascii: ":") {
             var schemeStart = localStart - 1
-            while schemeStart > textStart, UnicodeClass.isASCIILetter(bytes[schemeStart - 1]) { schemeStart -= 1 }
+            while schemeStart > lower, UnicodeClass.isASCIILetter(bytes[schemeStart - 1]) { schemeStart -= 1 }
             if matchesScheme("mailto", schemeStart, localStart - 1) {
-                scheme = "mailto"
+                linkStart = schemeStart
             } else if matchesScheme("xmpp", schemeStart, localStart - 1) {
-                scheme = "xmpp"
+                linkStart = schemeStart
+                isXMPP = true
             }
-            if scheme != nil { linkStart = schemeStart }
         }
-        let isXMPP = scheme.map { $0.utf8CodeUnitCount == 4 } ?? false
         var linkEnd = at
         var atCount = 0
         var periods = 0
-        while linkEnd < end {
+        while linkEnd < upper {
             let byte = bytes[linkEnd]
             if UnicodeClass.isASCIIAlphanumeric(byte) {
             } else if byte == UInt8(ascii: "/"), isXMPP, atCount == 1 {
@@ -89,20 +150,19 @@ extension InlineParser {
                 atCount += 1
                 // A second `@` already rules the address out; stopping here keeps `a@a@a@…` linear.
                 if atCount > 1 { break }
-            } else if byte == UInt8(ascii: "."), linkEnd + 1 < end, UnicodeClass.isASCIIAlphanumeric(bytes[linkEnd + 1]) {
+            } else if byte == UInt8(ascii: "."), linkEnd + 1 < upper, UnicodeClass.isASCIIAlphanumeric(bytes[linkEnd + 1]) {
                 periods += 1
             } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
                 break
             }
             linkEnd += 1
         }
-        guard linkEnd - at >= 2, atCount == 1, periods > 0 else { pos += 1; return }
+        guard linkEnd - at >= 2, atCount == 1, periods > 0 else { return nil }
         let last = bytes[linkEnd - 1]
-        guard UnicodeClass.isASCIILetter(last) || last == UInt8(ascii: ".") else { pos += 1; return }
+        guard UnicodeClass.isASCIILetter(last) || last == UInt8(ascii: ".") else { return nil }
         linkEnd = trimAutolinkEnd(at, linkEnd)
-        guard linkEnd > at + 1 else { pos += 1; return }
-        makeAutolink(form: scheme == nil ? .extendedEmailAutolink : .urlAutolink, start: linkStart, end: linkEnd,
-                     visible: ByteSpan(linkStart, linkEnd), tree: &tree)
+        guard linkEnd > at + 1 else { return nil }
+        return (linkStart, linkEnd, linkStart != localStart)
     }
 
     /// `bytes[start..<colon]` is `scheme` in any case.
@@ -249,9 +309,17 @@ extension InlineParser {
                     break
                 }
                 var headingEnd = headingStart
-                while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#") { headingEnd += 1 }
+                while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#"), bytes[headingEnd] != UInt8(ascii: "^") {
+                    headingEnd += 1
+                }
                 info.headings.append(trimmed(headingStart, headingEnd))
                 index = headingEnd
+                if index < partsEnd, bytes[index] == UInt8(ascii: "^") {
+                    // `[[note#Heading^block]]`: the block id closes the heading path.
+                    info.blockID = trimmed(index + 1, partsEnd)
+                    info.hasBlockID = true
+                    break
+                }
             }
         }
 
@@ -281,6 +349,12 @@ extension InlineParser {
 
     mutating func handleTag(tree: inout SyntaxTree) {
         let start = pos
+        // Like extended autolinks, no tags while a `[` or `![` is open: a tag link inside link text
+        // would nest anchors, and image descriptions stay plain.
+        guard brackets.isEmpty else {
+            pos += 1
+            return
+        }
         if start > blockStart {
             let previous = UnicodeClass.scalar(before: start, in: bytes, lowerBound: blockStart)
             if !tagMayFollow(previous) {

@@ -10,22 +10,12 @@ extension InlineParser {
     mutating func pushBracket(node: NodeID, start: Int, image: Bool) {
         if !brackets.isEmpty { brackets[brackets.count - 1].bracketAfter = true }
         brackets.append(Bracket(node: node, start: start, textStart: start + (image ? 2 : 1), image: image,
-                                bracketAfter: false, delimiterBottom: Int32(delimiters.count),
-                                nonImageBelow: nonImageBrackets))
-        if !image { nonImageBrackets += 1 }
+                                bracketAfter: false, delimiterBottom: Int32(clamping: delimiters.count)))
     }
 
     mutating func popBracket() {
-        guard let last = brackets.popLast() else { return }
-        if !last.image { nonImageBrackets -= 1 }
+        guard brackets.popLast() != nil else { return }
         if linkFloor > brackets.count { linkFloor = brackets.count }
-    }
-
-    /// True when an active `[` or any `![` is open (extended autolinks are not made inside links).
-    var insideActiveBracket: Bool {
-        if brackets.count > nonImageBrackets { return true }
-        let belowFloor = linkFloor < brackets.count ? brackets[linkFloor].nonImageBelow : nonImageBrackets
-        return nonImageBrackets - belowFloor > 0
     }
 
     mutating func handleOpenBracket(tree: inout SyntaxTree) {
@@ -55,10 +45,10 @@ extension InlineParser {
             return
         }
         if pos + 2 < end, bytes[pos + 2] == UInt8(ascii: "^"), options.extensions.contains(.footnotes) {
-            // `![^1]` is a literal `!` before a footnote reference, as in cmark-gfm.
+            // As in cmark-gfm, `![^` never opens an image: the `!` is literal and `[^…` is handled
+            // as a footnote reference or a link opener on the next step.
             pos += 1
-            if tryFootnoteReference(tree: &tree) { return }
-            pos -= 1
+            return
         }
         flushText(upTo: pos, tree: &tree)
         let node = appendInline(.text, pos, pos + 2, tree: &tree)
@@ -179,13 +169,15 @@ extension InlineParser {
         if footnoteIndexCount != tree.footnoteDefinitions.count {
             footnoteIndex.removeAll(keepingCapacity: true)
             for (offset, definition) in tree.footnoteDefinitions.enumerated() where footnoteIndex[definition.normalizedLabel] == nil {
-                footnoteIndex[definition.normalizedLabel] = Int32(offset)
+                footnoteIndex[definition.normalizedLabel] = Int32(clamping: offset)
             }
             footnoteIndexCount = tree.footnoteDefinitions.count
         }
         let key = LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: bytes[labelStart..<index]))
         guard let definition = footnoteIndex[key] else {
-            // cmark-gfm turns an unresolved `[^label]` back into its literal text, unparsed.
+            // cmark-gfm tries a reference link first (`[^x][ref]`), and otherwise turns an
+            // unresolved `[^label]` back into its literal text, unparsed.
+            if index + 1 < end, bytes[index + 1] == UInt8(ascii: "[") { return false }
             pos = index + 1
             return true
         }

@@ -31,7 +31,6 @@ struct InlineParser {
     var brackets: [Bracket] = []
     /// Non-image `[` openers at stack index < `linkFloor` are inactive (a link formed after them).
     var linkFloor = 0
-    var nonImageBrackets = 0
 
     /// Start of the last backtick run seen of each length (valid when its stamp is current).
     var backtickLast: [Int] = Array(repeating: 0, count: InlineParser.maximumBacktickRun + 1)
@@ -73,7 +72,7 @@ struct InlineParser {
         let extensions = options.extensions
         if extensions.contains(.strikethrough) { table[Int(UInt8(ascii: "~"))] = true }
         if extensions.contains(.autolink) {
-            for byte in "w:@".utf8 { table[Int(byte)] = true }
+            for byte in "w:".utf8 { table[Int(byte)] = true }
         }
         if extensions.contains(.tags) { table[Int(UInt8(ascii: "#"))] = true }
         if extensions.contains(.math) { table[Int(UInt8(ascii: "$"))] = true }
@@ -105,7 +104,6 @@ struct InlineParser {
         lastDelimiter = -1
         brackets.removeAll(keepingCapacity: true)
         linkFloor = 0
-        nonImageBrackets = 0
         stamp &+= 1
         scannedForBackticks = false
         noCommentEndFrom = Int.max
@@ -147,6 +145,7 @@ struct InlineParser {
             appendInline(.blockID, Int(span.start), Int(span.end), tree: &tree)
         }
         mergeAdjacentText(in: block, tree: &tree)
+        if options.extensions.contains(.autolink) { linkEmails(in: block, tree: &tree) }
         brackets.removeAll(keepingCapacity: true)
     }
 
@@ -181,7 +180,6 @@ struct InlineParser {
             case UInt8(ascii: "w"):
                 if extensions.contains(.autolink) { handleWWWAutolink(tree: &tree) } else { pos += 1 }
             case UInt8(ascii: ":"): handleURLAutolink(tree: &tree)
-            case UInt8(ascii: "@"): handleEmailAutolink(tree: &tree)
             default: pos += 1
             }
         }
@@ -351,7 +349,7 @@ struct InlineParser {
         flushText(upTo: runStart, tree: &tree)
         let node = appendInline(.text, runStart, index, tree: &tree)
         textStart = index
-        let id = Int32(delimiters.count)
+        let id = Int32(clamping: delimiters.count)
         delimiters.append(Delimiter(node: node, character: character, length: Int32(clamping: length),
                                     canOpen: canOpen, canClose: canClose, previous: lastDelimiter, next: -1))
         if lastDelimiter >= 0 { delimiters[Int(lastDelimiter)].next = id }
@@ -566,6 +564,4 @@ struct Bracket {
     var bracketAfter: Bool
     /// Delimiters with index >= this were pushed after the bracket.
     var delimiterBottom: Int32
-    /// Number of non-image brackets below this one on the stack.
-    var nonImageBelow: Int
 }
