@@ -63,6 +63,8 @@ struct BlockParser {
     var nextNonspaceColumn = 0
     var indent = 0
     var blank = false
+    /// A thematic-break scan from before this offset already failed on this line.
+    var thematicBreakKill = 0
 
     var bytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     /// Column alignments of the open GFM table.
@@ -284,6 +286,7 @@ struct BlockParser {
         partiallyConsumedTab = false
         blank = false
         nextNonspace = -1
+        thematicBreakKill = 0
 
         // 1. Match the open containers.
         var matched = 0          // index into `open` of the deepest matched block
@@ -478,7 +481,8 @@ struct BlockParser {
                 break newBlocks
             } else if !indented, !(containerIsParagraph && !allMatched),
                       c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"),
-                      BlockScanners.thematicBreak(bytes, nextNonspace, lineEnd) {
+                      thematicBreakKill <= nextNonspace,
+                      BlockScanners.thematicBreak(bytes, nextNonspace, lineEnd, failure: &thematicBreakKill) {
                 prepareForChild(&self, &tree)
                 let id = addChild(.thematicBreak, start: nextNonspace, into: &tree)
                 push(OpenBlock(node: id, kind: .thematicBreak, lastLineEnd: lineEnd), tree: tree)

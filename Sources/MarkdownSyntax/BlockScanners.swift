@@ -39,7 +39,10 @@ enum BlockScanners {
     }
 
     /// Three or more `*`, `-` or `_` (the same one), with only spaces and tabs between them.
-    static func thematicBreak(_ b: Bytes, _ start: Int, _ end: Int) -> Bool {
+    /// `failure` receives where a failed scan stopped: a scan from any later start before that
+    /// point fails too, so the caller skips it (cmark's `thematic_break_kill_pos`), which keeps a
+    /// line like `- - - - … x` linear.
+    static func thematicBreak(_ b: Bytes, _ start: Int, _ end: Int, failure: inout Int) -> Bool {
         guard start < end else { return false }
         let c = b[start]
         guard c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
@@ -47,9 +50,13 @@ enum BlockScanners {
         var i = start
         while i < end {
             let d = b[i]
-            if d == c { count += 1 } else if !isSpaceOrTab(d) { return false }
+            if d == c { count += 1 } else if !isSpaceOrTab(d) {
+                failure = i
+                return false
+            }
             i += 1
         }
+        if count < 3 { failure = end }
         return count >= 3
     }
 
