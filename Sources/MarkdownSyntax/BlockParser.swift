@@ -38,10 +38,11 @@ struct BlockParser {
 
     /// Per-node bookkeeping while parsing (indexed by NodeID).
     struct Meta {
+        // Ordered so the struct packs into 16 bytes (one per block node while parsing).
         var startLine: Int32 = 0
         var blankStamp: Int32 = 0
-        var blankValue: Bool = false
         var newestDescendantStamp: Int32 = 0
+        var blankValue: Bool = false
         /// -1 unknown, 0 false, 1 true.
         var endsWithBlankMemo: Int8 = -1
     }
@@ -80,6 +81,7 @@ struct BlockParser {
         // Real Markdown averages one node per 16-20 source bytes; start there.
         tree.nodes.reserveCapacity(source.count / 16 + 64)
         meta = [Meta()]
+        meta.reserveCapacity(source.count / 24 + 64)
         open = [OpenBlock(node: SyntaxTree.root, kind: .document)]
         stoppers = []
         source.withUnsafeBufferPointer { buffer in
