@@ -15,11 +15,13 @@ let package = Package(
         .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        .target(name: "JSONRPC", swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench"], swiftSettings: strict),
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "MarkdownSyntax"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench"], swiftSettings: strict),
     ]
 )

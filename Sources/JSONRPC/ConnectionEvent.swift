@@ -1,0 +1,15 @@
+// ConnectionEvent: what the reader thread of a Connection reports, in stream order.
+
+/// One event read from a connection's input.
+public enum ConnectionEvent: Sendable {
+    /// A well-formed message.
+    case message(Message)
+    /// A framed body that is not a valid message: answer `failure.response` (-32700 with id null
+    /// for a body that is not JSON, -32600 for JSON that is not a valid message).
+    case invalid(DecodingFailure)
+    /// A framing problem (the framer has already resynchronized). For `.tooLarge` the server
+    /// should answer an error with id null, since the skipped body's id is unknown.
+    case framingError(FramingError)
+    /// The input ended (EOF or a read error); reported once, as the last event.
+    case endOfInput
+}
