@@ -26,5 +26,6 @@ let package = Package(
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench"], swiftSettings: strict),
+        .testTarget(name: "EditorTests", dependencies: [], swiftSettings: strict),
     ]
 )

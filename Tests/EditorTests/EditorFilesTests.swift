@@ -1,0 +1,113 @@
+// The editor setups in editors/ are well-formed: VS Code's manifest parses and names what the
+// extension uses, Helix runs `macmd lsp`, Emacs registers it with eglot, and every setup knows
+// the same preview themes as the server.
+
+import Foundation
+import XCTest
+
+final class EditorFilesTests: XCTestCase {
+    static let editors = NeovimTests.packageRoot.appendingPathComponent("editors")
+
+    /// The themes `macmd/preview` accepts (issue 3); each editor offers exactly these.
+    static let themes = ["light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean",
+                         "pro", "red-sands", "silver-aerogel", "solid-colors"]
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: editors.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testVSCodeManifest() throws {
+        let data = try Data(contentsOf: Self.editors.appendingPathComponent("vscode/package.json"))
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(manifest["name"] as? String, "macmd")
+        XCTAssertEqual(manifest["main"] as? String, "./extension.js")
+        let engines = try XCTUnwrap(manifest["engines"] as? [String: Any])
+        XCTAssertEqual(engines["vscode"] as? String, "^1.82.0")
+        XCTAssertEqual(manifest["activationEvents"] as? [String], ["onLanguage:markdown"])
+        let dependencies = try XCTUnwrap(manifest["dependencies"] as? [String: Any])
+        XCTAssertTrue((dependencies["vscode-languageclient"] as? String ?? "").hasPrefix("^9."))
+
+        let contributes = try XCTUnwrap(manifest["contributes"] as? [String: Any])
+        let commands = try XCTUnwrap(contributes["commands"] as? [[String: Any]])
+        XCTAssertTrue(commands.contains { $0["command"] as? String == "macmd.preview" })
+        let configuration = try XCTUnwrap(contributes["configuration"] as? [String: Any])
+        let properties = try XCTUnwrap(configuration["properties"] as? [String: Any])
+        let path = try XCTUnwrap(properties["macmd.path"] as? [String: Any])
+        XCTAssertEqual(path["default"] as? String, "macmd")
+        let theme = try XCTUnwrap(properties["macmd.preview.theme"] as? [String: Any])
+        XCTAssertEqual(theme["enum"] as? [String], Self.themes)
+        XCTAssertEqual(theme["default"] as? String, "light")
+
+        let ignore = try Self.read("vscode/.vscodeignore")
+        XCTAssertFalse(ignore.contains("extension.js"), "the extension's own code must ship")
+    }
+
+    func testVSCodeExtensionUsesTheLanguageClientAsDocumented() throws {
+        let source = try Self.read("vscode/extension.js")
+        for needle in ["require('vscode-languageclient/node')", "new LanguageClient(", "args: ['lsp']",
+                       "language: 'markdown'", "'macmd/preview'", "fullPage: true",
+                       "onDidChangeTextDocument", "DEBOUNCE_MS = 150",
+                       "default-src 'none'; style-src 'unsafe-inline';", "enableScripts: false",
+                       "module.exports = { activate, deactivate }"] {
+            XCTAssertTrue(source.contains(needle), "extension.js lacks \(needle)")
+        }
+    }
+
+    func testHelixRunsMacmdForMarkdown() throws {
+        let toml = try Self.read("helix/languages.toml")
+        XCTAssertTrue(toml.contains("[language-server.macmd]"))
+        XCTAssertTrue(toml.contains(#"command = "macmd""#))
+        XCTAssertTrue(toml.contains(#"args = ["lsp"]"#))
+        XCTAssertTrue(toml.contains(#"name = "markdown""#))
+        XCTAssertTrue(toml.contains(#"language-servers = ["macmd""#))
+    }
+
+    func testEmacsRegistersWithEglotAndPreviews() throws {
+        let lisp = try Self.read("emacs/macmd.el")
+        XCTAssertTrue(lisp.contains(#"(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))"#))
+        XCTAssertTrue(lisp.contains("(defun macmd-preview"))
+        XCTAssertTrue(lisp.contains("jsonrpc-request server :macmd/preview"))
+        XCTAssertTrue(lisp.contains("browse-url-of-file"))
+        XCTAssertTrue(lisp.contains("(provide 'macmd)"))
+        XCTAssertEqual(try Self.parenthesisBalance(lisp), 0, "macmd.el's parentheses balance")
+        for theme in Self.themes { XCTAssertTrue(lisp.contains("\"\(theme)\""), "macmd.el lacks \(theme)") }
+    }
+
+    func testNeovimPluginFilesAndThemes() throws {
+        let plugin = try Self.read("nvim/lua/macmd/init.lua")
+        for theme in Self.themes { XCTAssertTrue(plugin.contains("'\(theme)'"), "init.lua lacks \(theme)") }
+        XCTAssertTrue(plugin.contains("nvim_create_user_command('MacMDPreview'"))
+        let discovery = try Self.read("nvim/lsp/macmd.lua")
+        XCTAssertTrue(discovery.contains("require('macmd').lsp_config()"))
+    }
+
+    /// Open minus closed parentheses outside strings, comments and character literals; throws on
+    /// a close before its open.
+    static func parenthesisBalance(_ lisp: String) throws -> Int {
+        var depth = 0
+        var inString = false
+        var inComment = false
+        var escaped = false
+        var previous: UInt8 = 0
+        for byte in lisp.utf8 {
+            defer { previous = byte }
+            if inComment { if byte == UInt8(ascii: "\n") { inComment = false }; continue }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if previous == UInt8(ascii: "?") { continue } // ?( and ?) are characters
+            switch byte {
+            case UInt8(ascii: ";"): inComment = true
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth < 0 { throw EditorTestError("a `)` closes nothing") }
+            default: break
+            }
+        }
+        return depth
+    }
+}

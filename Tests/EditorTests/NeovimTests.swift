@@ -1,0 +1,283 @@
+// A real client drives the built server: headless Neovim loads our plugin (editors/nvim), which
+// starts `macmd lsp`, opens a note of the sample notebook and asks for `macmd/preview`.
+//
+// Invariants: the test never skips (a missing nvim is a failure that says how to get it); nvim
+// runs with a 60 s wall-clock limit and is killed after it; it sees no user configuration
+// (`-u` our init.lua, `--noplugin`, `-i NONE`, XDG directories in the temp folder).
+
+import Foundation
+import XCTest
+
+/// A failure with a message that says what to do.
+struct EditorTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+final class NeovimTests: XCTestCase {
+    /// The package root, three levels above this file (Tests/EditorTests/NeovimTests.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// How long nvim may run before the test kills it.
+    static let nvimTimeout: TimeInterval = 60
+
+    /// The built `macmd`: `$MACMD_BIN`, else beside the test bundle (`.build/<config>/`), else in
+    /// `.build/debug` or `.build/release`; `swift build` makes it as a last resort.
+    static func macmdBinary() throws -> URL {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var folders: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL {
+            // On Linux the runner is `.build/<triple>/<config>/MacMDPackageTests.xctest`.
+            folders.append(executable.deletingLastPathComponent())
+            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for config in ["debug", "release"] {
+            folders.append(packageRoot.appendingPathComponent(".build/\(config)"))
+        }
+        func found() -> URL? {
+            for folder in folders {
+                let candidate = folder.appendingPathComponent("macmd")
+                if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            return nil
+        }
+        if let binary = found() { return binary }
+        let build = try run(["swift", "build", "--product", "macmd"], in: packageRoot, timeout: 600)
+        if let binary = found() { return binary }
+        throw EditorTestError("macmd was not found in \(folders.map(\.path)) and `swift build` said:\n\(build.output)")
+    }
+
+    /// Runs a command to completion (or kills it after `timeout`); output is stdout and stderr.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                    timeout: TimeInterval) throws -> (status: Int32?, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to a file, not a pipe, so a chatty child can never block on a full pipe.
+        let logURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("macmd-editor-test-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logURL)
+        defer {
+            try? log.close()
+            try? FileManager.default.removeItem(at: logURL)
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        var status: Int32? = nil
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        } else {
+            status = process.terminationStatus
+        }
+        let output = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+        return (status, output)
+    }
+
+    /// The `title:` of a note's front matter and the text of its first ATX heading.
+    static func titleAndFirstHeading(of note: String) -> (title: String?, heading: String?) {
+        var title: String?
+        var heading: String?
+        var inFrontMatter = false
+        for (index, line) in note.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index == 0 && line == "---" { inFrontMatter = true; continue }
+            if inFrontMatter {
+                if line == "---" || line == "..." { inFrontMatter = false }
+                else if line.hasPrefix("title:") {
+                    title = line.dropFirst("title:".count).trimmingCharacters(in: .whitespaces)
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                }
+                continue
+            }
+            if line.hasPrefix("# ") {
+                heading = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
+        return (title, heading)
+    }
+
+    func testHeadlessNeovimStartsTheServerAndPreviewsANote() throws {
+        guard let nvim = Self.which("nvim") else {
+            XCTFail("nvim is not installed: this test drives the server through a real Neovim. "
+                    + "`.ci/run` installs it (Debian package `neovim`); or run `apt-get install -y neovim`.")
+            return
+        }
+        let macmd = try Self.macmdBinary()
+        let noteURL = Self.packageRoot.appendingPathComponent("Fixtures/notebook/index.md")
+        let note = try String(contentsOf: noteURL, encoding: .utf8)
+        let expected = Self.titleAndFirstHeading(of: note)
+        let title = try XCTUnwrap(expected.title, "index.md has a front matter title")
+        let heading = try XCTUnwrap(expected.heading, "index.md has a level-1 heading")
+
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("macmd-nvim-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        // The save test edits a copy, so the fixture is never written.
+        let copy = work.appendingPathComponent("copy.md")
+        try note.write(to: copy, atomically: true, encoding: .utf8)
+        let initLua = work.appendingPathComponent("init.lua")
+        try Self.initLua.write(to: initLua, atomically: true, encoding: .utf8)
+        let report = work.appendingPathComponent("report.json")
+        let serverLog = work.appendingPathComponent("server.log")
+
+        let result = try Self.run(
+            [nvim, "--headless", "--noplugin", "-i", "NONE", "-u", initLua.path], in: work,
+            environment: [
+                "MACMD_TEST_PLUGIN": Self.packageRoot.appendingPathComponent("editors/nvim").path,
+                "MACMD_TEST_BIN": macmd.path,
+                "MACMD_TEST_NOTE": noteURL.path,
+                "MACMD_TEST_COPY": copy.path,
+                "MACMD_TEST_REPORT": report.path,
+                "MACMD_TEST_SERVER_LOG": serverLog.path,
+                "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": work.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
+            ],
+            timeout: Self.nvimTimeout)
+        let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? "(no server log)"
+        let context = "nvim output:\n\(result.output)\nserver log:\n\(log)"
+        XCTAssertNotNil(result.status, "nvim did not finish within \(Int(Self.nvimTimeout)) s and was killed\n\(context)")
+
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: report.path),
+                                 "nvim wrote no report\n\(context)")
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                 "the report is not a JSON object: \(String(decoding: data, as: UTF8.self))")
+        let version = json["nvim"] as? String ?? "?"
+        print("EditorTests: drove macmd lsp through Neovim \(version) (\(macmd.path))")
+        XCTAssertNil(json["error"], "Neovim \(version): \(json["error"] ?? "")\n\(context)")
+        XCTAssertEqual(json["filetype"] as? String, "markdown")
+        XCTAssertEqual(json["title"] as? String, title, "the title comes from the front matter")
+        XCTAssertGreaterThan(json["wordCount"] as? Int ?? 0, 100, "index.md has a few hundred words")
+        let html = json["html"] as? String ?? ""
+        XCTAssertTrue(html.contains(">\(heading)</h1>"), "the HTML holds the first heading: \(html)")
+        XCTAssertLessThanOrEqual(html.utf8.count, 200)
+
+        // :MacMDPreview wrote a full page, "opened" it once, and a save re-rendered it.
+        let page = json["pageStart"] as? String ?? ""
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"), page)
+        XCTAssertTrue(page.contains("<title>\(title)</title>"), page)
+        XCTAssertTrue(page.contains(#"<meta http-equiv="refresh""#), page)
+        XCTAssertEqual(json["opened"] as? Int, 1, "the browser opens once, not on every save")
+        XCTAssertEqual(json["refreshedOnSave"] as? Bool, true, "BufWritePost re-renders the page")
+        XCTAssertEqual(json["stopped"] as? Bool, true, "the clients stop when asked")
+        XCTAssertEqual(result.status, 0, context)
+    }
+
+    static func which(_ command: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(command)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The init.lua nvim runs. Paths come from the environment; everything it learns goes into a
+    /// JSON report, and any failure becomes the report's `error` instead of a hang.
+    static let initLua = #"""
+    local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
+    local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
+    vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
+    vim.opt.swapfile = false
+    vim.cmd('filetype on')
+
+    local function clients()
+      if vim.lsp.get_clients then return vim.lsp.get_clients() end
+      return vim.lsp.get_active_clients()
+    end
+
+    local function run()
+      local macmd = require('macmd')
+      local opened = {}
+      macmd.setup({
+        cmd = { env('MACMD_TEST_BIN'), 'lsp' },
+        log_file = env('MACMD_TEST_SERVER_LOG'),
+        log_level = 'debug',
+        preview = { open = function(path) table.insert(opened, path) end },
+      })
+
+      vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
+      local bufnr = vim.api.nvim_get_current_buf()
+      report.filetype = vim.bo[bufnr].filetype
+      if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
+        report.error = 'the macmd client did not attach within 30 s'
+        return
+      end
+      local client = macmd.client_for(bufnr)
+      report.root = client.config.root_dir
+      local responses, err = vim.lsp.buf_request_sync(bufnr, 'macmd/preview',
+        { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, 30000)
+      if not responses then report.error = 'buf_request_sync: ' .. tostring(err); return end
+      local response = responses[client.id]
+      if not response then report.error = 'no response from the macmd client'; return end
+      if response.error or response.err then
+        report.error = 'macmd/preview: ' .. vim.inspect(response.error or response.err)
+        return
+      end
+      report.title = response.result.title
+      report.wordCount = response.result.wordCount
+      report.html = response.result.html:sub(1, 200)
+
+      -- :MacMDPreview on a copy of the note, then an edit and a save re-render the page.
+      vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_COPY')))
+      local copy = vim.api.nvim_get_current_buf()
+      if not vim.wait(30000, function() return macmd.client_for(copy) ~= nil end, 20) then
+        report.error = 'the macmd client did not attach to the copy'
+        return
+      end
+      vim.cmd('MacMDPreview dark')
+      if not vim.wait(30000, function() return #opened > 0 end, 20) then
+        report.error = ':MacMDPreview opened no page'
+        return
+      end
+      local file = io.open(opened[1], 'rb')
+      report.pageStart = file:read('*a'):sub(1, 400)
+      file:close()
+      vim.api.nvim_buf_set_lines(copy, -1, -1, false, { '', '## Added before the save' })
+      vim.cmd('write')
+      report.refreshedOnSave = vim.wait(30000, function()
+        local page = io.open(opened[1], 'rb')
+        local text = page:read('*a')
+        page:close()
+        return text:find('Added before the save', 1, true) ~= nil
+      end, 20)
+      report.opened = #opened
+
+      for _, c in pairs(clients()) do
+        if vim.fn.has('nvim-0.11') == 1 then c:stop() else c.stop() end
+      end
+      report.stopped = vim.wait(10000, function() return #clients() == 0 end, 20)
+    end
+
+    vim.api.nvim_create_autocmd('VimEnter', {
+      nested = true, -- so :edit inside fires FileType, which starts the client
+      callback = function()
+        local ok, message = pcall(run)
+        if not ok then report.error = 'lua: ' .. tostring(message) end
+        local out = io.open(env('MACMD_TEST_REPORT'), 'w')
+        out:write(vim.fn.json_encode(report))
+        out:close()
+        vim.cmd('qall!')
+      end,
+    })
+    """#
+}
