@@ -1,7 +1,7 @@
 // ConnectionEvent: what the reader thread of a Connection reports, in stream order.
 
 /// One event read from a connection's input.
-public enum ConnectionEvent: Sendable {
+public enum ConnectionEvent: Sendable, Equatable {
     /// A well-formed message.
     case message(Message)
     /// A framed body that is not a valid message: answer `failure.response` (-32700 with id null

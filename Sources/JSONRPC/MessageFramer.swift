@@ -11,6 +11,8 @@
 // - A body longer than `maxContentLength` yields `.error(.tooLarge(n))` as soon as its header is
 //   read; its `n` bytes are then skipped as they arrive, never buffered. A Content-Length that
 //   does not even fit in 18 digits is treated as invalid (resync), not as a body to skip.
+// - A header section (its blank line included) longer than `maxHeaderLength` is an error.
+// - The items produced do not depend on how the stream was split into appends.
 // - Memory is bounded: at most one body (≤ `maxContentLength`) plus one header section
 //   (≤ `maxHeaderLength`) plus the last appended chunk is buffered.
 
@@ -113,7 +115,8 @@ public struct MessageFramer {
                 guard start < buffer.count else { return nil }
                 switch readHeaderSection() {
                 case .incomplete:
-                    guard buffer.count - start > Self.maxHeaderLength else { return nil }
+                    return nil
+                case .tooLong:
                     return fail(.invalidHeader("header section longer than \(Self.maxHeaderLength) bytes"),
                                 resyncFrom: start + 1)
                 case .failure(let error, let resyncFrom):
@@ -134,17 +137,24 @@ public struct MessageFramer {
 
     private enum HeaderResult {
         case incomplete
+        /// No blank line within the first `maxHeaderLength` bytes.
+        case tooLong
         case complete(contentLength: Int, end: Int)
         case failure(FramingError, resyncFrom: Int)
     }
 
     private static let contentLengthName = Array("content-length".utf8)
 
+    /// Reads the header section at `start`. Only its first `maxHeaderLength` bytes are looked
+    /// at, so the outcome does not depend on how the bytes were split into appends.
     private func readHeaderSection() -> HeaderResult {
         var lineStart = start
         var contentLength: Int?
+        let windowEnd = min(buffer.count, start + Self.maxHeaderLength)
         while true {
-            guard let newline = buffer[lineStart...].firstIndex(of: 0x0A) else { return .incomplete }
+            guard let newline = buffer[lineStart..<windowEnd].firstIndex(of: 0x0A) else {
+                return buffer.count - start >= Self.maxHeaderLength ? .tooLong : .incomplete
+            }
             var lineEnd = newline
             if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if lineEnd == lineStart {
