@@ -59,6 +59,18 @@ public struct MessageFramer {
     private var start = 0
     private var state: State = .header
 
+    /// How far the header section at `start` has been read, so bytes that trickle in one at a
+    /// time are each looked at once: offsets from `start` of the first line not yet read and of
+    /// the first byte not yet searched for a newline, and the Content-Length read so far.
+    /// Offsets from `start` stay valid when `compact` moves the bytes.
+    private struct SectionProgress {
+        var lineOffset = 0
+        var searchedOffset = 0
+        var contentLength: Int?
+    }
+
+    private var sectionProgress = SectionProgress()
+
     public init(maxContentLength: Int = 64 << 20) {
         self.maxContentLength = max(0, maxContentLength)
     }
@@ -147,13 +159,19 @@ public struct MessageFramer {
 
     /// Reads the header section at `start`. Only its first `maxHeaderLength` bytes are looked
     /// at, so the outcome does not depend on how the bytes were split into appends.
-    private func readHeaderSection() -> HeaderResult {
-        var lineStart = start
-        var contentLength: Int?
+    /// Lines already read are not read again when more bytes arrive (see `SectionProgress`).
+    private mutating func readHeaderSection() -> HeaderResult {
+        var lineStart = start + sectionProgress.lineOffset
+        var contentLength = sectionProgress.contentLength
         let windowEnd = min(buffer.count, start + Self.maxHeaderLength)
+        var searchFrom = max(lineStart, start + sectionProgress.searchedOffset)
+        sectionProgress = SectionProgress()
         while true {
-            guard let newline = buffer[lineStart..<windowEnd].firstIndex(of: 0x0A) else {
-                return buffer.count - start >= Self.maxHeaderLength ? .tooLong : .incomplete
+            guard let newline = buffer[searchFrom..<windowEnd].firstIndex(of: 0x0A) else {
+                if buffer.count - start >= Self.maxHeaderLength { return .tooLong }
+                sectionProgress = SectionProgress(
+                    lineOffset: lineStart - start, searchedOffset: windowEnd - start, contentLength: contentLength)
+                return .incomplete
             }
             var lineEnd = newline
             if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -182,6 +200,7 @@ public struct MessageFramer {
                 contentLength = length
             }
             lineStart = newline + 1
+            searchFrom = lineStart
         }
     }
 

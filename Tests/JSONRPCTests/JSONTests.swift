@@ -287,3 +287,11 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+final class JSONBenchmarkTests: XCTestCase {
+    func testBenchmarkReportsAByteIdenticalRoundTrip() {
+        let report = JSONBenchmark.run(textBytes: 10_000, iterations: 2)
+        XCTAssertTrue(report.contains("round trip byte-identical: true"), report)
+        XCTAssertTrue(report.contains("parse"), report)
+    }
+}
