@@ -28,6 +28,17 @@ public struct HTMLRenderer: Sendable {
         return state.out.bytes
     }
 
+    /// Streams the HTML of `tree` to `sink` in chunks of about `chunkSize` bytes, so output
+    /// never has to fit in memory at once (`macmd render` writes each chunk to stdout).
+    public func render(_ tree: SyntaxTree, chunkSize: Int = 1 << 16,
+                       to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var state = HTMLRenderState(tree: tree, options: options, outputCapacity: chunkSize + chunkSize / 2)
+        state.out.sink = sink
+        state.out.chunkSize = max(1, chunkSize)
+        state.renderDocument()
+        state.out.flush()
+    }
+
     /// The HTML of `tree` as a string.
     public func renderString(_ tree: SyntaxTree) -> String {
         String(decoding: render(tree), as: UTF8.self)
@@ -70,11 +81,12 @@ struct HTMLRenderState {
     /// Source offsets where lines start (built only for `sourceLines`).
     var lineStarts: [Int32] = []
 
-    init(tree: SyntaxTree, options: HTMLOptions) {
+    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil) {
         self.tree = tree
         self.options = options
         self.extensions = tree.options.extensions
-        self.out = HTMLWriter(capacity: tree.source.count + tree.source.count / 4 + 64)
+        // HTML runs about 1.4x the size of its Markdown; reserving that avoids a doubling copy.
+        self.out = HTMLWriter(capacity: outputCapacity ?? (tree.source.count + tree.source.count / 2 + 64))
         if options.sourceLines { lineStarts = HTMLRenderState.lineStarts(of: tree.source) }
     }
 
@@ -113,6 +125,7 @@ struct HTMLRenderState {
                 exit(current, node)
             }
             if current == root { break }
+            out.flushIfFull()
             if isValid(node.next) {
                 current = node.next
                 entering = true

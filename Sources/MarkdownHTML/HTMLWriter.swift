@@ -9,8 +9,28 @@
 /// Growing byte buffer with HTML and URL escaping.
 struct HTMLWriter {
     var bytes: [UInt8] = []
+    /// The last byte already handed to `sink` (for `cr`), nil before the first flush.
+    var flushedLast: UInt8?
+    /// Where full chunks go when streaming; nil to keep everything in `bytes`.
+    var sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Flush once `bytes` holds at least this many bytes.
+    var chunkSize = Int.max
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Hands the buffered bytes to the sink when a chunk is full (streaming output keeps memory
+    /// flat however long the document is).
+    @inline(__always)
+    mutating func flushIfFull() {
+        if bytes.count >= chunkSize { flush() }
+    }
+
+    mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        flushedLast = bytes.last
+        bytes.withUnsafeBufferPointer { sink($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     /// Appends ASCII/UTF-8 text as is (for markup the renderer itself writes).
     @inline(__always)
@@ -34,7 +54,7 @@ struct HTMLWriter {
     /// Starts a new line unless the output is empty or already ends with one (cmark's `cr`).
     @inline(__always)
     mutating func cr() {
-        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        if let last = bytes.last ?? flushedLast, last != 0x0A { bytes.append(0x0A) }
     }
 
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.

@@ -38,10 +38,11 @@ struct BlockParser {
 
     /// Per-node bookkeeping while parsing (indexed by NodeID).
     struct Meta {
+        // Ordered so the struct packs into 16 bytes (one per block node while parsing).
         var startLine: Int32 = 0
         var blankStamp: Int32 = 0
-        var blankValue: Bool = false
         var newestDescendantStamp: Int32 = 0
+        var blankValue: Bool = false
         /// -1 unknown, 0 false, 1 true.
         var endsWithBlankMemo: Int8 = -1
     }
@@ -80,6 +81,7 @@ struct BlockParser {
         // Real Markdown averages one node per 16-20 source bytes; start there.
         tree.nodes.reserveCapacity(source.count / 16 + 64)
         meta = [Meta()]
+        meta.reserveCapacity(source.count / 24 + 64)
         open = [OpenBlock(node: SyntaxTree.root, kind: .document)]
         stoppers = []
         source.withUnsafeBufferPointer { buffer in
@@ -454,7 +456,8 @@ struct BlockParser {
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "$"), options.extensions.contains(.math),
-                      nextNonspace + 1 < lineEnd, bytes[nextNonspace + 1] == UInt8(ascii: "$") {
+                      nextNonspace + 1 < lineEnd, bytes[nextNonspace + 1] == UInt8(ascii: "$"),
+                      opensDollarMath() {
                 openDollarMath(fenceIndent: indent, into: &tree, prepare: { p, t in prepareForChild(&p, &t) })
                 container = open.count - 1
                 lineConsumed = true
@@ -941,6 +944,23 @@ struct BlockParser {
             p = line.next
         }
         return begin
+    }
+
+    /// `$$` starts a math block when the line is one whole `$$ … $$` formula, or when no other
+    /// `$$` follows on the line (the formula continues below); `$$x$$ and more text` stays a
+    /// paragraph with inline display math.
+    func opensDollarMath() -> Bool {
+        var e = lineEnd
+        while e > nextNonspace + 2 && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
+        if e - (nextNonspace + 2) >= 2 && bytes[e - 1] == UInt8(ascii: "$") && bytes[e - 2] == UInt8(ascii: "$") {
+            return true
+        }
+        var i = nextNonspace + 2
+        while i + 1 < e {
+            if bytes[i] == UInt8(ascii: "$") && bytes[i + 1] == UInt8(ascii: "$") { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Opens a `$$` display-math block at `nextNonspace`; a single-line `$$ … $$` closes at once.

@@ -16,10 +16,10 @@ enum RenderCommand {
                               also collapse <strong> nested directly in <strong>, as GitHub does;
                               `notebook` also gives headings GitHub-style ids.
           --extensions a,b,...
-                              Use exactly these extensions instead of the profile's:
+                              Add these extensions to the profile's:
                               table, strikethrough, autolink, tagfilter, tasklist, footnotes,
                               alerts, frontmatter, wikilinks, tags, blockids, math
-                              (an empty list means none)
+                              (`--profile commonmark --extensions table` is CommonMark + tables)
           --unsafe            Pass raw HTML and every URL through. Without it (the default) raw
                               HTML is replaced by <!-- raw HTML omitted --> and javascript:,
                               vbscript:, file: and non-image data: URLs become empty.
@@ -65,12 +65,18 @@ enum RenderCommand {
         case .success(let bytes):
             source = bytes
         }
-        let tree = MarkdownParser.parse(source, options: ParseOptions(extensions: settings.extensions ?? settings.profile.extensions))
+        // `--extensions` adds single extensions to the profile (`--profile commonmark
+        // --extensions table` is CommonMark plus tables, as a spec runner needs).
+        let extensions = settings.profile.extensions.union(settings.extensions ?? [])
+        let tree = MarkdownParser.parse(source, options: ParseOptions(extensions: extensions))
         var options = settings.html
         options.collapseNestedStrong = settings.profile != .commonmark
         options.headingIDs = settings.headingIDs || settings.profile == .notebook
-        let html = HTMLRenderer(options: options).render(tree)
-        return StandardStreams.writeOutput(html) ? 0 : 1
+        var written = true
+        HTMLRenderer(options: options).render(tree) { chunk in
+            if written { written = StandardStreams.writeAll(chunk, to: 1) }
+        }
+        return written ? 0 : 1
     }
 
     /// Parses the arguments after `render`; `--name=value` and `--name value` both work.

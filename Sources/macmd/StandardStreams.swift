@@ -27,19 +27,23 @@ enum StandardStreams {
 
     @discardableResult
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, looping on short writes and EINTR.
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 
     /// Reads a whole file, or stdin when `path` is nil or `-`.
@@ -59,6 +63,12 @@ enum StandardStreams {
 
     private static func readAll(from descriptor: Int32, name: String) -> Result<[UInt8], ReadError> {
         var result: [UInt8] = []
+        // A regular file's size is known: reserve it (plus one byte to see EOF) so the buffer
+        // never doubles, which would hold 1.5-2x the file at its peak.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            result.reserveCapacity(Int(status.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
