@@ -114,7 +114,8 @@ public final class Connection: Sendable {
                 framer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
                 while let item = framer.next() {
                     if isClosed { return }
-                    onEvent(Self.event(for: item))
+                    onEvent(Self.event(for: item, oversizedRequestID: framer.oversizedRequestID,
+                                       maxContentLength: maxContentLength))
                 }
             } else if count == 0 {
                 break reading
@@ -133,9 +134,15 @@ public final class Connection: Sendable {
         if !isClosed { onEvent(.endOfInput) }
     }
 
-    /// Turns a framed item into an event: parse, then classify.
-    static func event(for item: FramedItem) -> ConnectionEvent {
+    /// Turns a framed item into an event: parse, then classify. A too-large request whose id
+    /// could be read becomes `.invalid` with that id, so the error answers the request.
+    static func event(for item: FramedItem, oversizedRequestID: RequestID?, maxContentLength: Int) -> ConnectionEvent {
         switch item {
+        case .error(.tooLarge(let length)):
+            guard let id = oversizedRequestID else { return .framingError(.tooLarge(length)) }
+            return .invalid(DecodingFailure(id: id, error: ResponseError(
+                code: ResponseError.invalidRequest,
+                message: "message of \(length) bytes is over the limit of \(maxContentLength) bytes")))
         case .error(let error):
             return .framingError(error)
         case .body(let body):

@@ -8,8 +8,9 @@
 // - A bad header section yields exactly one `.error` and then the framer RESYNCS: it discards
 //   bytes up to the next occurrence of `Content-Length` (any case) after the bad line and reads
 //   headers from there, so a confused client stream heals at its next message.
-// - A body longer than `maxContentLength` yields `.error(.tooLarge(n))` as soon as its header is
-//   read; its `n` bytes are then skipped as they arrive, never buffered. A Content-Length that
+// - A body longer than `maxContentLength` yields `.error(.tooLarge(n))` once its first
+//   `oversizedPeekLength` bytes have arrived (they are searched for the request id, see
+//   `oversizedRequestID`); the rest of its `n` bytes are skipped as they arrive, never buffered. A Content-Length that
 //   does not even fit in 18 digits is treated as invalid (resync), not as a body to skip.
 // - A header section (its blank line included) longer than `maxHeaderLength` is an error.
 // - The items produced do not depend on how the stream was split into appends.
@@ -48,6 +49,9 @@ public struct MessageFramer {
         case header
         /// The headers are read; a body of this many bytes starts at `start`.
         case body(Int)
+        /// A too-large body of this length starts at `start`: waiting for its first bytes
+        /// (up to `oversizedPeekLength`) to look for its request id.
+        case peeking(Int)
         /// Dropping this many more bytes of a too-large body.
         case skipping(Int)
         /// Discarding bytes until the next `Content-Length`.
@@ -70,6 +74,14 @@ public struct MessageFramer {
     }
 
     private var sectionProgress = SectionProgress()
+
+    /// How many leading bytes of a too-large body are read to find its request id.
+    public static let oversizedPeekLength = 1024
+
+    /// The request id read from the first bytes of the body most recently reported as
+    /// `.tooLarge`, when its top-level `"id"` lies within them (so the error can answer that
+    /// request); `nil` otherwise.
+    public private(set) var oversizedRequestID: RequestID?
 
     public init(maxContentLength: Int = 64 << 20) {
         self.maxContentLength = max(0, maxContentLength)
@@ -116,6 +128,12 @@ public struct MessageFramer {
                     start = max(start, buffer.count - (Self.contentLengthName.count - 1))
                     return nil
                 }
+            case .peeking(let length):
+                let prefixLength = min(length, Self.oversizedPeekLength)
+                guard buffer.count - start >= prefixLength else { return nil }
+                oversizedRequestID = RequestIDPeek.find(in: buffer[start..<(start + prefixLength)])
+                state = .skipping(length)
+                return .error(.tooLarge(length))
             case .body(let length):
                 guard buffer.count - start >= length else { return nil }
                 let body = Array(buffer[start..<(start + length)])
@@ -136,8 +154,8 @@ public struct MessageFramer {
                 case .complete(let length, let end):
                     start = end
                     if length > maxContentLength {
-                        state = .skipping(length)
-                        return .error(.tooLarge(length))
+                        state = .peeking(length)
+                        continue
                     }
                     state = .body(length)
                 }

@@ -99,6 +99,7 @@ final class ConnectionTests: XCTestCase {
         input += frame("[1,2,3]")
         input += frame(#"{"jsonrpc":"2.0","id":4,"method":7}"#)
         input += Array("Content-Length: 5000\r\n\r\n".utf8) + [UInt8](repeating: 0x20, count: 5000)
+        input += frame(#"{"jsonrpc":"2.0","id":"big","method":"m","params":{"text":""# + String(repeating: "y", count: 2000) + "\"}}")
         input += frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
         // Feed it in awkward pieces, as a pipe may deliver it.
         var offset = 0
@@ -110,7 +111,7 @@ final class ConnectionTests: XCTestCase {
         pipes.close(pipes.toServer)
 
         guard let events = recorder.wait() else { return XCTFail("no end of input") }
-        XCTAssertEqual(events.count, 8)
+        XCTAssertEqual(events.count, 9)
         XCTAssertEqual(events.first, .message(.request(id: .int(1), method: "initialize", params: [:])))
         XCTAssertEqual(events.dropFirst(1).first, .framingError(.invalidContentLength("nope")))
         if case .invalid(let failure)? = events.dropFirst(2).first {
@@ -132,7 +133,14 @@ final class ConnectionTests: XCTestCase {
             XCTFail("expected an invalid request with id 4, got \(events)")
         }
         XCTAssertEqual(events.dropFirst(5).first, .framingError(.tooLarge(5000)))
-        XCTAssertEqual(events.dropFirst(6).first, .message(.notification(method: "exit", params: nil)))
+        if case .invalid(let failure)? = events.dropFirst(6).first {
+            XCTAssertEqual(failure.id, .string("big"), "a too-large request is answered with its own id")
+            XCTAssertEqual(failure.error.code, ResponseError.invalidRequest)
+            XCTAssertTrue(failure.error.message.contains("over the limit"), failure.error.message)
+        } else {
+            XCTFail("expected the too-large request as invalid, got \(events)")
+        }
+        XCTAssertEqual(events.dropFirst(7).first, .message(.notification(method: "exit", params: nil)))
         XCTAssertEqual(events.last, .endOfInput)
     }
 

@@ -118,9 +118,12 @@ final class MessageFramerTests: XCTestCase {
     func testTooLargeBodyIsSkippedWithoutBuffering() {
         var framer = MessageFramer(maxContentLength: 1000)
         framer.append(Array("Content-Length: 1000000\r\n\r\n".utf8))
-        XCTAssertEqual(framer.next(), .error(.tooLarge(1_000_000)))
+        XCTAssertNil(framer.next(), "the error waits for the body's first bytes (to read its id)")
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 10_000)
-        for _ in 0..<100 {
+        framer.append(chunk)
+        XCTAssertEqual(framer.next(), .error(.tooLarge(1_000_000)))
+        XCTAssertNil(framer.oversizedRequestID)
+        for _ in 1..<100 {
             framer.append(chunk)
             XCTAssertNil(framer.next())
             XCTAssertEqual(framer.bufferedByteCount, 0)
@@ -211,5 +214,52 @@ final class MessageFramerStreamTests: XCTestCase {
             // every bad header is rejected, so all good frames arrive, in order.
             XCTAssertEqual(bodies, goodBodies, "round \(round)")
         }
+    }
+}
+
+/// Reading the request id of a body too large to keep, from its first bytes.
+final class OversizedRequestIDTests: XCTestCase {
+    /// (prefix of a body, the id found).
+    private let cases: [(String, RequestID?)] = [
+        (#"{"jsonrpc":"2.0","id":5,"method":"textDocument/didOpen","params":{"text":"#, .int(5)),
+        (#"{ "id" : "abc-1" , "method":"m""#, .string("abc-1")),
+        (#"{"id":"a\"b","#, .string("a\"b")),
+        (#"{"jsonrpc":"2.0","method":"m","params":{"id":3,"x":[1,{"id":4}]},"id":-9}"#, .int(-9)),
+        (#"{"method":"m","params":{"text":"tricky \"id\": 7 , ","#, nil),
+        (#"{"jsonrpc":"2.0","id":12"#, nil),
+        (#"{"jsonrpc":"2.0","id":"unterminated"#, nil),
+        (#"{"jsonrpc":"2.0","id":null,"#, nil),
+        (#"{"jsonrpc":"2.0","id":true,"#, nil),
+        (#"{"jsonrpc":"2.0","method":"didOpen","params":{"text":"#, nil),
+        (#"[{"id":1}]"#, nil),
+        ("", nil),
+        ("garbage", nil),
+        (#"{"a":}}}}}"id":1,"#, nil),
+    ]
+
+    func testFindsTheTopLevelID() {
+        for (prefix, expected) in cases {
+            let bytes = Array(prefix.utf8)
+            XCTAssertEqual(RequestIDPeek.find(in: bytes[...]), expected, prefix)
+        }
+    }
+
+    func testFramerReportsTheIDWithTooLarge() {
+        var framer = MessageFramer(maxContentLength: 100)
+        let body = #"{"jsonrpc":"2.0","id":42,"method":"textDocument/didOpen","params":{"text":""# +
+            String(repeating: "x", count: 5000) + #""}}"#
+        var items: [FramedItem] = []
+        for byte in Array((Self.frame(body) + Self.frame("{}")).utf8) {
+            framer.append([byte])
+            while let item = framer.next() {
+                items.append(item)
+                if case .error(.tooLarge) = item { XCTAssertEqual(framer.oversizedRequestID, .int(42)) }
+            }
+        }
+        XCTAssertEqual(items, [.error(.tooLarge(body.utf8.count)), .body(Array("{}".utf8))])
+    }
+
+    private static func frame(_ body: String) -> String {
+        "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
 }
