@@ -56,6 +56,9 @@ struct InlineParser {
     /// Start of the literal text not yet emitted as a node.
     var textStart = 0
     var textFlags: UInt8 = 0
+    /// Raw `<a …>` tags opened and not yet closed in this block: text between them is inside an
+    /// HTML link, so it holds no tags.
+    var openHTMLAnchors = 0
     var sourceMap: [(content: Int32, source: Int32)] = []
     var sourceMapHint = 0
     var sourceCount = 0
@@ -112,6 +115,7 @@ struct InlineParser {
         noDeclarationEndFrom = Int.max
         noDollarFrom = Int.max
         noDoubleDollarFrom = Int.max
+        openHTMLAnchors = 0
 
         // Final spaces (and any stray line ending) of the block are not content.
         var stop = stop
