@@ -13,7 +13,10 @@
 // - `close()` stops event delivery and drops later sends. It does not close the descriptors,
 //   which belong to the caller; a reader blocked in read(2) ends at its next read result.
 
-import Foundation
+// No Foundation here: the executable stays free of it (it costs about 9 MB of RSS), so the
+// thread is a plain pthread and the locks are `Synchronization.Mutex`.
+
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,8 +38,8 @@ public final class Connection: Sendable {
     private let input: Int32
     private let output: Int32
     private let maxContentLength: Int
-    private let readerState = Protected(ReaderState())
-    private let writerState = Protected(WriterState())
+    private let readerState = Mutex(ReaderState())
+    private let writerState = Mutex(WriterState())
 
     /// The bytes asked of each read(2).
     private static let readChunkSize = 1 << 17
@@ -50,7 +53,8 @@ public final class Connection: Sendable {
     }
 
     /// Starts the reader thread; `onEvent` is called on that thread, in order, once per event.
-    /// A second call does nothing.
+    /// A second call does nothing. Should the system refuse a thread, `.endOfInput` is delivered
+    /// at once on the calling thread, so the server ends instead of waiting forever.
     public func start(onEvent: @escaping @Sendable (ConnectionEvent) -> Void) {
         let shouldStart = readerState.withLock { state -> Bool in
             guard !state.started, !state.closed else { return false }
@@ -58,11 +62,10 @@ public final class Connection: Sendable {
             return true
         }
         guard shouldStart else { return }
-        let thread = Thread { [self] in
+        let started = ReaderThread.start { [self] in
             self.readLoop(onEvent: onEvent)
         }
-        thread.name = "jsonrpc-reader"
-        thread.start()
+        if !started { onEvent(.endOfInput) }
     }
 
     /// Sends a message; safe to call from any thread. Dropped quietly once the connection is
@@ -111,7 +114,8 @@ public final class Connection: Sendable {
                 framer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
                 while let item = framer.next() {
                     if isClosed { return }
-                    onEvent(Self.event(for: item))
+                    onEvent(Self.event(for: item, oversizedRequestID: framer.oversizedRequestID,
+                                       maxContentLength: maxContentLength))
                 }
             } else if count == 0 {
                 break reading
@@ -130,9 +134,15 @@ public final class Connection: Sendable {
         if !isClosed { onEvent(.endOfInput) }
     }
 
-    /// Turns a framed item into an event: parse, then classify.
-    static func event(for item: FramedItem) -> ConnectionEvent {
+    /// Turns a framed item into an event: parse, then classify. A too-large request whose id
+    /// could be read becomes `.invalid` with that id, so the error answers the request.
+    static func event(for item: FramedItem, oversizedRequestID: RequestID?, maxContentLength: Int) -> ConnectionEvent {
         switch item {
+        case .error(.tooLarge(let length)):
+            guard let id = oversizedRequestID else { return .framingError(.tooLarge(length)) }
+            return .invalid(DecodingFailure(id: id, error: ResponseError(
+                code: ResponseError.invalidRequest,
+                message: "message of \(length) bytes is over the limit of \(maxContentLength) bytes")))
         case .error(let error):
             return .framingError(error)
         case .body(let body):
@@ -174,5 +184,43 @@ public final class Connection: Sendable {
     private static func waitUntilReady(_ descriptor: Int32, events: Int16) {
         var request = pollfd(fd: descriptor, events: events, revents: 0)
         _ = poll(&request, 1, -1)
+    }
+}
+
+/// Starts detached pthreads running a Swift closure.
+private enum ReaderThread {
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new detached thread; false when the thread could not be created.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard result == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        #else
+        var thread: pthread_t?
+        let result = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard result == 0, let thread else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        #endif
+        return true
     }
 }

@@ -27,12 +27,18 @@ public enum JSONBenchmark {
         ])
     }
 
-    /// Runs the benchmark and returns a short report (one line per measurement).
+    /// Runs the benchmark (1 MB, 50 iterations) and returns a short report, one line per
+    /// measurement.
     public static func run() -> String {
-        let message = didOpenMessage()
+        run(textBytes: 1 << 20, iterations: 50)
+    }
+
+    /// Runs the benchmark on a text of about `textBytes` bytes, `iterations` times.
+    public static func run(textBytes: Int, iterations requested: Int) -> String {
+        let message = didOpenMessage(textBytes: textBytes)
         let body = JSON.serialize(message.json)
         let frame = Framing.frame(body)
-        let iterations = 50
+        let iterations = max(1, requested)
         let clock = ContinuousClock()
 
         var parseTimes: [Duration] = []

@@ -256,13 +256,8 @@ struct JSONParser {
     /// Parses a string whose opening quote is at `position`.
     private mutating func parseString() throws(JSONError) -> String {
         let contentStart = position + 1
-        var index = contentStart
         // Fast path: no escapes, the string is one byte range.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
-        }
+        var index = ByteScan.firstSpecial(bytes, from: contentStart, to: bytes.count)
         guard index < bytes.count else {
             throw JSONError(message: "unterminated string", offset: index)
         }
@@ -286,12 +281,7 @@ struct JSONParser {
                 throw JSONError(message: "unescaped control character in string", offset: index)
             } else {
                 let runStart = index
-                index += 1
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    index += 1
-                }
+                index = ByteScan.firstSpecial(bytes, from: index + 1, to: bytes.count)
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
         }

@@ -123,12 +123,10 @@ struct JSONWriter {
                 var runStart = 0
                 var index = 0
                 let count = utf8.count
-                while index < count {
+                while true {
+                    index = ByteScan.firstSpecial(utf8, from: index, to: count)
+                    guard index < count else { break }
                     let byte = utf8[index]
-                    if byte >= 0x80 || table[Int(byte)] == 0 {
-                        index += 1
-                        continue
-                    }
                     if runStart < index {
                         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                     }

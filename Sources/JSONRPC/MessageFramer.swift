@@ -8,9 +8,12 @@
 // - A bad header section yields exactly one `.error` and then the framer RESYNCS: it discards
 //   bytes up to the next occurrence of `Content-Length` (any case) after the bad line and reads
 //   headers from there, so a confused client stream heals at its next message.
-// - A body longer than `maxContentLength` yields `.error(.tooLarge(n))` as soon as its header is
-//   read; its `n` bytes are then skipped as they arrive, never buffered. A Content-Length that
+// - A body longer than `maxContentLength` yields `.error(.tooLarge(n))` once its first
+//   `oversizedPeekLength` bytes have arrived (they are searched for the request id, see
+//   `oversizedRequestID`); the rest of its `n` bytes are skipped as they arrive, never buffered. A Content-Length that
 //   does not even fit in 18 digits is treated as invalid (resync), not as a body to skip.
+// - A header section (its blank line included) longer than `maxHeaderLength` is an error.
+// - The items produced do not depend on how the stream was split into appends.
 // - Memory is bounded: at most one body (≤ `maxContentLength`) plus one header section
 //   (≤ `maxHeaderLength`) plus the last appended chunk is buffered.
 
@@ -46,6 +49,9 @@ public struct MessageFramer {
         case header
         /// The headers are read; a body of this many bytes starts at `start`.
         case body(Int)
+        /// A too-large body of this length starts at `start`: waiting for its first bytes
+        /// (up to `oversizedPeekLength`) to look for its request id.
+        case peeking(Int)
         /// Dropping this many more bytes of a too-large body.
         case skipping(Int)
         /// Discarding bytes until the next `Content-Length`.
@@ -56,6 +62,26 @@ public struct MessageFramer {
     /// The first byte of `buffer` not yet consumed.
     private var start = 0
     private var state: State = .header
+
+    /// How far the header section at `start` has been read, so bytes that trickle in one at a
+    /// time are each looked at once: offsets from `start` of the first line not yet read and of
+    /// the first byte not yet searched for a newline, and the Content-Length read so far.
+    /// Offsets from `start` stay valid when `compact` moves the bytes.
+    private struct SectionProgress {
+        var lineOffset = 0
+        var searchedOffset = 0
+        var contentLength: Int?
+    }
+
+    private var sectionProgress = SectionProgress()
+
+    /// How many leading bytes of a too-large body are read to find its request id.
+    public static let oversizedPeekLength = 1024
+
+    /// The request id read from the first bytes of the body most recently reported as
+    /// `.tooLarge`, when its top-level `"id"` lies within them (so the error can answer that
+    /// request); `nil` otherwise.
+    public private(set) var oversizedRequestID: RequestID?
 
     public init(maxContentLength: Int = 64 << 20) {
         self.maxContentLength = max(0, maxContentLength)
@@ -102,6 +128,12 @@ public struct MessageFramer {
                     start = max(start, buffer.count - (Self.contentLengthName.count - 1))
                     return nil
                 }
+            case .peeking(let length):
+                let prefixLength = min(length, Self.oversizedPeekLength)
+                guard buffer.count - start >= prefixLength else { return nil }
+                oversizedRequestID = RequestIDPeek.find(in: buffer[start..<(start + prefixLength)])
+                state = .skipping(length)
+                return .error(.tooLarge(length))
             case .body(let length):
                 guard buffer.count - start >= length else { return nil }
                 let body = Array(buffer[start..<(start + length)])
@@ -113,7 +145,8 @@ public struct MessageFramer {
                 guard start < buffer.count else { return nil }
                 switch readHeaderSection() {
                 case .incomplete:
-                    guard buffer.count - start > Self.maxHeaderLength else { return nil }
+                    return nil
+                case .tooLong:
                     return fail(.invalidHeader("header section longer than \(Self.maxHeaderLength) bytes"),
                                 resyncFrom: start + 1)
                 case .failure(let error, let resyncFrom):
@@ -121,8 +154,8 @@ public struct MessageFramer {
                 case .complete(let length, let end):
                     start = end
                     if length > maxContentLength {
-                        state = .skipping(length)
-                        return .error(.tooLarge(length))
+                        state = .peeking(length)
+                        continue
                     }
                     state = .body(length)
                 }
@@ -134,17 +167,30 @@ public struct MessageFramer {
 
     private enum HeaderResult {
         case incomplete
+        /// No blank line within the first `maxHeaderLength` bytes.
+        case tooLong
         case complete(contentLength: Int, end: Int)
         case failure(FramingError, resyncFrom: Int)
     }
 
     private static let contentLengthName = Array("content-length".utf8)
 
-    private func readHeaderSection() -> HeaderResult {
-        var lineStart = start
-        var contentLength: Int?
+    /// Reads the header section at `start`. Only its first `maxHeaderLength` bytes are looked
+    /// at, so the outcome does not depend on how the bytes were split into appends.
+    /// Lines already read are not read again when more bytes arrive (see `SectionProgress`).
+    private mutating func readHeaderSection() -> HeaderResult {
+        var lineStart = start + sectionProgress.lineOffset
+        var contentLength = sectionProgress.contentLength
+        let windowEnd = min(buffer.count, start + Self.maxHeaderLength)
+        var searchFrom = max(lineStart, start + sectionProgress.searchedOffset)
+        sectionProgress = SectionProgress()
         while true {
-            guard let newline = buffer[lineStart...].firstIndex(of: 0x0A) else { return .incomplete }
+            guard let newline = buffer[searchFrom..<windowEnd].firstIndex(of: 0x0A) else {
+                if buffer.count - start >= Self.maxHeaderLength { return .tooLong }
+                sectionProgress = SectionProgress(
+                    lineOffset: lineStart - start, searchedOffset: windowEnd - start, contentLength: contentLength)
+                return .incomplete
+            }
             var lineEnd = newline
             if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if lineEnd == lineStart {
@@ -172,6 +218,7 @@ public struct MessageFramer {
                 contentLength = length
             }
             lineStart = newline + 1
+            searchFrom = lineStart
         }
     }
 

@@ -13,7 +13,10 @@ extension HTMLRenderer {
     /// Every heading in document order with the exact text and id `render` uses (one code path:
     /// the renderer's own plain-text extraction and slugger), so an outline and the HTML agree.
     public func headingAnchors(_ tree: SyntaxTree) -> [HeadingAnchor] {
-        let state = HTMLRenderState(tree: tree, options: options, outputCapacity: 0)
+        var plain = options
+        plain.sourceLines = false
+        plain.fullPage = false
+        let state = HTMLRenderState(tree: tree, options: plain, outputCapacity: 0)
         var slugs = Slugger()
         var anchors: [HeadingAnchor] = []
         for index in tree.nodes.indices where tree.nodes[index].kind == .heading {
@@ -28,6 +31,8 @@ extension HTMLRenderer {
 
     /// The plain text of a node's inline content, as the renderer computes it for ids and alt text.
     public func plainText(of node: NodeID, in tree: SyntaxTree) -> String {
-        HTMLRenderState(tree: tree, options: options, outputCapacity: 0).plainText(of: node)
+        var plain = options
+        plain.sourceLines = false
+        return HTMLRenderState(tree: tree, options: plain, outputCapacity: 0).plainText(of: node)
     }
 }

@@ -74,14 +74,48 @@ public enum TextStatistics {
         }
 
         mutating func feed<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): take(scalar)
-                case .error: take("\u{FFFD}")
-                case .emptyInput: break loop
+            var index = bytes.startIndex
+            // ASCII, the bulk of most notes, is classified by a table; the rest is decoded.
+            while index != bytes.endIndex {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    takeASCII(byte)
+                    index = bytes.index(after: index)
+                    continue
                 }
+                var iterator = bytes[index...].makeIterator()
+                var decoder = UTF8()
+                var consumed = 0
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    take(scalar)
+                    consumed = UTF8.width(scalar)
+                case .error:
+                    take("\u{FFFD}")
+                    consumed = 1
+                case .emptyInput:
+                    return
+                }
+                index = bytes.index(index, offsetBy: consumed, limitedBy: bytes.endIndex) ?? bytes.endIndex
+            }
+        }
+
+        @inline(__always)
+        mutating func takeASCII(_ byte: UInt8) {
+            if byte == 0x0A || byte == 0x0D {
+                breakWord()
+                return
+            }
+            counts.characters += 1
+            let isWordByte = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+            if isWordByte {
+                if !inWord { counts.words += 1 }
+                inWord = true
+                pendingJoiner = false
+            } else if inWord && !pendingJoiner && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")) {
+                pendingJoiner = true
+            } else {
+                breakWord()
             }
         }
 

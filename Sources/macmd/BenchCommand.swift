@@ -9,6 +9,7 @@
 //       tagfilter and tasklist extensions.
 //
 // No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
+//   macmd bench lsp [--iterations N]    (see BenchCommand+LSP.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md at 1x and Nx (default 10) of the
 //       reference size and prints the seconds each took and whether the output was right.
@@ -26,6 +27,7 @@ enum BenchCommand {
     static let usage = """
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
+               macmd bench lsp [--iterations N]
 
         """
 
@@ -38,6 +40,8 @@ enum BenchCommand {
         switch sub {
         case "render": return render(rest)
         case "pathological": return pathological(rest)
+        case "lsp": return lsp(rest)
+        case "preview": return previewPhases(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0
