@@ -38,8 +38,10 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertEqual(theme["enum"] as? [String], Self.themes)
         XCTAssertEqual(theme["default"] as? String, "light")
 
-        let ignore = try Self.read("vscode/.vscodeignore")
-        XCTAssertFalse(ignore.contains("extension.js"), "the extension's own code must ship")
+        let ignored = try Self.read("vscode/.vscodeignore").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        for pattern in ["extension.js", "*.js", "package.json", "node_modules/**"] {
+            XCTAssertFalse(ignored.contains { $0.hasSuffix(pattern) }, "the package must ship \(pattern)")
+        }
     }
 
     func testVSCodeExtensionUsesTheLanguageClientAsDocumented() throws {

@@ -120,6 +120,21 @@ final class NeovimTests: XCTestCase {
             return
         }
         let macmd = try Self.macmdBinary()
+        // First the API the plugin picks for this Neovim, then each older one it still has, so a
+        // new Neovim also checks the paths that users of older ones take.
+        let first = try drive(nvim: nvim, macmd: macmd, api: nil)
+        print("EditorTests: drove macmd lsp through Neovim \(first.version) with the `\(first.api)` API (\(macmd.path))")
+        for api in ["start", "start_client"] where api != first.api {
+            let other = try drive(nvim: nvim, macmd: macmd, api: api)
+            if other.available {
+                print("EditorTests: and with the `\(api)` API")
+            }
+        }
+    }
+
+    /// Runs nvim once with the plugin forced to `api` (nil: its own choice), checks the report,
+    /// and says which API ran and whether this Neovim has it at all.
+    func drive(nvim: String, macmd: URL, api: String?) throws -> (version: String, api: String, available: Bool) {
         let noteURL = Self.packageRoot.appendingPathComponent("Fixtures/notebook/index.md")
         let note = try String(contentsOf: noteURL, encoding: .utf8)
         let expected = Self.titleAndFirstHeading(of: note)
@@ -143,6 +158,7 @@ final class NeovimTests: XCTestCase {
             environment: [
                 "MACMD_TEST_PLUGIN": Self.packageRoot.appendingPathComponent("editors/nvim").path,
                 "MACMD_TEST_BIN": macmd.path,
+                "MACMD_TEST_API": api ?? "",
                 "MACMD_TEST_NOTE": noteURL.path,
                 "MACMD_TEST_COPY": copy.path,
                 "MACMD_TEST_REPORT": report.path,
@@ -154,7 +170,7 @@ final class NeovimTests: XCTestCase {
             ],
             timeout: Self.nvimTimeout)
         let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? "(no server log)"
-        let context = "nvim output:\n\(result.output)\nserver log:\n\(log)"
+        let context = "API \(api ?? "(default)"); nvim output:\n\(result.output)\nserver log:\n\(log)"
         XCTAssertNotNil(result.status, "nvim did not finish within \(Int(Self.nvimTimeout)) s and was killed\n\(context)")
 
         let data = try XCTUnwrap(FileManager.default.contents(atPath: report.path),
@@ -162,24 +178,48 @@ final class NeovimTests: XCTestCase {
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any],
                                  "the report is not a JSON object: \(String(decoding: data, as: UTF8.self))")
         let version = json["nvim"] as? String ?? "?"
-        print("EditorTests: drove macmd lsp through Neovim \(version) (\(macmd.path))")
+        let ranAPI = json["api"] as? String ?? "?"
+        if json["unavailable"] as? Bool == true {
+            return (version, ranAPI, false)
+        }
         XCTAssertNil(json["error"], "Neovim \(version): \(json["error"] ?? "")\n\(context)")
+        if let api { XCTAssertEqual(ranAPI, api, context) }
         XCTAssertEqual(json["filetype"] as? String, "markdown")
         XCTAssertEqual(json["title"] as? String, title, "the title comes from the front matter")
         XCTAssertGreaterThan(json["wordCount"] as? Int ?? 0, 100, "index.md has a few hundred words")
         let html = json["html"] as? String ?? ""
         XCTAssertTrue(html.contains(">\(heading)</h1>"), "the HTML holds the first heading: \(html)")
         XCTAssertLessThanOrEqual(html.utf8.count, 200)
+        XCTAssertEqual(json["root"] as? String, Self.expectedRoot(of: noteURL).path,
+                       "the root is the nearest folder with .git or .macmd.json")
 
         // :MacMDPreview wrote a full page, "opened" it once, and a save re-rendered it.
         let page = json["pageStart"] as? String ?? ""
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"), page)
         XCTAssertTrue(page.contains("<title>\(title)</title>"), page)
         XCTAssertTrue(page.contains(#"<meta http-equiv="refresh""#), page)
+        XCTAssertEqual(json["copyRoot"] as? String, work.resolvingSymlinksInPath().path,
+                       "a note outside any root marker gets its own folder")
         XCTAssertEqual(json["opened"] as? Int, 1, "the browser opens once, not on every save")
         XCTAssertEqual(json["refreshedOnSave"] as? Bool, true, "BufWritePost re-renders the page")
         XCTAssertEqual(json["stopped"] as? Bool, true, "the clients stop when asked")
         XCTAssertEqual(result.status, 0, context)
+        return (version, ranAPI, true)
+    }
+
+    /// The plugin's rule: the nearest folder upwards with `.git` or `.macmd.json`, else the note's.
+    static func expectedRoot(of note: URL) -> URL {
+        let start = note.deletingLastPathComponent()
+        var folder = start
+        while true {
+            for marker in [".git", ".macmd.json"]
+            where FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return start }
+            folder = parent
+        }
     }
 
     static func which(_ command: String) -> String? {
@@ -208,13 +248,22 @@ final class NeovimTests: XCTestCase {
     local function run()
       local macmd = require('macmd')
       local opened = {}
+      local api = os.getenv('MACMD_TEST_API')
+      if api == '' then api = nil end
+      report.api = api
+      if (api == 'start' and not vim.lsp.start) or (api == 'start_client' and not vim.lsp.start_client) then
+        report.unavailable = true
+        return
+      end
       macmd.setup({
+        api = api,
         cmd = { env('MACMD_TEST_BIN'), 'lsp' },
         log_file = env('MACMD_TEST_SERVER_LOG'),
         log_level = 'debug',
         preview = { open = function(path) table.insert(opened, path) end },
       })
 
+      report.api = macmd.api
       vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
       local bufnr = vim.api.nvim_get_current_buf()
       report.filetype = vim.bo[bufnr].filetype
@@ -244,6 +293,7 @@ final class NeovimTests: XCTestCase {
         report.error = 'the macmd client did not attach to the copy'
         return
       end
+      report.copyRoot = macmd.client_for(copy).config.root_dir
       vim.cmd('MacMDPreview dark')
       if not vim.wait(30000, function() return #opened > 0 end, 20) then
         report.error = ':MacMDPreview opened no page'

@@ -28,6 +28,10 @@ M.defaults = {
   -- Called as on_attach(client, bufnr) after the server attaches to a buffer.
   on_attach = nil,
   capabilities = nil,
+  -- Which client API starts the server: nil picks the newest this Neovim has; 'config'
+  -- (vim.lsp.config/enable, 0.11+), 'start' (vim.lsp.start, 0.8+) or 'start_client' (0.7)
+  -- force one, which the tests use to run the older paths on a newer Neovim.
+  api = nil,
   preview = {
     -- The preview theme; nil lets the server use its setting (default `light`).
     theme = nil,
@@ -187,7 +191,7 @@ function M.start(bufnr)
   config.workspace_folders = {
     { uri = vim.uri_from_fname(config.root_dir), name = config.root_dir },
   }
-  if vim.lsp.start then
+  if vim.lsp.start and M.config.api ~= 'start_client' then
     return vim.lsp.start(config, { bufnr = bufnr })
   end
   local id = clients_by_root[config.root_dir]
@@ -377,7 +381,12 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   create_command()
-  if has_011 and vim.lsp.config and vim.lsp.enable then
+  local api = M.config.api
+  if api == nil then
+    api = (has_011 and vim.lsp.config and vim.lsp.enable) and 'config' or (vim.lsp.start and 'start' or 'start_client')
+  end
+  M.api = api
+  if api == 'config' then
     vim.lsp.config('macmd', M.lsp_config())
     vim.lsp.enable('macmd')
     return
