@@ -67,7 +67,9 @@ final class NeovimTests: XCTestCase {
         // Output goes to a file, not a pipe, so a chatty child can never block on a full pipe.
         let logURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("macmd-editor-test-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
+            throw EditorTestError("cannot create \(logURL.path)")
+        }
         let log = try FileHandle(forWritingTo: logURL)
         defer {
             try? log.close()

@@ -72,7 +72,7 @@ Zero writes the page as the server made it; then reload the browser by hand."
         (t (concat "file://" (expand-file-name (buffer-file-name))))))
 
 (defun macmd--with-refresh (html)
-  "HTML with a self-reload after `macmd-preview-refresh-seconds', when that is positive."
+  "HTML that reloads itself after `macmd-preview-refresh-seconds', if positive."
   (if (and (integerp macmd-preview-refresh-seconds) (> macmd-preview-refresh-seconds 0))
       (let ((meta (format "<meta http-equiv=\"refresh\" content=\"%d\">"
                           macmd-preview-refresh-seconds)))
