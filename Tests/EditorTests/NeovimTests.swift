@@ -205,6 +205,14 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(json["opened"] as? Int, 1, "the browser opens once, not on every save")
         XCTAssertEqual(json["refreshedOnSave"] as? Bool, true, "BufWritePost re-renders the page")
         XCTAssertEqual(json["stopped"] as? Bool, true, "the clients stop when asked")
+
+        // What the server holds after Neovim's incremental changes is what Neovim saved.
+        let rendered = try Self.run([macmd.path, "render", "--source-lines", copy.path], in: work, timeout: 60)
+        XCTAssertEqual(rendered.status, 0, rendered.output)
+        let synced = json["syncedHTML"] as? String ?? ""
+        XCTAssertTrue(synced.contains("Émoji 🎉 and ü line") && synced.contains("quoted 𝄞 first"), synced)
+        XCTAssertEqual(synced, rendered.output,
+                       "the preview after incremental edits equals `macmd render` of the saved file")
         XCTAssertEqual(result.status, 0, context)
         return (version, ranAPI, true)
     }
@@ -313,6 +321,24 @@ final class NeovimTests: XCTestCase {
         return text:find('Added before the save', 1, true) ~= nil
       end, 20)
       report.opened = #opened
+
+      -- Incremental sync through a real client: edits with characters outside the BMP (two
+      -- UTF-16 units, four UTF-8 bytes), a replacement inside a line, a multi-line insertion and
+      -- a deletion; then the preview of the buffer must equal `macmd render` of the saved file.
+      vim.api.nvim_buf_set_lines(copy, 20, 20, false, { 'Émoji 😀 line with **bold** and 𝄞 #tag' })
+      vim.api.nvim_buf_set_text(copy, 20, 7, 20, 11, { '🎉 and ü' })
+      vim.api.nvim_buf_set_text(copy, 12, 0, 12, 0, { '> quoted 𝄞 first', '> second ', '' })
+      vim.api.nvim_buf_set_lines(copy, 30, 32, false, {})
+      vim.api.nvim_buf_set_text(copy, 0, 0, 0, 0, { '' })
+      vim.cmd('write')
+      local synced = vim.lsp.buf_request_sync(copy, 'macmd/preview',
+        { textDocument = { uri = vim.uri_from_bufnr(copy) } }, 30000)
+      local answer = synced and synced[macmd.client_for(copy).id]
+      if not answer or not answer.result then
+        report.error = 'macmd/preview after the edits: ' .. vim.inspect(answer)
+        return
+      end
+      report.syncedHTML = answer.result.html
 
       for _, c in pairs(clients()) do
         if vim.fn.has('nvim-0.11') == 1 then c:stop() else c.stop() end
