@@ -27,7 +27,8 @@ enum BenchCommand {
     static let usage = """
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
-               macmd bench lsp [--iterations N]
+               macmd bench lsp [--iterations N] [--note FILE]
+               macmd bench preview FILE
 
         """
 
