@@ -148,6 +148,12 @@ extension BenchCommand {
                 iterations = n
             } else if arguments[i] == "--note", i + 1 < arguments.count {
                 noteFile = arguments[i + 1]
+            } else if arguments[i] == "--write-note", i + 1 < arguments.count {
+                // Writes the generated note (to profile it) and stops.
+                let fd = open(arguments[i + 1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard fd >= 0, StandardStreams.writeAll(Array(largeNote(bytes: 1_000_000).utf8), to: fd) else { return 1 }
+                close(fd)
+                return 0
             } else {
                 StandardStreams.writeError(usage)
                 return 2

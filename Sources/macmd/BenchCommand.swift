@@ -27,7 +27,7 @@ enum BenchCommand {
     static let usage = """
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
-               macmd bench lsp [--iterations N] [--note FILE]
+               macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
 
         """
