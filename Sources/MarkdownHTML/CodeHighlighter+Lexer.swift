@@ -456,7 +456,9 @@ extension CodeHighlighter {
                     emit(.meta, from, stop)
                     i = stop
                 } else {
-                    i += 1
+                    // Skip the run of `#`s but its last, which may still start a directive:
+                    // rescanning the run from every `#` would be quadratic.
+                    i = max(quote - 1, from + 1)
                 }
             case .rustAttribute:
                 var open = from + 1
