@@ -6,7 +6,7 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "MacMD",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "macmd", targets: ["macmd"]),
     ],
@@ -14,10 +14,17 @@ let package = Package(
         .target(name: "TextCore", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
+        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        .target(name: "JSONRPC", swiftSettings: strict),
+        .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
+        .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
-        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench"], swiftSettings: strict),
+        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "NotebookIDE"], swiftSettings: strict),
+        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench"], swiftSettings: strict),
     ]
 )

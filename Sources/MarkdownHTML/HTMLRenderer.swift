@@ -79,7 +79,8 @@ struct HTMLRenderState {
     var writtenFootnoteIndex: Int32 = 0
     var slugs = Slugger()
     /// Source offsets where lines start (built only for `sourceLines`).
-    var lineStarts: [Int32] = []
+    /// Line starts of the source (built only for `sourceLines`): TextCore's one line splitter.
+    var lines: LineIndex?
 
     init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil) {
         self.tree = tree
@@ -87,7 +88,7 @@ struct HTMLRenderState {
         self.extensions = tree.options.extensions
         // HTML runs about 1.4x the size of its Markdown; reserving that avoids a doubling copy.
         self.out = HTMLWriter(capacity: outputCapacity ?? (tree.source.count + tree.source.count / 2 + 64))
-        if options.sourceLines { lineStarts = HTMLRenderState.lineStarts(of: tree.source) }
+        if options.sourceLines { lines = LineIndex(utf8: tree.source) }
     }
 
     // MARK: Document
@@ -741,25 +742,7 @@ struct HTMLRenderState {
 
     /// 1-based line of a source offset.
     func lineNumber(ofSourceOffset offset: Int) -> Int {
-        var low = 0, high = lineStarts.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if Int(lineStarts[mid]) <= offset { low = mid + 1 } else { high = mid }
-        }
-        return max(low, 1)
-    }
-
-    static func lineStarts(of source: [UInt8]) -> [Int32] {
-        var starts: [Int32] = [0]
-        var i = 0
-        while i < source.count {
-            let value = source[i]
-            if value == 0x0A || (value == 0x0D && (i + 1 >= source.count || source[i + 1] != 0x0A)) {
-                starts.append(Int32(clamping: i + 1))
-            }
-            i += 1
-        }
-        return starts
+        (lines?.line(containingUTF8Offset: offset) ?? 0) + 1
     }
 
     // MARK: Plain text

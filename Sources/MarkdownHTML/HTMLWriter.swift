@@ -48,7 +48,34 @@ struct HTMLWriter {
 
     /// Appends a decimal number.
     mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits straight into the buffer: `String(value)` allocates, and source lines write a
+        // number on every block.
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            if value == Int.min {
+                bytes.append(contentsOf: String(value).utf8.dropFirst())
+                return
+            }
+            number(-value)
+            return
+        }
+        if value < 10 {
+            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[19 - count] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
+        }
     }
 
     /// Starts a new line unless the output is empty or already ends with one (cmark's `cr`).

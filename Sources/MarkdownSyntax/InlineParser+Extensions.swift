@@ -125,6 +125,18 @@ extension InlineParser {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
             localStart -= 1
         }
+        // Never split a backslash escape: an escaped first character (`a\.b@c.de`) stays with its
+        // backslash in the text before the link.
+        if localStart < at, localStart > lower, bytes[localStart - 1] == UInt8(ascii: "\\"),
+           !UnicodeClass.isASCIIAlphanumeric(bytes[localStart]) {
+            var backslashes = 0
+            var index = localStart - 1
+            while index >= lower, bytes[index] == UInt8(ascii: "\\") {
+                backslashes += 1
+                index -= 1
+            }
+            if backslashes % 2 == 1 { localStart += 1 }
+        }
         guard localStart < at else { return nil }
         // An explicit `mailto:` or `xmpp:` right before the address belongs to the link.
         var linkStart = localStart
@@ -351,7 +363,8 @@ extension InlineParser {
         let start = pos
         // Like extended autolinks, no tags while a `[` or `![` is open: a tag link inside link text
         // would nest anchors, and image descriptions stay plain.
-        guard brackets.isEmpty else {
+        // Nor inside a raw HTML `<a>` element.
+        guard brackets.isEmpty, openHTMLAnchors == 0 else {
             pos += 1
             return
         }
@@ -382,7 +395,7 @@ extension InlineParser {
                 index += length
             }
         }
-        guard index > start + 1, sawNonDigit else {
+        guard index > start + 1, sawNonDigit, !continuesIntoEmail(index) else {
             pos += 1
             return
         }
@@ -390,6 +403,22 @@ extension InlineParser {
         appendInline(.tag, start, index, tree: &tree)
         pos = index
         textStart = index
+    }
+
+    /// True when the word ending at `tagEnd` runs on (through e-mail local-part bytes) into an
+    /// `@` that makes an extended e-mail autolink: `#tag.name@example.com` is `#` and an address,
+    /// as cmark-gfm links it, never a tag glued to the front of an address.
+    private func continuesIntoEmail(_ tagEnd: Int) -> Bool {
+        guard options.extensions.contains(.autolink) else { return false }
+        var index = tagEnd
+        while index < end {
+            let byte = bytes[index]
+            guard UnicodeClass.isASCIIAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { break }
+            index += 1
+        }
+        guard index < end, bytes[index] == UInt8(ascii: "@") else { return false }
+        return scanEmail(at: index, lower: blockStart, upper: end) != nil
     }
 
     /// A tag starts after whitespace or punctuation that does not glue it to a word or URL.

@@ -202,6 +202,7 @@ extension InlineParser {
             return
         }
         if let htmlEnd = scanInlineHTML(pos) {
+            if options.extensions.contains(.tags) { trackHTMLAnchor(pos, htmlEnd) }
             flushText(upTo: pos, tree: &tree)
             appendInline(.inlineHTML, pos, htmlEnd, tree: &tree)
             pos = htmlEnd
@@ -211,13 +212,39 @@ extension InlineParser {
         pos += 1
     }
 
+    /// Counts raw `<a …>` openings and `</a>` closings (any case), so that no tag is made inside
+    /// an HTML link. A self-closing `<a/>` opens nothing.
+    private mutating func trackHTMLAnchor(_ start: Int, _ htmlEnd: Int) {
+        var index = start + 1
+        let closing = index < htmlEnd && bytes[index] == UInt8(ascii: "/")
+        if closing { index += 1 }
+        guard index + 1 < htmlEnd, bytes[index] | 0x20 == UInt8(ascii: "a") else { return }
+        let after = bytes[index + 1]
+        guard after == 0x20 || after == 0x09 || after == 0x0A || after == UInt8(ascii: ">")
+            || after == UInt8(ascii: "/") else { return }
+        if closing {
+            openHTMLAnchors = max(0, openHTMLAnchors - 1)
+        } else if !(htmlEnd - start >= 2 && bytes[htmlEnd - 2] == UInt8(ascii: "/")) {
+            openHTMLAnchors += 1
+        }
+    }
+
     /// Appends an autolink node over `start..<end` whose destination and visible text is `visible`.
     mutating func makeAutolink(form: LinkForm, start: Int, end: Int, visible: ByteSpan, tree: inout SyntaxTree) {
         flushText(upTo: start, tree: &tree)
         let linkIndex = Int32(clamping: tree.links.count)
         tree.links.append(LinkInfo(form: form, destination: visible, text: visible))
         let node = appendInline(.autolink, start, end, data: linkIndex, tree: &tree)
-        let child = newNode(.text, Int(visible.start), Int(visible.end), tree: &tree)
+        // The visible text of `<…>` autolinks has its character references decoded (backslashes
+        // stay literal); extended autolinks show their bytes as written.
+        var flags: UInt8 = 0
+        if form == .uriAutolink || form == .emailAutolink {
+            for index in visible.range where bytes[index] == UInt8(ascii: "&") {
+                flags = Node.textNeedsDecoding
+                break
+            }
+        }
+        let child = newNode(.text, Int(visible.start), Int(visible.end), flags: flags, tree: &tree)
         tree.appendChild(child, to: node)
         pos = end
         textStart = end

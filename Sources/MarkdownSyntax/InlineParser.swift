@@ -9,7 +9,11 @@
 //   deactivated by one stack height (`linkFloor`) instead of a walk over the bracket stack.
 // - No recursion: emphasis and links are resolved with explicit stacks; the post-pass walks the
 //   inline tree through parent links.
-// - Every inline node gets a content range and the source range mapped from it.
+// - Every inline node gets a content range and the source range mapped from it. A node is built
+//   whole and appended once; the content-to-source pair in use is cached, and a miss gallops
+//   forward from the last pair (blocks arrive in document order), so mapping stays O(1) amortised.
+// - Tags are never made inside link or image brackets, raw HTML `<a>` elements, or glued to an
+//   e-mail address; extended e-mail autolinks never split a backslash escape.
 // - Text nodes are maximal runs of literal text (adjacent contiguous runs are merged at the end);
 //   `Node.textNeedsDecoding` is set on runs holding a backslash escape or an `&`.
 // - Nodes dropped while resolving (consumed delimiter runs, link openers) are unlinked and stay in
@@ -56,9 +60,16 @@ struct InlineParser {
     /// Start of the literal text not yet emitted as a node.
     var textStart = 0
     var textFlags: UInt8 = 0
+    /// Raw `<a …>` tags opened and not yet closed in this block: text between them is inside an
+    /// HTML link, so it holds no tags.
+    var openHTMLAnchors = 0
     var sourceMap: [(content: Int32, source: Int32)] = []
     var sourceMapHint = 0
     var sourceCount = 0
+    /// The cached pair of `sourceMap`: content offsets `mapLow..<mapHigh` map by adding `mapDelta`.
+    var mapLow = 0
+    var mapHigh = 0
+    var mapDelta = 0
 
     var footnoteIndex: [String: Int32] = [:]
     var footnoteIndexCount = -1
@@ -88,8 +99,11 @@ struct InlineParser {
         guard start < stop else { return }
         let content = tree.content
         sourceMap = tree.contentToSource
-        sourceMapHint = 0
+        // `sourceMapHint` is kept from the previous block: blocks come in document order.
         sourceCount = tree.source.count
+        mapLow = 0
+        mapHigh = 0
+        mapDelta = 0
         content.withUnsafeBufferPointer { buffer in
             bytes = buffer
             run(block: block, kind: node.kind, start: start, stop: stop, tree: &tree)
@@ -100,9 +114,11 @@ struct InlineParser {
 
     private mutating func run(block: NodeID, kind: NodeKind, start: Int, stop: Int, tree: inout SyntaxTree) {
         self.block = block
-        delimiters.removeAll(keepingCapacity: true)
+        // `removeAll(keepingCapacity:)` is not free even on an empty array; most blocks leave the
+        // stacks empty.
+        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
         lastDelimiter = -1
-        brackets.removeAll(keepingCapacity: true)
+        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
         linkFloor = 0
         stamp &+= 1
         scannedForBackticks = false
@@ -112,6 +128,7 @@ struct InlineParser {
         noDeclarationEndFrom = Int.max
         noDollarFrom = Int.max
         noDoubleDollarFrom = Int.max
+        openHTMLAnchors = 0
 
         // Final spaces (and any stray line ending) of the block are not content.
         var stop = stop
@@ -145,8 +162,11 @@ struct InlineParser {
             appendInline(.blockID, Int(span.start), Int(span.end), tree: &tree)
         }
         mergeAdjacentText(in: block, tree: &tree)
-        if options.extensions.contains(.autolink) { linkEmails(in: block, tree: &tree) }
-        brackets.removeAll(keepingCapacity: true)
+        // Most blocks hold no `@`: one word-at-a-time scan saves the walk over every text node.
+        if options.extensions.contains(.autolink), findByte(UInt8(ascii: "@"), from: start, to: stop) != nil {
+            linkEmails(in: block, tree: &tree)
+        }
+        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
     }
 
     @inline(__always) private func isTrailingSpace(_ byte: UInt8) -> Bool {
@@ -157,54 +177,108 @@ struct InlineParser {
 
     private mutating func parseInlines(tree: inout SyntaxTree) {
         let extensions = options.extensions
-        while pos < end {
-            let byte = bytes[pos]
-            if !specialBytes[Int(byte)] {
-                pos += 1
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\n"): handleNewline(tree: &tree)
-            case UInt8(ascii: "\\"): handleBackslash(tree: &tree)
-            case UInt8(ascii: "`"): handleBackticks(tree: &tree)
-            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiterRun(byte, tree: &tree)
-            case UInt8(ascii: "["): handleOpenBracket(tree: &tree)
-            case UInt8(ascii: "!"): handleBang(tree: &tree)
-            case UInt8(ascii: "]"): handleCloseBracket(tree: &tree)
-            case UInt8(ascii: "<"): handleLessThan(tree: &tree)
-            case UInt8(ascii: "&"):
-                textFlags |= Node.textNeedsDecoding
-                pos += 1
-            case UInt8(ascii: "#"): handleTag(tree: &tree)
-            case UInt8(ascii: "$"): handleMath(tree: &tree)
-            case UInt8(ascii: "w"):
-                if extensions.contains(.autolink) { handleWWWAutolink(tree: &tree) } else { pos += 1 }
-            case UInt8(ascii: ":"): handleURLAutolink(tree: &tree)
-            default: pos += 1
+        let table = specialBytes
+        table.withUnsafeBufferPointer { table in
+            // Locals, not stored properties: the handlers mutate `self`, so the skip loop would
+            // otherwise reload `bytes`, `end` and the table on every byte.
+            let buffer = bytes
+            let stop = end
+            while pos < stop {
+                var index = pos
+                while index < stop, !table[Int(buffer[index])] { index += 1 }
+                pos = index
+                guard index < stop else { break }
+                dispatch(buffer[index], extensions: extensions, tree: &tree)
             }
         }
     }
 
+    /// Handles the special byte at `pos`; every handler advances `pos`.
+    @inline(__always)
+    private mutating func dispatch(_ byte: UInt8, extensions: ParseOptions.Extensions, tree: inout SyntaxTree) {
+        switch byte {
+        case UInt8(ascii: "\n"): handleNewline(tree: &tree)
+        case UInt8(ascii: "\\"): handleBackslash(tree: &tree)
+        case UInt8(ascii: "`"): handleBackticks(tree: &tree)
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiterRun(byte, tree: &tree)
+        case UInt8(ascii: "["): handleOpenBracket(tree: &tree)
+        case UInt8(ascii: "!"): handleBang(tree: &tree)
+        case UInt8(ascii: "]"): handleCloseBracket(tree: &tree)
+        case UInt8(ascii: "<"): handleLessThan(tree: &tree)
+        case UInt8(ascii: "&"):
+            textFlags |= Node.textNeedsDecoding
+            pos += 1
+        case UInt8(ascii: "#"): handleTag(tree: &tree)
+        case UInt8(ascii: "$"): handleMath(tree: &tree)
+        case UInt8(ascii: "w"):
+            if extensions.contains(.autolink) { handleWWWAutolink(tree: &tree) } else { pos += 1 }
+        case UInt8(ascii: ":"): handleURLAutolink(tree: &tree)
+        default: pos += 1
+        }
+    }
+
+    /// The first offset in `from..<to` holding `target`, reading eight bytes at a time.
+    func findByte(_ target: UInt8, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let to = min(to, bytes.count)
+        var index = max(0, from)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = ones &* UInt64(target)
+        while index + 8 <= to {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // A zero byte in `word` is a match (the classic "has zero byte" test).
+            if (word &- ones) & ~word & highs != 0 { break }
+            index += 8
+        }
+        while index < to {
+            if base[index] == target { return index }
+            index += 1
+        }
+        return nil
+    }
+
     // MARK: Nodes and source ranges
 
-    /// Maps a content offset to its source offset; remembers the last pair used because offsets
-    /// inside one block arrive mostly in order.
+    /// Maps a content offset to its source offset. The content range of the last pair used and its
+    /// delta are cached, so the common case (offsets on the same line) is a compare and an add.
+    @inline(__always)
     mutating func sourceOffset(_ offset: Int) -> Int {
+        if offset >= mapLow && offset < mapHigh { return max(0, min(offset + mapDelta, sourceCount)) }
+        return sourceOffsetSlow(offset)
+    }
+
+    /// Finds the pair covering `offset` (trying the next pair before a binary search, because
+    /// offsets inside one block arrive mostly in order) and caches it.
+    @inline(never)
+    private mutating func sourceOffsetSlow(_ offset: Int) -> Int {
         let count = sourceMap.count
         if count == 0 { return min(offset, sourceCount) }
-        var hint = min(sourceMapHint, count - 1)
-        if !(Int(sourceMap[hint].content) <= offset && (hint + 1 == count || Int(sourceMap[hint + 1].content) > offset)) {
-            var low = 0, high = count
-            while low < high {
-                let middle = (low + high) >> 1
-                if Int(sourceMap[middle].content) <= offset { low = middle + 1 } else { high = middle }
+        let hint = min(sourceMapHint, count - 1)
+        // Search for the last pair at or before `offset`: galloping forward from the hint (blocks
+        // are parsed in document order, so the next block's pairs are near), else from the start.
+        var low = 0, high = count
+        if Int(sourceMap[hint].content) <= offset {
+            low = hint + 1
+            var step = 1
+            while hint + step < count, Int(sourceMap[hint + step].content) <= offset {
+                low = hint + step + 1
+                step <<= 1
             }
-            if low == 0 { return min(offset, sourceCount) }
-            hint = low - 1
-            sourceMapHint = hint
+            high = min(count, hint + step)
         }
-        let pair = sourceMap[hint]
-        return max(0, min(Int(pair.source) + (offset - Int(pair.content)), sourceCount))
+        while low < high {
+            let middle = (low + high) >> 1
+            if Int(sourceMap[middle].content) <= offset { low = middle + 1 } else { high = middle }
+        }
+        if low == 0 { return min(offset, sourceCount) }
+        let found = low - 1
+        sourceMapHint = found
+        let pair = sourceMap[found]
+        mapLow = Int(pair.content)
+        mapHigh = found + 1 < count ? Int(sourceMap[found + 1].content) : Int.max
+        mapDelta = Int(pair.source) - Int(pair.content)
+        return max(0, min(offset + mapDelta, sourceCount))
     }
 
     /// Sets a node's content range and the source range it maps to.
@@ -221,21 +295,37 @@ struct InlineParser {
     /// `sourceFrom..<sourceTo` (content offsets; defaults to the content range).
     mutating func newNode(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
                           flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
-        let id = tree.makeNode(Node(kind: kind, flags: flags, data: data))
+        tree.makeNode(makeValue(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data))
+    }
+
+    /// A complete detached node value, so that creating a node is one append to the arena rather
+    /// than an append followed by field-by-field writes.
+    @inline(__always)
+    private mutating func makeValue(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int?, sourceTo: Int?,
+                                    flags: UInt8, data: Int32) -> Node {
         let from = sourceFrom ?? start
         let to = sourceTo ?? end
-        setRange(id, from, to, tree: &tree)
-        tree.nodes[Int(id)].contentStart = Int32(clamping: start)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: end)
-        return id
+        let sourceStart = sourceOffset(from)
+        let sourceEnd = to > from ? min(max(sourceStart, sourceOffset(to - 1) + 1), sourceCount) : sourceStart
+        return Node(kind: kind, flags: flags, sourceStart: Int32(clamping: sourceStart), sourceEnd: Int32(clamping: sourceEnd),
+                    contentStart: Int32(clamping: start), contentEnd: Int32(clamping: end), data: data)
     }
 
     /// Makes a node and appends it as the block's last child.
     @discardableResult
     mutating func appendInline(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
                                flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
-        let id = newNode(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data, tree: &tree)
-        tree.appendChild(id, to: block)
+        var node = makeValue(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data)
+        let last = tree.nodes[Int(block)].lastChild
+        node.parent = block
+        node.previous = last
+        let id = tree.makeNode(node)
+        if last == .none {
+            tree.nodes[Int(block)].firstChild = id
+        } else {
+            tree.nodes[Int(last)].next = id
+        }
+        tree.nodes[Int(block)].lastChild = id
         return id
     }
 
@@ -381,6 +471,8 @@ struct InlineParser {
     /// Resolves emphasis among the delimiters with index >= `bottom`, then drops them all
     /// (the "process emphasis" procedure of the spec, with cmark's openers-bottom bookkeeping).
     mutating func processEmphasis(bottom: Int32, tree: inout SyntaxTree) {
+        // Nothing at or above `bottom`: no emphasis to resolve (the common case).
+        guard lastDelimiter >= 0 && lastDelimiter >= bottom else { return }
         for index in openersBottom.indices { openersBottom[index] = bottom }
         var closer: Int32 = -1
         var candidate = lastDelimiter

@@ -67,35 +67,37 @@ public enum LinkScanners {
                                      hasTitle: false, end: endWithoutTitle)
     }
 
-    /// Label normalisation for matching: trim, collapse internal whitespace runs to one space, Unicode case fold (e.g. "ẞ" matches "SS"; ASCII fast path).
+    /// Label normalisation for matching: trim, collapse internal whitespace runs to one space, and
+    /// apply full Unicode case folding (so "ẞ", "ß" and "SS" all become "ss", "ﬀ" becomes "ff", the
+    /// Kelvin sign "k", final sigma "σ", while dotless "ı" stays distinct from "i"). ASCII-only
+    /// labels take a byte fast path.
     public static func normalizeLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var collapsed: [UInt8] = []
         collapsed.reserveCapacity(bytes.count)
         var pendingSpace = false
-        var hasNonASCII = false
-        for byte in bytes {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
             if isSpaceOrNewline(byte) {
                 pendingSpace = !collapsed.isEmpty
+                index += 1
                 continue
             }
             if pendingSpace {
                 collapsed.append(0x20)
                 pendingSpace = false
             }
-            if byte >= 0x80 {
-                hasNonASCII = true
-                collapsed.append(byte)
-            } else if byte >= 0x41 && byte <= 0x5A {
-                collapsed.append(byte | 0x20)
+            if byte < 0x80 {
+                collapsed.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                index += 1
             } else {
-                collapsed.append(byte)
+                let (value, length) = UnicodeClass.decode(bytes, at: index, end: count)
+                UnicodeClass.appendCaseFolded(value, to: &collapsed)
+                index += length
             }
         }
-        let text = String(decoding: collapsed, as: UTF8.self)
-        guard hasNonASCII else { return text }
-        // Swift's standard library has no case-folding API; lower-upper-lower reaches the folded
-        // form for the cases that matter (ẞ/ß/SS -> "ss", final sigma -> σ).
-        return text.lowercased().uppercased().lowercased()
+        return String(decoding: collapsed, as: UTF8.self)
     }
 
     /// Scans a link label `[…]` at `position`: at most 999 bytes, no unescaped brackets inside.

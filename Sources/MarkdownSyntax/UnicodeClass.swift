@@ -103,6 +103,97 @@ enum UnicodeClass {
         }
     }
 
+    // MARK: Case folding
+
+    /// Appends the UTF-8 of the full Unicode case fold (CaseFolding.txt, statuses C and F) of
+    /// `value` to `output`. The fold is the lowercase mapping except for the code points in
+    /// `caseFoldExceptions` and Greek U+1F80...U+1FAF; where the two differ only by canonical
+    /// equivalence (or, for Cherokee, only in which case represents the class) the lowercase
+    /// mapping is kept, because labels are compared as Swift `String`s, which compare canonically.
+    static func appendCaseFolded(_ value: UInt32, to output: inout [UInt8]) {
+        if value < 0x80 {
+            let byte = UInt8(value)
+            output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            return
+        }
+        if value >= 0x1F80 && value <= 0x1FAF {
+            // Greek with ypogegrammeni or prosgegrammeni: the base letter's lowercase plus iota.
+            let bases: [UInt32] = [0x1F00, 0x1F20, 0x1F60]
+            appendScalar(bases[Int((value - 0x1F80) >> 4)] + (value & 7), to: &output)
+            appendScalar(0x03B9, to: &output)
+            return
+        }
+        if let folded = caseFoldException(value) {
+            appendScalar(folded.0, to: &output)
+            if folded.1 != 0 { appendScalar(folded.1, to: &output) }
+            if folded.2 != 0 { appendScalar(folded.2, to: &output) }
+            return
+        }
+        guard let scalar = Unicode.Scalar(value) else {
+            appendScalar(0xFFFD, to: &output)
+            return
+        }
+        if !scalar.properties.changesWhenLowercased {
+            appendScalar(value, to: &output)
+            return
+        }
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { appendScalar(lower.value, to: &output) }
+    }
+
+    /// The fold of `value` when it is not its lowercase mapping (binary search of the table).
+    private static func caseFoldException(_ value: UInt32) -> (UInt32, UInt32, UInt32)? {
+        var low = 0
+        var high = caseFoldExceptions.count
+        while low < high {
+            let middle = (low + high) >> 1
+            let entry = caseFoldExceptions[middle]
+            if entry.0 == value { return (entry.1, entry.2, entry.3) }
+            if entry.0 < value { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// Code points whose full case fold is not (canonically) their lowercase mapping, sorted:
+    /// (code point, fold scalars padded with 0). Derived from CaseFolding.txt; Greek
+    /// U+1F80...U+1FAF is computed instead.
+    private static let caseFoldExceptions: [(UInt32, UInt32, UInt32, UInt32)] = [
+        (0x00B5, 0x03BC, 0x0000, 0x0000), (0x00DF, 0x0073, 0x0073, 0x0000), (0x0149, 0x02BC, 0x006E, 0x0000), (0x017F, 0x0073, 0x0000, 0x0000),
+        (0x0345, 0x03B9, 0x0000, 0x0000), (0x03C2, 0x03C3, 0x0000, 0x0000), (0x03D0, 0x03B2, 0x0000, 0x0000), (0x03D1, 0x03B8, 0x0000, 0x0000),
+        (0x03D5, 0x03C6, 0x0000, 0x0000), (0x03D6, 0x03C0, 0x0000, 0x0000), (0x03F0, 0x03BA, 0x0000, 0x0000), (0x03F1, 0x03C1, 0x0000, 0x0000),
+        (0x03F5, 0x03B5, 0x0000, 0x0000), (0x0587, 0x0565, 0x0582, 0x0000), (0x1C80, 0x0432, 0x0000, 0x0000), (0x1C81, 0x0434, 0x0000, 0x0000),
+        (0x1C82, 0x043E, 0x0000, 0x0000), (0x1C83, 0x0441, 0x0000, 0x0000), (0x1C84, 0x0442, 0x0000, 0x0000), (0x1C85, 0x0442, 0x0000, 0x0000),
+        (0x1C86, 0x044A, 0x0000, 0x0000), (0x1C87, 0x0463, 0x0000, 0x0000), (0x1C88, 0xA64B, 0x0000, 0x0000), (0x1E9A, 0x0061, 0x02BE, 0x0000),
+        (0x1E9B, 0x1E61, 0x0000, 0x0000), (0x1E9E, 0x0073, 0x0073, 0x0000), (0x1FB2, 0x1F70, 0x03B9, 0x0000), (0x1FB3, 0x03B1, 0x03B9, 0x0000),
+        (0x1FB4, 0x03AC, 0x03B9, 0x0000), (0x1FB7, 0x03B1, 0x0342, 0x03B9), (0x1FBC, 0x03B1, 0x03B9, 0x0000), (0x1FC2, 0x1F74, 0x03B9, 0x0000),
+        (0x1FC3, 0x03B7, 0x03B9, 0x0000), (0x1FC4, 0x03AE, 0x03B9, 0x0000), (0x1FC7, 0x03B7, 0x0342, 0x03B9), (0x1FCC, 0x03B7, 0x03B9, 0x0000),
+        (0x1FF2, 0x1F7C, 0x03B9, 0x0000), (0x1FF3, 0x03C9, 0x03B9, 0x0000), (0x1FF4, 0x03CE, 0x03B9, 0x0000), (0x1FF7, 0x03C9, 0x0342, 0x03B9),
+        (0x1FFC, 0x03C9, 0x03B9, 0x0000), (0xFB00, 0x0066, 0x0066, 0x0000), (0xFB01, 0x0066, 0x0069, 0x0000), (0xFB02, 0x0066, 0x006C, 0x0000),
+        (0xFB03, 0x0066, 0x0066, 0x0069), (0xFB04, 0x0066, 0x0066, 0x006C), (0xFB05, 0x0073, 0x0074, 0x0000), (0xFB06, 0x0073, 0x0074, 0x0000),
+        (0xFB13, 0x0574, 0x0576, 0x0000), (0xFB14, 0x0574, 0x0565, 0x0000), (0xFB15, 0x0574, 0x056B, 0x0000), (0xFB16, 0x057E, 0x0576, 0x0000),
+        (0xFB17, 0x0574, 0x056D, 0x0000),
+    ]
+
+    /// Appends the UTF-8 encoding of a code point (U+FFFD for a surrogate or out-of-range value).
+    static func appendScalar(_ value: UInt32, to output: inout [UInt8]) {
+        var value = value
+        if value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) { value = 0xFFFD }
+        if value < 0x80 {
+            output.append(UInt8(value))
+        } else if value < 0x800 {
+            output.append(UInt8(0xC0 | (value >> 6)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        } else if value < 0x10000 {
+            output.append(UInt8(0xE0 | (value >> 12)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        } else {
+            output.append(UInt8(0xF0 | (value >> 18)))
+            output.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+
     @inline(__always) static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
         (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) ||
             (byte >= 0x5B && byte <= 0x60) || (byte >= 0x7B && byte <= 0x7E)

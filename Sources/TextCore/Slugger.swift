@@ -46,6 +46,8 @@ public struct Slugger: Sendable {
 
     /// The slug of `text` on its own, without making it unique.
     public static func slug(for text: String) -> String {
+        // Most headings are ASCII: lowercase and filter their bytes without Unicode tables.
+        if let ascii = asciiSlug(text) { return ascii }
         var result = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {
@@ -55,6 +57,25 @@ public struct Slugger: Sendable {
             }
         }
         return String(result)
+    }
+
+    /// The slug of an all-ASCII `text`, nil when it has any other character.
+    static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case 0x80...: return nil
+                case 0x41...0x5A: out.append(byte | 0x20)
+                case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: out.append(byte)
+                case 0x20: out.append(0x2D)
+                default: continue
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// True for the characters github-slugger keeps: letters, marks, decimal and letter numbers,

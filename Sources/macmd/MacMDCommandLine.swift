@@ -14,6 +14,7 @@ enum MacMDCommandLine {
     /// Every subcommand; new ones (`lsp`, `check`, `bench`) are added here.
     static let commands: [Command] = [
         Command(name: "render", summary: "Render Markdown to HTML", run: RenderCommand.run),
+        Command(name: "lsp", summary: "Serve the Language Server Protocol on stdin/stdout", run: LSPCommand.run),
         Command(name: "bench", summary: "Benchmarks (run a release build)", run: BenchCommand.run),
     ]
 

@@ -1,0 +1,116 @@
+// `macmd/preview`: the rendered HTML of a note as it is now (the open buffer with unsaved edits,
+// else the file on disk), with its title, outline and counts.
+
+import JSONRPC
+import LSPTypes
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIDE
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum PreviewRequest {
+    /// The preview themes (`options.theme`).
+    static let themes: [String] = ["light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean",
+                                   "pro", "red-sands", "silver-aerogel", "solid-colors"]
+
+    static func invalid(_ message: String) -> ResponseError {
+        ResponseError(code: ResponseError.invalidParams, message: message)
+    }
+
+    /// Reads a whole file; a message for the user on failure.
+    static func readFile(_ path: String) -> Result<[UInt8], ResponseError> {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            return .failure(invalid("cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(invalid("cannot read \(path): it is a directory"))
+        }
+        var result: [UInt8] = []
+        if info.st_size > 0 { result.reserveCapacity(Int(info.st_size) + 1) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(invalid("cannot read \(path): \(String(cString: strerror(errno)))"))
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return .success(result)
+    }
+}
+
+extension Server {
+    func preview(id: RequestID, params: JSONValue?) {
+        let p: PreviewParams
+        do { p = try PreviewParams(params) } catch {
+            reply(id, .failure(error))
+            return
+        }
+        var options = PreviewOptions()
+        if let name = p.profile {
+            guard let profile = ParseOptions.Profile(rawValue: name) else {
+                reply(id, .failure(PreviewRequest.invalid(
+                    "params.options.profile: expected commonmark, gfm or notebook, got \"\(name)\"")))
+                return
+            }
+            options.profile = profile
+        }
+        let (snapshot, defaultTheme) = state.withLock { ($0.documents[p.uri], $0.settings.previewTheme) }
+        options.theme = p.theme ?? defaultTheme
+        guard PreviewRequest.themes.contains(options.theme) else {
+            reply(id, .failure(PreviewRequest.invalid(
+                "params.options.theme: expected one of \(PreviewRequest.themes.joined(separator: ", ")), got \"\(options.theme)\"")))
+            return
+        }
+        options.fullPage = p.fullPage ?? false
+        options.sourceLines = p.sourceLines ?? true
+        options.safe = p.safe ?? true
+        let path = FileURI.path(of: p.uri)
+        if snapshot == nil && path == nil {
+            reply(id, .failure(PreviewRequest.invalid("unknown document \(p.uri): it is not open and not a file: URI")))
+            return
+        }
+        schedule(id) { [self, options] in
+            let source: [UInt8]
+            if let snapshot {
+                source = snapshot.text
+            } else if let path {
+                switch PreviewRequest.readFile(path) {
+                case .success(let bytes): source = bytes
+                case .failure(let error): return .failure(error)
+                }
+            } else {
+                return .failure(PreviewRequest.invalid("unknown document \(p.uri)"))
+            }
+            let html = HTMLOptions(safe: options.safe, sourceLines: options.sourceLines, headingIDs: true,
+                                   collapseNestedStrong: options.profile != .commonmark, fullPage: options.fullPage)
+            let preview = PreviewBuilder.build(source: source, fileName: path ?? p.uri, options: options, html: html)
+            // A newer version makes this result stale: the client will ask again.
+            if let snapshot, let current = currentVersion(of: p.uri), current != snapshot.version {
+                return .failure(ResponseError(code: ResponseError.contentModified,
+                                              message: "the document changed (version \(snapshot.version) -> \(current))"))
+            }
+            return .success([
+                "uri": .string(p.uri),
+                "version": snapshot.map { .int(Int64($0.version)) } ?? .null,
+                "html": .string(String(decoding: preview.html, as: UTF8.self)),
+                "title": .string(preview.title),
+                "headings": .array(preview.headings.map {
+                    ["level": .int(Int64($0.level)), "text": .string($0.text), "id": .string($0.id), "line": .int(Int64($0.line))]
+                }),
+                "wordCount": .int(Int64(preview.wordCount)),
+                "characterCount": .int(Int64(preview.characterCount)),
+                "readingTimeMinutes": .int(Int64(preview.readingTimeMinutes)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,352 @@
+// The language server: lifecycle, ordering, cancellation and the requests MacMD serves.
+//
+// Concurrency contract:
+// - The connection's one reader thread calls `handle(_:)` for every incoming event, in stream
+//   order. Everything that changes state (lifecycle, open documents, cancellation, responses to
+//   our own requests) happens right there, in that order. An update to a document is therefore
+//   a barrier for every later request on it: a request takes its snapshot on the reader thread,
+//   after all earlier updates were applied.
+// - Work that reads snapshots (rendering a preview) runs on a concurrent dispatch queue, side by
+//   side; results go out through the connection's serial writer. No unstructured Task per message.
+// - `$/cancelRequest` is handled on the reader thread as it arrives, so it overtakes queued and
+//   running work; a cancelled request answers -32800 instead of its result.
+// - A result computed from a document version that is no longer current answers -32801.
+// - State lives in one `Mutex`; nothing else is shared.
+//
+// Bad input never stops the server: every failure is a `ResponseError` answer or a log line.
+
+import Dispatch
+import JSONRPC
+import LSPTypes
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIDE
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public struct ServerConfiguration: Sendable {
+    public var version: String
+    public var maxContentLength: Int
+    public init(version: String, maxContentLength: Int = 64 << 20) {
+        self.version = version
+        self.maxContentLength = maxContentLength
+    }
+}
+
+public final class Server: Sendable {
+    enum Lifecycle: Sendable { case uninitialized, running, shutDown }
+
+    struct ClientInfo: Sendable {
+        var encoding: PositionEncoding = .utf16
+        var supportsConfiguration = false
+        var supportsDynamicConfigurationRegistration = false
+        var supportsWorkDoneProgress = false
+        var name: String?
+    }
+
+    /// Preview defaults a user may set through `workspace/configuration` (section `macmd`).
+    struct Settings: Sendable {
+        var previewTheme = "light"
+    }
+
+    struct State: Sendable {
+        var lifecycle = Lifecycle.uninitialized
+        var client = ClientInfo()
+        var settings = Settings()
+        var documents: [String: OpenDocument] = [:]
+        /// Requests being worked on, and those of them the client cancelled.
+        var inFlight: Set<RequestID> = []
+        var cancelled: Set<RequestID> = []
+        /// Our own requests to the client awaiting their responses.
+        var nextOutgoingID: Int64 = 1
+        var pendingOutgoing: [RequestID: @Sendable (Result<JSONValue, ResponseError>) -> Void] = [:]
+        var exitCode: Int32?
+    }
+
+    public let configuration: ServerConfiguration
+    let connection: Connection
+    let logger: Logger
+    let state = Mutex(State())
+    let workers = DispatchQueue(label: "macmd.requests", attributes: .concurrent)
+    let finished = DispatchSemaphore(value: 0)
+    /// Tests hold queued work here to make cancellation and staleness deterministic; nil in use.
+    let workGate: DispatchSemaphore?
+
+    public init(connection: Connection, configuration: ServerConfiguration, logger: Logger,
+                workGate: DispatchSemaphore? = nil) {
+        self.connection = connection
+        self.configuration = configuration
+        self.logger = logger
+        self.workGate = workGate
+    }
+
+    /// Serves until `exit` or end of input; returns the process exit status (0 after `shutdown`).
+    public func run() -> Int32 {
+        connection.start { [self] event in handle(event) }
+        finished.wait()
+        return state.withLock { $0.exitCode ?? 1 }
+    }
+
+    /// Finishes serving with `code` (the first call wins).
+    func finish(_ code: Int32) {
+        let first = state.withLock { state -> Bool in
+            guard state.exitCode == nil else { return false }
+            state.exitCode = code
+            return true
+        }
+        if first {
+            connection.close()
+            finished.signal()
+        }
+    }
+
+    // MARK: Events (reader thread)
+
+    func handle(_ event: ConnectionEvent) {
+        switch event {
+        case .message(let message):
+            switch message {
+            case .request(let id, let method, let params): handleRequest(id: id, method: method, params: params)
+            case .notification(let method, let params): handleNotification(method: method, params: params)
+            case .response(let id, let result): handleResponse(id: id, result: result)
+            }
+        case .invalid(let failure):
+            logger.warn("invalid message: \(failure.error.message)")
+            connection.send(.response(id: failure.id, result: .failure(failure.error)))
+        case .framingError(let error):
+            logger.warn("framing error: \(error)")
+            if case .tooLarge(let length) = error {
+                connection.send(.response(id: nil, result: .failure(ResponseError(
+                    code: ResponseError.invalidRequest,
+                    message: "message of \(length) bytes is over the limit of \(configuration.maxContentLength) bytes"))))
+            }
+        case .endOfInput:
+            let shutDown = state.withLock { $0.lifecycle == .shutDown }
+            logger.info("end of input; exiting")
+            finish(shutDown ? 0 : 1)
+        }
+    }
+
+    func reply(_ id: RequestID, _ result: Result<JSONValue, ResponseError>) {
+        connection.send(.response(id: id, result: result))
+    }
+
+    func handleRequest(id: RequestID, method: String, params: JSONValue?) {
+        let lifecycle = state.withLock { $0.lifecycle }
+        switch lifecycle {
+        case .uninitialized where method != InitializeParams.method:
+            reply(id, .failure(ResponseError(code: ResponseError.serverNotInitialized,
+                                             message: "the server is not initialized: send `initialize` first")))
+            return
+        case .running where method == InitializeParams.method:
+            reply(id, .failure(ResponseError(code: ResponseError.invalidRequest, message: "`initialize` may only be sent once")))
+            return
+        case .shutDown:
+            reply(id, .failure(ResponseError(code: ResponseError.invalidRequest,
+                                             message: "the server is shutting down: only `exit` is accepted")))
+            return
+        default:
+            break
+        }
+        switch method {
+        case InitializeParams.method:
+            reply(id, initialize(params))
+        case "shutdown":
+            state.withLock { $0.lifecycle = .shutDown }
+            reply(id, .success(.null))
+        case PreviewParams.method:
+            preview(id: id, params: params)
+        default:
+            reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
+        }
+    }
+
+    func handleNotification(method: String, params: JSONValue?) {
+        if method == "exit" {
+            let shutDown = state.withLock { $0.lifecycle == .shutDown }
+            finish(shutDown ? 0 : 1)
+            return
+        }
+        if method == CancelParams.method {
+            guard let cancel = try? CancelParams(params) else { return }
+            state.withLock { state in
+                if state.inFlight.contains(cancel.id) { state.cancelled.insert(cancel.id) }
+            }
+            return
+        }
+        guard state.withLock({ $0.lifecycle == .running }) else {
+            logger.debug("ignoring `\(method)` outside the running state")
+            return
+        }
+        do throws(ResponseError) {
+            switch method {
+            case "initialized":
+                afterInitialized()
+            case DidOpenParams.method:
+                let p = try DidOpenParams(params)
+                state.withLock {
+                    $0.documents[p.uri] = OpenDocument(uri: p.uri, version: p.version, languageID: p.languageID, text: Array(p.text.utf8))
+                }
+            case DidChangeParams.method:
+                let p = try DidChangeParams(params)
+                let applied = state.withLock { state -> Bool in
+                    guard var document = state.documents[p.uri] else { return false }
+                    document.text = TextEditing.apply(p.changes, to: document.text, encoding: state.client.encoding)
+                    document.version = p.version ?? document.version + 1
+                    state.documents[p.uri] = document
+                    return true
+                }
+                if !applied { logger.warn("didChange for a document that is not open: \(p.uri)") }
+            case "textDocument/didClose":
+                let p = try DocumentParams(params)
+                state.withLock { _ = $0.documents.removeValue(forKey: p.uri) }
+            case "textDocument/didSave":
+                let p = try DocumentParams(params)
+                if let text = p.text {
+                    state.withLock { $0.documents[p.uri]?.text = Array(text.utf8) }
+                }
+            case "workspace/didChangeConfiguration":
+                if let settings = params?["settings"]?["macmd"] { apply(settings: settings) }
+                else { requestConfiguration() }
+            default:
+                // `$/…` and unknown notifications are ignored, as the protocol asks.
+                logger.debug("ignoring notification `\(method)`")
+            }
+        } catch {
+            logger.warn("`\(method)`: \(error.message)")
+        }
+    }
+
+    func handleResponse(id: RequestID?, result: Result<JSONValue, ResponseError>) {
+        guard let id else {
+            logger.warn("response without an id: \(result)")
+            return
+        }
+        let handler = state.withLock { $0.pendingOutgoing.removeValue(forKey: id) }
+        guard let handler else {
+            logger.warn("response to unknown request \(id)")
+            return
+        }
+        handler(result)
+    }
+
+    // MARK: Our own requests to the client
+
+    /// Sends a request to the client; `onResult` runs on the reader thread with its response.
+    func sendRequest(_ method: String, params: JSONValue,
+                     onResult: @escaping @Sendable (Result<JSONValue, ResponseError>) -> Void) {
+        let id = state.withLock { state -> RequestID in
+            let id = RequestID.string("macmd-\(state.nextOutgoingID)")
+            state.nextOutgoingID += 1
+            state.pendingOutgoing[id] = onResult
+            return id
+        }
+        connection.send(.request(id: id, method: method, params: params))
+    }
+
+    func afterInitialized() {
+        let client = state.withLock { $0.client }
+        if client.supportsDynamicConfigurationRegistration {
+            sendRequest("client/registerCapability", params: ["registrations": [[
+                "id": "macmd-configuration", "method": "workspace/didChangeConfiguration",
+                "registerOptions": ["section": "macmd"],
+            ]]]) { [logger] result in
+                if case .failure(let error) = result { logger.warn("registerCapability failed: \(error.message)") }
+            }
+        }
+        requestConfiguration()
+        if client.supportsWorkDoneProgress {
+            // Start-up progress; the notebook scan (issue 4) reports through the same token.
+            let token: JSONValue = "macmd-startup"
+            sendRequest("window/workDoneProgress/create", params: ["token": token]) { [connection] result in
+                guard case .success = result else { return }
+                connection.send(.notification(method: "$/progress", params: ["token": token, "value": [
+                    "kind": "begin", "title": "MacMD", "message": "starting",
+                ]]))
+                connection.send(.notification(method: "$/progress", params: ["token": token, "value": [
+                    "kind": "end", "message": "ready",
+                ]]))
+            }
+        }
+    }
+
+    func requestConfiguration() {
+        guard state.withLock({ $0.client.supportsConfiguration }) else { return }
+        sendRequest("workspace/configuration", params: ["items": [["section": "macmd"]]]) { [self] result in
+            if case .success(let value) = result, let first = value[0], !first.isNull { apply(settings: first) }
+        }
+    }
+
+    func apply(settings: JSONValue) {
+        if let theme = settings["preview"]?["theme"]?.stringValue ?? settings["previewTheme"]?.stringValue {
+            if PreviewRequest.themes.contains(theme) {
+                state.withLock { $0.settings.previewTheme = theme }
+            } else {
+                logger.warn("configuration: unknown preview theme `\(theme)`; keeping the default")
+            }
+        }
+    }
+
+    // MARK: initialize
+
+    func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
+        let p: InitializeParams
+        do { p = try InitializeParams(params) } catch { return .failure(error) }
+        let encoding = PositionEncoding.negotiate(offered: p.positionEncodings)
+        state.withLock { state in
+            state.lifecycle = .running
+            state.client = ClientInfo(encoding: encoding, supportsConfiguration: p.supportsConfiguration,
+                                      supportsDynamicConfigurationRegistration: p.supportsDynamicConfigurationRegistration,
+                                      supportsWorkDoneProgress: p.supportsWorkDoneProgress, name: p.clientName)
+        }
+        if let options = p.initializationOptions { apply(settings: options) }
+        logger.info("initialized by \(p.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
+        return .success([
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "experimental": ["macmd": ["preview": true]],
+            ],
+            "serverInfo": ["name": "macmd", "version": .string(configuration.version)],
+        ])
+    }
+
+    // MARK: Work on the queue
+
+    /// Runs `work` off the reader thread; answers -32800 if the client cancels first.
+    func schedule(_ id: RequestID, _ work: @escaping @Sendable () -> Result<JSONValue, ResponseError>) {
+        state.withLock { _ = $0.inFlight.insert(id) }
+        workers.async { [self] in
+            if let workGate {
+                workGate.wait()
+                workGate.signal()
+            }
+            let cancelledBefore = state.withLock { $0.cancelled.contains(id) }
+            let started = Server.monotonicSeconds()
+            let result: Result<JSONValue, ResponseError> = cancelledBefore
+                ? .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled"))
+                : work()
+            logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs")
+            let cancelled = state.withLock { state -> Bool in
+                state.inFlight.remove(id)
+                return state.cancelled.remove(id) != nil
+            }
+            reply(id, cancelled ? .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled")) : result)
+        }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The current version of an open document, or nil.
+    func currentVersion(of uri: String) -> Int? {
+        state.withLock { $0.documents[uri]?.version }
+    }
+}

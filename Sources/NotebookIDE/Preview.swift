@@ -1,0 +1,77 @@
+// The live preview of a note: rendered HTML plus what an editor shows around it (title,
+// outline, counts). Plain values in, plain values out: no JSON, no IO (the server converts).
+//
+// Invariants: never fails on any tree; counts are over the text a reader sees (front matter,
+// markup, raw HTML and link destinations excluded); heading ids are exactly the HTML's.
+
+import MarkdownHTML
+import MarkdownSyntax
+import TextCore
+
+/// What `macmd/preview` returns, before conversion to LSP.
+public struct Preview: Sendable, Equatable {
+    public struct Heading: Sendable, Equatable {
+        public var level: Int
+        public var text: String
+        public var id: String
+        /// 0-based line of the heading in the source.
+        public var line: Int
+    }
+    public var html: [UInt8]
+    public var title: String
+    public var headings: [Heading]
+    public var wordCount: Int
+    public var characterCount: Int
+    public var readingTimeMinutes: Int
+}
+
+/// Options a client may set for one preview.
+public struct PreviewOptions: Sendable, Equatable {
+    public var profile: ParseOptions.Profile = .notebook
+    public var theme: String = "light"
+    public var fullPage = false
+    public var sourceLines = true
+    public var safe = true
+    public init() {}
+}
+
+public enum PreviewBuilder {
+    /// Words per minute used for `readingTimeMinutes`.
+    public static let wordsPerMinute = 200
+
+    /// Parses `source` and builds its preview. `fileName` (without folders) is the title of last
+    /// resort.
+    public static func build(source: [UInt8], fileName: String, options: PreviewOptions,
+                             html htmlOptions: HTMLOptions) -> Preview {
+        let tree = MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
+        return build(tree: tree, fileName: fileName, html: htmlOptions)
+    }
+
+    public static func build(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions) -> Preview {
+        let renderer = HTMLRenderer(options: htmlOptions)
+        let anchors = renderer.headingAnchors(tree)
+        let lines = LineIndex(utf8: tree.source)
+        let headings = anchors.map {
+            Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
+                            line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
+        }
+        var title = tree.frontMatter?.title ?? ""
+        if title.isEmpty, let h1 = anchors.first(where: { $0.level == 1 }) { title = h1.text }
+        if title.isEmpty { title = stem(of: fileName) }
+        var options = htmlOptions
+        if options.fullPage && options.title == nil { options.title = title }
+        let html = HTMLRenderer(options: options).render(tree)
+        let counts = TextStatistics.count(tree)
+        let minutes = counts.words == 0 ? 0 : max(1, (counts.words + wordsPerMinute / 2) / wordsPerMinute)
+        return Preview(html: html, title: title, headings: headings, wordCount: counts.words,
+                       characterCount: counts.characters, readingTimeMinutes: minutes)
+    }
+
+    /// `notes/Soil tests.md` -> `Soil tests`.
+    public static func stem(of fileName: String) -> String {
+        var name = Substring(fileName)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        return String(name)
+    }
+}

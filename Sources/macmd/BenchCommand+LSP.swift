@@ -1,0 +1,224 @@
+// `macmd bench lsp`: the language server's own numbers, measured the way an editor meets them:
+// a child `macmd lsp` on pipes.
+//   - round trip of a trivial request (an unknown method, answered with -32601): p50 and p99;
+//   - `didOpen` of a 1 MB note followed by `macmd/preview`, until the preview arrives;
+//   - RSS of the server at idle after initialize (VmRSS from /proc).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONRPC
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIDE
+
+extension BenchCommand {
+    /// A `macmd lsp` child process on two pipes.
+    struct ServerProcess {
+        var pid: pid_t
+        var input: Int32
+        var output: Int32
+        var framer = MessageFramer()
+
+        static func spawn(_ executable: String) -> ServerProcess? {
+            var toChild: [Int32] = [0, 0]
+            var fromChild: [Int32] = [0, 0]
+            guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return nil }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+            posix_spawn_file_actions_addclose(&actions, toChild[1])
+            posix_spawn_file_actions_addclose(&actions, fromChild[0])
+            let arguments = [executable, "lsp"]
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+            argv.append(nil)
+            defer { for p in argv { free(p) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+            close(toChild[0])
+            close(fromChild[1])
+            return ServerProcess(pid: pid, input: toChild[1], output: fromChild[0])
+        }
+
+        func send(_ message: Message) {
+            _ = StandardStreams.writeAll(Framing.frame(message), to: input)
+        }
+
+        /// Reads until the response to `id` arrives.
+        mutating func response(to id: RequestID) -> Result<JSONValue, ResponseError>? {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                while let item = framer.next() {
+                    guard case .body(let body) = item, let json = try? JSON.parse(body),
+                          case .success(.response(let rid, let result)) = Message.decode(json), rid == id else { continue }
+                    return result
+                }
+                let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return nil }
+                chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            }
+        }
+
+        /// Resident set size in bytes (Linux /proc).
+        func residentBytes() -> Int? {
+            let fd = open("/proc/\(pid)/status", O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return nil }
+            let text = String(decoding: buffer[0..<n], as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+                let digits = line.filter { $0.isNumber }
+                return Int(digits).map { $0 * 1024 }
+            }
+            return nil
+        }
+
+        mutating func stop() {
+            send(.request(id: .string("shutdown"), method: "shutdown", params: nil))
+            _ = response(to: .string("shutdown"))
+            send(.notification(method: "exit", params: nil))
+            close(input)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            close(output)
+        }
+    }
+
+    /// A realistic 1 MB note: sections with prose, lists, links, code, tables, tags and math.
+    static func largeNote(bytes target: Int) -> String {
+        var text = "---\ntitle: A large note\ntags: [bench, large]\n---\n# A large note\n\n"
+        var section = 0
+        while text.utf8.count < target {
+            section += 1
+            text += """
+                ## Section \(section)
+
+                Some *prose* with **strong** words, a [link](https://example.org/\(section)), a [[Wiki Link#Heading]],
+                a #tag/nested and `inline code`, plus math $x^\(section)$ and an autolink www.example.com.
+
+                - item one with ~~strike~~
+                - [ ] a task
+                - [x] a done task ^block-\(section)
+
+                | a | b |
+                |---|---|
+                | \(section) | cell |
+
+                ```swift
+                let value = \(section) // comment
+                ```
+
+                > [!NOTE]
+                > A note that wraps
+                > across lines.\n\n
+                """
+        }
+        return text
+    }
+
+    static func lsp(_ arguments: [String]) -> Int32 {
+        var iterations = 2000
+        if arguments.count == 2, arguments[0] == "--iterations", let n = Int(arguments[1]), n > 0 {
+            iterations = n
+        } else if !arguments.isEmpty {
+            StandardStreams.writeError(usage)
+            return 2
+        }
+        guard var server = ServerProcess.spawn(selfPath()) else {
+            StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
+            return 1
+        }
+        server.send(.request(id: .int(0), method: "initialize", params: ["capabilities": [:], "processId": .null, "rootUri": .null]))
+        guard server.response(to: .int(0)) != nil else {
+            StandardStreams.writeError("macmd bench lsp: no answer to initialize\n")
+            return 1
+        }
+        server.send(.notification(method: "initialized", params: [:]))
+        usleep(300_000)
+        let idleRSS = server.residentBytes()
+
+        // Round trips.
+        var times: [Double] = []
+        times.reserveCapacity(iterations)
+        for i in 0..<iterations {
+            let id = RequestID.int(Int64(i + 1))
+            let start = now()
+            server.send(.request(id: id, method: "macmd/noSuchMethod", params: [:]))
+            _ = server.response(to: id)
+            times.append(now() - start)
+        }
+        times.sort()
+        let p50 = times[times.count / 2] * 1000
+        let p99 = times[min(times.count - 1, times.count * 99 / 100)] * 1000
+
+        // didOpen of a 1 MB note, then preview.
+        let note = largeNote(bytes: 1_000_000)
+        var previewTimes: [Double] = []
+        var htmlBytes = 0
+        for round in 0..<10 {
+            let uri = "file:///bench/large-\(round).md"
+            let id = RequestID.string("preview-\(round)")
+            let start = now()
+            server.send(.notification(method: "textDocument/didOpen", params: ["textDocument": [
+                "uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(note)]]))
+            server.send(.request(id: id, method: "macmd/preview", params: ["textDocument": ["uri": .string(uri)]]))
+            let result = server.response(to: id)
+            previewTimes.append(now() - start)
+            if case .success(let value)? = result { htmlBytes = value["html"]?.stringValue?.utf8.count ?? 0 }
+            server.send(.notification(method: "textDocument/didClose", params: ["textDocument": ["uri": .string(uri)]]))
+        }
+        previewTimes.sort()
+        server.stop()
+
+        var report = "macmd lsp (release build recommended)\n"
+        report += "round trip of a trivial request (\(iterations)x): p50 \(format(p50, 3)) ms, p99 \(format(p99, 3)) ms (targets 0.2 / 1 ms)\n"
+        report += "didOpen 1 MB note + macmd/preview (10x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, \(htmlBytes) bytes of HTML): "
+        report += "median \(format(previewTimes[previewTimes.count / 2] * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
+        report += "RSS at idle after initialize: " + (idleRSS.map { format(Double($0) / 1_000_000) + " MB" } ?? "unknown") + " (target 15 MB)\n"
+        StandardStreams.writeOutput(Array(report.utf8))
+        return 0
+    }
+}
+
+extension BenchCommand {
+    /// `macmd bench preview FILE`: where a preview's time goes (parse, render, outline, counts).
+    static func previewPhases(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, case .success(let source) = StandardStreams.readInput(path: arguments[0]) else {
+            StandardStreams.writeError("usage: macmd bench preview FILE\n")
+            return 2
+        }
+        var best: [String: Double] = [:]
+        func measure(_ name: String, _ body: () -> Void) {
+            let start = now()
+            body()
+            best[name] = min(best[name] ?? .infinity, now() - start)
+        }
+        let html = HTMLOptions(safe: true, sourceLines: true, headingIDs: true, collapseNestedStrong: true)
+        var size = 0
+        for _ in 0..<5 {
+            var tree = MarkdownParser.parse([UInt8](), options: .notebook)
+            measure("parse") { tree = MarkdownParser.parse(source, options: .notebook) }
+            measure("render") { size = HTMLRenderer(options: html).render(tree).count }
+            measure("outline") { _ = HTMLRenderer(options: html).headingAnchors(tree) }
+            measure("counts") { _ = TextStatistics.count(tree) }
+            measure("whole preview") {
+                _ = PreviewBuilder.build(tree: tree, fileName: "x.md", html: html)
+            }
+            let text = String(decoding: HTMLRenderer(options: html).render(tree), as: UTF8.self)
+            measure("JSON of the HTML") { _ = JSON.serialize(.object(["html": .string(text)])) }
+        }
+        var report = "\(source.count) bytes in, \(size) bytes of HTML; best of 5:\n"
+        for name in ["parse", "render", "outline", "counts", "whole preview", "JSON of the HTML"] {
+            report += "  \(name): \(format((best[name] ?? 0) * 1000, 2)) ms\n"
+        }
+        StandardStreams.writeOutput(Array(report.utf8))
+        return 0
+    }
+}

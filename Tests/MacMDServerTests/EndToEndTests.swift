@@ -1,0 +1,130 @@
+import Foundation
+import JSONRPC
+import XCTest
+
+/// Spawns the built `macmd lsp` and talks to it through real pipes, byte by byte as editors do.
+final class EndToEndTests: XCTestCase {
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"] { return URL(fileURLWithPath: path) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for config in ["debug", "release"] {
+            let url = root.appendingPathComponent(".build/\(config)/macmd")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return root.appendingPathComponent(".build/debug/macmd")
+    }
+
+    final class Child {
+        let process = Process()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        var framer = MessageFramer()
+        var rawStdout: [UInt8] = []
+
+        init(environment: [String: String] = [:]) throws {
+            process.executableURL = EndToEndTests.binary
+            process.arguments = ["lsp", "--stdio"]
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            process.environment = env
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+        }
+
+        func write(_ text: String) { stdin.fileHandleForWriting.write(Data(text.utf8)) }
+        func write(_ bytes: [UInt8]) { stdin.fileHandleForWriting.write(Data(bytes)) }
+
+        /// The next message, reading as needed (blocking reads; the test has a global timeout).
+        func next() -> Message? {
+            while true {
+                if case .body(let body)? = framer.next() {
+                    guard let json = try? JSON.parse(body), case .success(let m) = Message.decode(json) else { return nil }
+                    return m
+                }
+                let data = stdout.fileHandleForReading.availableData
+                if data.isEmpty { return nil }
+                rawStdout.append(contentsOf: data)
+                framer.append(Array(data))
+            }
+        }
+
+        func closeInput() { try? stdin.fileHandleForWriting.close() }
+
+        func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                process.terminate()
+                return nil
+            }
+            return process.terminationStatus
+        }
+    }
+
+    static func frame(_ json: String) -> String { "Content-Length: \(json.utf8.count)\r\n\r\n" + json }
+    static let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+
+    func testHeadersSplitAcrossReadsAndPartialBodies() throws {
+        let child = try Child()
+        let framed = Array(Self.frame(Self.initialize).utf8)
+        // Header split mid-word, then the blank line, then the body in two pieces.
+        for piece in [framed[0..<7], framed[7..<20], framed[20..<(framed.count - 30)], framed[(framed.count - 30)...]] {
+            child.write(Array(piece))
+            usleep(30_000)
+        }
+        guard case .response(let id, let result)? = child.next() else { return XCTFail("no response") }
+        XCTAssertEqual(id, .int(1))
+        XCTAssertEqual(try result.get()["serverInfo"]?["name"], "macmd")
+        child.closeInput()
+        XCTAssertEqual(child.waitForExit(), 1, "end of input without shutdown")
+    }
+
+    func testSeveralMessagesInOneReadAreAnsweredInOrder() throws {
+        let child = try Child(environment: ["MACMD_LOG": "debug"])
+        child.write(Self.frame(Self.initialize)
+                    + Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+                    + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"no/such","params":{}}"#)
+                    + Self.frame(#"{"jsonrpc":"2.0","id":"three","method":"shutdown"}"#)
+                    + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#))
+        var ids: [RequestID?] = []
+        while let message = child.next() {
+            if case .response(let id, _) = message { ids.append(id) }
+        }
+        XCTAssertEqual(ids, [.int(1), .int(2), .string("three")])
+        XCTAssertEqual(child.waitForExit(), 0, "exit after shutdown")
+        // Everything on stdout was a frame; the debug log went to stderr.
+        var framer = MessageFramer()
+        framer.append(child.rawStdout)
+        var frames = 0
+        while let item = framer.next() {
+            guard case .body = item else { return XCTFail("stdout held something that is not a frame: \(item)") }
+            frames += 1
+        }
+        XCTAssertEqual(frames, 3)
+        XCTAssertEqual(framer.bufferedByteCount, 0)
+        let log = String(decoding: child.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(log.contains("[macmd"), log)
+    }
+
+    func testGarbageThenAValidRequest() throws {
+        let child = try Child()
+        child.write("this is not a header\r\n\r\nContent-Length: nope\r\n\r\n")
+        child.write(Self.frame("{oops"))
+        child.write(Self.frame(Self.initialize))
+        var sawParseError = false
+        var sawInitialize = false
+        while !sawInitialize, let message = child.next() {
+            if case .response(let id, let result) = message {
+                if id == nil, case .failure(let e) = result, e.code == -32700 { sawParseError = true }
+                if id == .int(1) { sawInitialize = true }
+            }
+        }
+        XCTAssertTrue(sawParseError)
+        XCTAssertTrue(sawInitialize)
+        child.closeInput()
+        XCTAssertNotNil(child.waitForExit())
+    }
+}

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import JSONRPC
+import XCTest
+@testable import MacMDServer
+
+/// Drives an in-process `Server` over two pipes, as an editor would over stdio.
+final class LSPTestClient: @unchecked Sendable {
+    let server: Server
+    let toServer: Int32
+    let fromServer: Int32
+    var framer = MessageFramer()
+    /// Everything the server sent that was not the response being waited for.
+    var received: [Message] = []
+    var nextID: Int64 = 1
+    let exitCode = Protected<Int32?>(nil)
+    let gate: DispatchSemaphore?
+    let done = DispatchSemaphore(value: 0)
+
+    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false) {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        pipe(&input)
+        pipe(&output)
+        toServer = input[1]
+        fromServer = output[0]
+        gate = holdWork ? DispatchSemaphore(value: 0) : nil
+        let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
+        server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength),
+                        logger: Logger(level: .error), workGate: gate)
+        let server = self.server
+        let exitCode = self.exitCode
+        let done = self.done
+        Thread.detachNewThread {
+            let code = server.run()
+            exitCode.set(code)
+            done.signal()
+        }
+    }
+
+    /// Lets held work run.
+    func releaseWork() { gate?.signal() }
+
+    func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(toServer, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    func send(_ message: Message) { writeRaw(Framing.frame(message)) }
+
+    func notify(_ method: String, _ params: JSONValue? = nil) { send(.notification(method: method, params: params)) }
+
+    /// Sends a request and returns its id.
+    @discardableResult
+    func sendRequest(_ method: String, _ params: JSONValue? = nil) -> RequestID {
+        let id = RequestID.int(nextID)
+        nextID += 1
+        send(.request(id: id, method: method, params: params))
+        return id
+    }
+
+    /// Reads the next message from the server, waiting up to `timeout` seconds.
+    func nextMessage(timeout: Double = 10) -> Message? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let item = framer.next() {
+                switch item {
+                case .body(let body):
+                    guard let json = try? JSON.parse(body), case .success(let message) = Message.decode(json) else { continue }
+                    return message
+                case .error:
+                    continue
+                }
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return nil }
+            var pfd = pollfd(fd: fromServer, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining, 1) * 1000))
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(fromServer, $0.baseAddress, $0.count) }
+            if n <= 0 { return nil }
+            framer.append(Array(chunk[0..<n]))
+        }
+    }
+
+    /// Waits for the response to `id`, keeping anything else in `received`.
+    func response(to id: RequestID?, timeout: Double = 10) -> Result<JSONValue, ResponseError>? {
+        while let message = nextMessage(timeout: timeout) {
+            if case .response(let rid, let result) = message, rid == id { return result }
+            received.append(message)
+        }
+        return nil
+    }
+
+    func request(_ method: String, _ params: JSONValue? = nil) -> Result<JSONValue, ResponseError>? {
+        response(to: sendRequest(method, params))
+    }
+
+    /// Initializes with the given client capabilities.
+    @discardableResult
+    func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil) -> JSONValue? {
+        var params: [String: JSONValue] = ["processId": .null, "rootUri": .null, "capabilities": capabilities]
+        if let initializationOptions { params["initializationOptions"] = initializationOptions }
+        let result = request("initialize", .object(params))
+        notify("initialized", [:])
+        return try? result?.get()
+    }
+
+    /// Waits for the server to exit and returns its status.
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return exitCode.get()
+    }
+
+    func close() {
+        Glibc.close(toServer)
+        if exitCode.get() == nil { _ = waitForExit(timeout: 5) }
+        Glibc.close(fromServer)
+    }
+}
+
+/// A value shared with the server thread.
+final class Protected<Value: Sendable>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}
+
+extension Result where Success == JSONValue, Failure == ResponseError {
+    var errorCode: Int? {
+        if case .failure(let e) = self { return e.code }
+        return nil
+    }
+    var errorMessage: String? {
+        if case .failure(let e) = self { return e.message }
+        return nil
+    }
+    var value: JSONValue? { try? get() }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import JSONRPC
+import XCTest
+@testable import MacMDServer
+
+/// Document sync and `macmd/preview`: what the user sees is always the buffer as it is now.
+final class TextSyncAndPreviewTests: XCTestCase {
+    let uri = "file:///notes/Soil%20tests.md"
+
+    func open(_ client: LSPTestClient, _ text: String, version: Int = 1) {
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown",
+                                                               "version": .int(Int64(version)), "text": .string(text)]])
+    }
+
+    func change(_ client: LSPTestClient, version: Int, _ changes: [JSONValue]) {
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(Int64(version))],
+                                                  "contentChanges": .array(changes)])
+    }
+
+    func edit(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int, _ text: String) -> JSONValue {
+        ["range": ["start": ["line": .int(Int64(l1)), "character": .int(Int64(c1))],
+                   "end": ["line": .int(Int64(l2)), "character": .int(Int64(c2))]], "text": .string(text)]
+    }
+
+    func preview(_ client: LSPTestClient, options: JSONValue? = nil, uri: String? = nil) -> Result<JSONValue, ResponseError>? {
+        var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri ?? self.uri)]]
+        if let options { params["options"] = options }
+        return client.request("macmd/preview", .object(params))
+    }
+
+    func testIncrementalEditsApplyInOrderInEachEncoding() {
+        // Each case: encoding, edits on "# Tëst 😀 x\n\nBody\n", expected HTML fragment.
+        let cases: [(String, [JSONValue], String)] = [
+            ("utf-16", [edit(0, 10, 0, 11, "y")], "Tëst 😀 y</h1>"),       // 😀 is two UTF-16 units
+            ("utf-8", [edit(0, 13, 0, 14, "y")], "Tëst 😀 y</h1>"),        // ë is two bytes, 😀 four
+            ("utf-32", [edit(0, 9, 0, 10, "y")], "Tëst 😀 y</h1>"),
+            ("utf-16", [edit(0, 8, 0, 8, "!")], "Tëst !😀 x</h1>"),        // inside the pair: its start
+            ("utf-16", [edit(2, 0, 2, 4, "New"), edit(2, 3, 2, 3, " text")], ">New text</p>"),
+            ("utf-16", [edit(0, 0, 99, 99, "# Replaced")], ">Replaced</h1>"),  // past the end: clamped
+            ("utf-16", [["text": "# Full text\n"]], ">Full text</h1>"),
+            ("utf-16", [edit(2, 4, 2, 0, "")], ">Body</p>"),                  // reversed range: nothing lost
+        ]
+        for (encoding, edits, expected) in cases {
+            let client = LSPTestClient()
+            client.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
+            open(client, "# Tëst 😀 x\n\nBody\n")
+            change(client, version: 2, edits)
+            let html = preview(client)?.value?["html"]?.stringValue ?? ""
+            XCTAssertTrue(html.contains(expected), "\(encoding) \(edits): \(html)")
+            XCTAssertEqual(preview(client)?.value?["version"], 2)
+            client.close()
+        }
+    }
+
+    func testPreviewResultHasEverythingAnEditorShows() throws {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, "---\ntitle: Soil\n---\n# Heading one\n\nSome *words* here.\n\n## Two\n", version: 3)
+        let result = try XCTUnwrap(preview(client)?.value)
+        XCTAssertEqual(result["uri"], .string(uri))
+        XCTAssertEqual(result["version"], 3)
+        XCTAssertEqual(result["title"], "Soil")
+        XCTAssertEqual(result["wordCount"], 6)
+        XCTAssertEqual(result["readingTimeMinutes"], 1)
+        XCTAssertNotNil(result["characterCount"]?.intValue)
+        XCTAssertEqual(result["headings"]?[0]?["id"], "heading-one")
+        XCTAssertEqual(result["headings"]?[0]?["line"], 3)
+        XCTAssertEqual(result["headings"]?[1]?["level"], 2)
+        let html = try XCTUnwrap(result["html"]?.stringValue)
+        XCTAssertTrue(html.contains("<h1 id=\"heading-one\" data-source-line=\"4\">Heading one</h1>"), html)
+        XCTAssertTrue(html.contains("<em>words</em>"))
+    }
+
+    func testPreviewOptionsAndSafeMode() throws {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, "<script>alert(1)</script>\n\n[x](javascript:alert(1))\n")
+        let safe = try XCTUnwrap(preview(client)?.value?["html"]?.stringValue)
+        XCTAssertFalse(safe.contains("<script>"))
+        XCTAssertFalse(safe.contains("javascript:"))
+        let unsafe = try XCTUnwrap(preview(client, options: ["safe": false, "sourceLines": false])?.value?["html"]?.stringValue)
+        XCTAssertTrue(unsafe.contains("href=\"javascript:alert(1)\""), unsafe)
+        XCTAssertTrue(unsafe.contains("&lt;script>"), "the notebook profile's tag filter still applies")
+        let page = try XCTUnwrap(preview(client, options: ["fullPage": true, "theme": "dark"])?.value?["html"]?.stringValue)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertFalse(page.contains("http://") || page.contains("https://"), "a preview must not need the network")
+        let bad = preview(client, options: ["theme": "neon"])
+        XCTAssertEqual(bad?.errorCode, -32602)
+        XCTAssertTrue(bad?.errorMessage?.contains("params.options.theme") ?? false)
+        XCTAssertEqual(preview(client, options: ["profile": "asciidoc"])?.errorCode, -32602)
+        XCTAssertEqual(preview(client, options: ["fullPage": "yes"])?.errorMessage?.contains("params.options.fullPage") ?? false, true)
+    }
+
+    func testPreviewReadsTheFileOnDiskWhenTheNoteIsNotOpen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("On disk.md")
+        try "# From disk\n".write(to: file, atomically: true, encoding: .utf8)
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        let result = try XCTUnwrap(preview(client, uri: FileURI.uri(ofPath: file.path))?.value)
+        XCTAssertEqual(result["title"], "From disk")
+        XCTAssertEqual(result["version"], .null)
+        let missing = preview(client, uri: FileURI.uri(ofPath: directory.appendingPathComponent("missing.md").path))
+        XCTAssertEqual(missing?.errorCode, -32602)
+        XCTAssertTrue(missing?.errorMessage?.contains("missing.md") ?? false)
+        XCTAssertEqual(preview(client, uri: "untitled:Untitled-1")?.errorCode, -32602)
+        XCTAssertEqual(preview(client, uri: FileURI.uri(ofPath: directory.path))?.errorCode, -32602, "a directory")
+    }
+
+    func testWrongParamsNameTheField() {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        let cases: [(JSONValue?, String)] = [
+            (nil, "params"),
+            (["textDocument": 42], "params.textDocument"),
+            (["textDocument": ["uri": 42]], "params.textDocument.uri"),
+            (["textDocument": ["uri": "file:///a.md"], "options": "x"], "params.options"),
+        ]
+        for (params, field) in cases {
+            let result = client.request("macmd/preview", params)
+            XCTAssertEqual(result?.errorCode, -32602, "\(String(describing: params))")
+            XCTAssertTrue(result?.errorMessage?.hasPrefix(field + ":") ?? false, "\(result?.errorMessage ?? "") should name \(field)")
+        }
+        // Malformed notifications are logged, never fatal.
+        client.notify("textDocument/didChange", ["textDocument": "nope"])
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": 1]])
+        XCTAssertEqual(client.request("unknown")?.errorCode, -32601)
+    }
+
+    func testCancellationOvertakesQueuedWork() {
+        let client = LSPTestClient(holdWork: true)
+        defer { client.close() }
+        client.initialize()
+        open(client, "# Note\n")
+        let id = client.sendRequest("macmd/preview", ["textDocument": ["uri": .string(uri)]])
+        client.notify("$/cancelRequest", ["id": id.json])
+        // Make sure the cancel was read before the work runs.
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601)
+        client.releaseWork()
+        XCTAssertEqual(client.response(to: id)?.errorCode, -32800)
+    }
+
+    func testAResultForAnOlderVersionIsReportedStale() {
+        let client = LSPTestClient(holdWork: true)
+        defer { client.close() }
+        client.initialize()
+        open(client, "# Note\n")
+        let id = client.sendRequest("macmd/preview", ["textDocument": ["uri": .string(uri)]])
+        change(client, version: 2, [["text": "# Changed\n"]])
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601)
+        client.releaseWork()
+        XCTAssertEqual(client.response(to: id)?.errorCode, -32801)
+        XCTAssertEqual(preview(client)?.value?["title"], "Changed")
+    }
+
+    func testClosedDocumentsFallBackToDisk() {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, "# Buffer\n")
+        XCTAssertEqual(preview(client)?.value?["title"], "Buffer")
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        XCTAssertEqual(preview(client)?.errorCode, -32602, "the file does not exist on disk")
+    }
+}
