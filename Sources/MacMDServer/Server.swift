@@ -326,15 +326,23 @@ public final class Server: Sendable {
                 workGate.signal()
             }
             let cancelledBefore = state.withLock { $0.cancelled.contains(id) }
+            let started = Server.monotonicSeconds()
             let result: Result<JSONValue, ResponseError> = cancelledBefore
                 ? .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled"))
                 : work()
+            logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs")
             let cancelled = state.withLock { state -> Bool in
                 state.inFlight.remove(id)
                 return state.cancelled.remove(id) != nil
             }
             reply(id, cancelled ? .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled")) : result)
         }
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// The current version of an open document, or nil.

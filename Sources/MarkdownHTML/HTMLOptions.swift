@@ -22,10 +22,16 @@ public struct HTMLOptions: Sendable, Equatable {
     public var blockIDAnchors: Bool
     /// Appended to a wiki-link target that has no extension of its own (`[[note]]` -> `note.md`).
     public var wikiLinkExtension: String
+    /// The colour theme of the inline stylesheet of `fullPage` output.
+    public var theme: PreviewTheme
+    /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);
+    /// off, code blocks are written exactly as cmark writes them.
+    public var highlightCode: Bool
 
     public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
                 collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,
-                tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md") {
+                tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md",
+                theme: PreviewTheme = .light, highlightCode: Bool = false) {
         self.safe = safe
         self.sourceLines = sourceLines
         self.headingIDs = headingIDs
@@ -35,6 +41,8 @@ public struct HTMLOptions: Sendable, Equatable {
         self.tagLinks = tagLinks
         self.blockIDAnchors = blockIDAnchors
         self.wikiLinkExtension = wikiLinkExtension
+        self.theme = theme
+        self.highlightCode = highlightCode
     }
 
     /// Exactly what cmark writes with `--unsafe`: the CommonMark spec suite's settings.

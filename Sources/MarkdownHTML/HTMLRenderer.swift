@@ -495,7 +495,11 @@ struct HTMLRenderState {
             out.text(language[0..<firstWordEnd])
             out.literal("\">")
         }
-        out.text(bytes)
+        if options.highlightCode, let highlighted = CodeHighlighter.Language(infoWord: language[0..<firstWordEnd]) {
+            CodeHighlighter.highlight(bytes, as: highlighted, into: &out)
+        } else {
+            out.text(bytes)
+        }
         out.literal("</code></pre>\n")
     }
 
@@ -796,37 +800,13 @@ struct HTMLRenderState {
             }
             if title.isEmpty { title = "Untitled" }
         }
-        out.literal("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n")
+        out.literal("<!DOCTYPE html>\n<html data-theme=\"")
+        out.literal(options.theme.rawValue)
+        out.literal("\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.literal("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         out.text(Array(title.utf8)[...])
         out.literal("</title>\n<style>\n")
-        out.literal(HTMLRenderState.pageStyle)
+        out.literal(options.theme.stylesheet)
         out.literal("</style>\n</head>\n<body>\n<article class=\"markdown-body\">\n")
     }
-
-    static let pageStyle: StaticString = """
-        body { margin: 0; background: #fff; color: #1f2328; }
-        .markdown-body { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 32px 45px;
-          font: 16px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; }
-        .markdown-body h1, .markdown-body h2 { border-bottom: 1px solid #d1d9e0; padding-bottom: .3em; }
-        .markdown-body code, .markdown-body pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-          font-size: 85%; background: #f6f8fa; border-radius: 6px; }
-        .markdown-body code { padding: .2em .4em; }
-        .markdown-body pre { padding: 16px; overflow: auto; }
-        .markdown-body pre code { padding: 0; background: none; font-size: 100%; }
-        .markdown-body blockquote { margin: 0; padding: 0 1em; color: #59636e; border-left: .25em solid #d1d9e0; }
-        .markdown-body table { border-collapse: collapse; }
-        .markdown-body th, .markdown-body td { border: 1px solid #d1d9e0; padding: 6px 13px; }
-        .markdown-body img { max-width: 100%; }
-        .markdown-alert { padding: .5em 1em; margin-bottom: 16px; border-left: .25em solid #d1d9e0; }
-        .markdown-alert-title { font-weight: 600; margin: 0; }
-        .markdown-alert-note { border-color: #0969da; } .markdown-alert-tip { border-color: #1a7f37; }
-        .markdown-alert-important { border-color: #8250df; } .markdown-alert-warning { border-color: #9a6700; }
-        .markdown-alert-caution { border-color: #cf222e; }
-        .wikilink.unresolved { color: #cf222e; text-decoration: underline dotted; }
-        .tag { color: #0969da; background: #ddf4ff; border-radius: 1em; padding: 0 .5em; text-decoration: none; }
-        .math-display { display: block; overflow-x: auto; }
-        .footnotes { font-size: 85%; color: #59636e; border-top: 1px solid #d1d9e0; }
-
-        """
 }

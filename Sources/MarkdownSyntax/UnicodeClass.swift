@@ -119,25 +119,25 @@ enum UnicodeClass {
         if value >= 0x1F80 && value <= 0x1FAF {
             // Greek with ypogegrammeni or prosgegrammeni: the base letter's lowercase plus iota.
             let bases: [UInt32] = [0x1F00, 0x1F20, 0x1F60]
-            appendScalar(bases[Int((value - 0x1F80) >> 4)] + (value & 7), to: &output)
-            appendScalar(0x03B9, to: &output)
+            CharacterReferences.appendUTF8(bases[Int((value - 0x1F80) >> 4)] + (value & 7), to: &output)
+            CharacterReferences.appendUTF8(0x03B9, to: &output)
             return
         }
         if let folded = caseFoldException(value) {
-            appendScalar(folded.0, to: &output)
-            if folded.1 != 0 { appendScalar(folded.1, to: &output) }
-            if folded.2 != 0 { appendScalar(folded.2, to: &output) }
+            CharacterReferences.appendUTF8(folded.0, to: &output)
+            if folded.1 != 0 { CharacterReferences.appendUTF8(folded.1, to: &output) }
+            if folded.2 != 0 { CharacterReferences.appendUTF8(folded.2, to: &output) }
             return
         }
         guard let scalar = Unicode.Scalar(value) else {
-            appendScalar(0xFFFD, to: &output)
+            CharacterReferences.appendUTF8(0xFFFD, to: &output)
             return
         }
         if !scalar.properties.changesWhenLowercased {
-            appendScalar(value, to: &output)
+            CharacterReferences.appendUTF8(value, to: &output)
             return
         }
-        for lower in scalar.properties.lowercaseMapping.unicodeScalars { appendScalar(lower.value, to: &output) }
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { CharacterReferences.appendUTF8(lower.value, to: &output) }
     }
 
     /// The fold of `value` when it is not its lowercase mapping (binary search of the table).
@@ -173,26 +173,6 @@ enum UnicodeClass {
         (0xFB17, 0x0574, 0x056D, 0x0000),
     ]
 
-    /// Appends the UTF-8 encoding of a code point (U+FFFD for a surrogate or out-of-range value).
-    static func appendScalar(_ value: UInt32, to output: inout [UInt8]) {
-        var value = value
-        if value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) { value = 0xFFFD }
-        if value < 0x80 {
-            output.append(UInt8(value))
-        } else if value < 0x800 {
-            output.append(UInt8(0xC0 | (value >> 6)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        } else if value < 0x10000 {
-            output.append(UInt8(0xE0 | (value >> 12)))
-            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        } else {
-            output.append(UInt8(0xF0 | (value >> 18)))
-            output.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        }
-    }
 
     @inline(__always) static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
         (byte >= 0x21 && byte <= 0x2F) || (byte >= 0x3A && byte <= 0x40) ||

@@ -4,6 +4,7 @@
 // Invariants: never fails on any tree; counts are over the text a reader sees (front matter,
 // markup, raw HTML and link destinations excluded); heading ids are exactly the HTML's.
 
+import Dispatch
 import MarkdownHTML
 import MarkdownSyntax
 import TextCore
@@ -49,22 +50,41 @@ public enum PreviewBuilder {
 
     public static func build(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions) -> Preview {
         let renderer = HTMLRenderer(options: htmlOptions)
-        let anchors = renderer.headingAnchors(tree)
-        let lines = LineIndex(utf8: tree.source)
-        let headings = anchors.map {
-            Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
-                            line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
-        }
         var title = tree.frontMatter?.title ?? ""
-        if title.isEmpty, let h1 = anchors.first(where: { $0.level == 1 }) { title = h1.text }
+        if title.isEmpty, let h1 = firstH1(tree) { title = renderer.plainText(of: h1, in: tree) }
         if title.isEmpty { title = stem(of: fileName) }
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
-        let html = HTMLRenderer(options: options).render(tree)
-        let counts = TextStatistics.count(tree)
+
+        // The HTML on one core, the outline and counts on the other: they only read the tree.
+        let html = ResultBox<[UInt8]>()
+        let outline = ResultBox<([Preview.Heading], TextStatistics.Counts)>()
+        let pageOptions = options
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                html.value = HTMLRenderer(options: pageOptions).render(tree)
+            } else {
+                let lines = LineIndex(utf8: tree.source)
+                let headings = renderer.headingAnchors(tree).map {
+                    Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
+                                    line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
+                }
+                outline.value = (headings, TextStatistics.count(tree))
+            }
+        }
+        let (headings, counts) = outline.value ?? ([], TextStatistics.Counts())
         let minutes = counts.words == 0 ? 0 : max(1, (counts.words + wordsPerMinute / 2) / wordsPerMinute)
-        return Preview(html: html, title: title, headings: headings, wordCount: counts.words,
+        return Preview(html: html.value ?? [], title: title, headings: headings, wordCount: counts.words,
                        characterCount: counts.characters, readingTimeMinutes: minutes)
+    }
+
+    /// The first level-1 heading attached to the tree.
+    static func firstH1(_ tree: SyntaxTree) -> NodeID? {
+        for index in tree.nodes.indices {
+            let node = tree.nodes[index]
+            if node.kind == .heading && node.data == 1 && node.parent != .none { return NodeID(index) }
+        }
+        return nil
     }
 
     /// `notes/Soil tests.md` -> `Soil tests`.
@@ -74,4 +94,10 @@ public enum PreviewBuilder {
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
         return String(name)
     }
+}
+
+/// One result written by one `concurrentPerform` iteration and read after it returns (the join
+/// orders the write before the read), so no lock is needed.
+final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
 }

@@ -91,45 +91,82 @@ extension BenchCommand {
         }
     }
 
-    /// A realistic 1 MB note: sections with prose, lists, links, code, tables, tags and math.
+    /// A deterministic note of about `target` bytes shaped like real notes: mostly prose, with
+    /// a heading every few kilobytes, lists, links, wiki-links, tags, code, a table and math now
+    /// and then. (Pass `--note FILE` to measure a real one.)
     static func largeNote(bytes target: Int) -> String {
-        var text = "---\ntitle: A large note\ntags: [bench, large]\n---\n# A large note\n\n"
+        let words = ["soil", "tomato", "compost", "the", "plot", "water", "and", "seedlings", "harvest", "of",
+                     "rain", "in", "mulch", "beds", "notes", "a", "week", "roots", "light", "frost", "with", "to"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        func sentence() -> String {
+            var parts: [String] = []
+            for i in 0..<(8 + next() % 12) {
+                var word = words[next() % words.count]
+                switch next() % 40 {
+                case 0: word = "*\(word)*"
+                case 1: word = "**\(word)**"
+                case 2: word = "[\(word)](https://example.org/\(word))"
+                case 3: word = "[[\(word.prefix(1).uppercased() + word.dropFirst())]]"
+                case 4: word = "#\(word)"
+                case 5: word = "`\(word)`"
+                default: break
+                }
+                parts.append(i == 0 ? word.prefix(1).uppercased() + word.dropFirst() : word)
+            }
+            return parts.joined(separator: " ") + "."
+        }
+        var text = "---\ntitle: A large note\ntags: [bench, garden]\n---\n# A large note\n\n"
         var section = 0
         while text.utf8.count < target {
             section += 1
-            text += """
-                ## Section \(section)
-
-                Some *prose* with **strong** words, a [link](https://example.org/\(section)), a [[Wiki Link#Heading]],
-                a #tag/nested and `inline code`, plus math $x^\(section)$ and an autolink www.example.com.
-
-                - item one with ~~strike~~
-                - [ ] a task
-                - [x] a done task ^block-\(section)
-
-                | a | b |
-                |---|---|
-                | \(section) | cell |
-
-                ```swift
-                let value = \(section) // comment
-                ```
-
-                > [!NOTE]
-                > A note that wraps
-                > across lines.\n\n
-                """
+            text += "## Section \(section)\n\n"
+            for _ in 0..<(3 + next() % 4) {
+                text += (0..<(3 + next() % 4)).map { _ in sentence() }.joined(separator: " ") + "\n\n"
+            }
+            switch section % 6 {
+            case 0: text += (0..<4).map { _ in "- " + sentence() }.joined(separator: "\n") + "\n\n"
+            case 1: text += "```swift\nlet harvest = \(section) // kilograms\nprint(harvest)\n```\n\n"
+            case 2: text += "| Bed | Yield |\n|-----|------:|\n| \(section) | \(next() % 90) kg |\n\n"
+            case 3: text += "> " + sentence() + "\n\n"
+            case 4: text += "The area is $a = \\pi r^2$ for bed \(section).\n\n"
+            default: text += "1. " + sentence() + "\n2. " + sentence() + "\n\n"
+            }
         }
         return text
     }
 
     static func lsp(_ arguments: [String]) -> Int32 {
         var iterations = 2000
-        if arguments.count == 2, arguments[0] == "--iterations", let n = Int(arguments[1]), n > 0 {
-            iterations = n
-        } else if !arguments.isEmpty {
-            StandardStreams.writeError(usage)
-            return 2
+        var noteFile: String?
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--iterations", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+                iterations = n
+            } else if arguments[i] == "--note", i + 1 < arguments.count {
+                noteFile = arguments[i + 1]
+            } else if arguments[i] == "--write-note", i + 1 < arguments.count {
+                // Writes the generated note (to profile it) and stops.
+                let fd = open(arguments[i + 1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard fd >= 0, StandardStreams.writeAll(Array(largeNote(bytes: 1_000_000).utf8), to: fd) else { return 1 }
+                close(fd)
+                return 0
+            } else {
+                StandardStreams.writeError(usage)
+                return 2
+            }
+            i += 2
+        }
+        var note = largeNote(bytes: 1_000_000)
+        if let noteFile {
+            guard case .success(let bytes) = StandardStreams.readInput(path: noteFile) else {
+                StandardStreams.writeError("macmd bench lsp: cannot read \(noteFile)\n")
+                return 2
+            }
+            note = String(decoding: bytes, as: UTF8.self)
         }
         guard var server = ServerProcess.spawn(selfPath()) else {
             StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
@@ -158,8 +195,7 @@ extension BenchCommand {
         let p50 = times[times.count / 2] * 1000
         let p99 = times[min(times.count - 1, times.count * 99 / 100)] * 1000
 
-        // didOpen of a 1 MB note, then preview.
-        let note = largeNote(bytes: 1_000_000)
+        // didOpen of the note, then preview.
         var previewTimes: [Double] = []
         var htmlBytes = 0
         for round in 0..<10 {
@@ -179,7 +215,7 @@ extension BenchCommand {
 
         var report = "macmd lsp (release build recommended)\n"
         report += "round trip of a trivial request (\(iterations)x): p50 \(format(p50, 3)) ms, p99 \(format(p99, 3)) ms (targets 0.2 / 1 ms)\n"
-        report += "didOpen 1 MB note + macmd/preview (10x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, \(htmlBytes) bytes of HTML): "
+        report += "didOpen \(noteFile ?? "a generated 1 MB note") + macmd/preview (10x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, \(htmlBytes) bytes of HTML): "
         report += "median \(format(previewTimes[previewTimes.count / 2] * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
         report += "RSS at idle after initialize: " + (idleRSS.map { format(Double($0) / 1_000_000) + " MB" } ?? "unknown") + " (target 15 MB)\n"
         StandardStreams.writeOutput(Array(report.utf8))

@@ -27,6 +27,9 @@ enum RenderCommand {
           --source-lines      Add data-source-line="N" (1-based) to block elements
           --full-page         Write a complete HTML page with inline CSS
           --title TEXT        Page title for --full-page (default: the first heading)
+          --theme NAME        Colour theme for --full-page (default: light): light, dark, basic,
+                              grass, homebrew, man-page, novel, ocean, pro, red-sands,
+                              silver-aerogel, solid-colors
           -h, --help          Show this help
 
         """
@@ -126,6 +129,12 @@ enum RenderCommand {
                     extensions.insert(match.1)
                 }
                 settings.extensions = extensions
+            case "--theme":
+                guard let text = value(for: name, inline: inline) else { return .error("--theme needs a value") }
+                guard let theme = PreviewTheme(rawValue: text) else {
+                    return .error("unknown theme '\(text)' (\(PreviewTheme.namesList))")
+                }
+                settings.html.theme = theme
             case "--title":
                 guard let text = value(for: name, inline: inline) else { return .error("--title needs a value") }
                 settings.html.title = text

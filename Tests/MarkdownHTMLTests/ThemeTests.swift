@@ -1,0 +1,124 @@
+// Themes of full-page output: golden pages for two themes (Fixtures/golden/themes/, rewritten
+// with MACMD_BLESS=1), and for every theme its own colours, no network resources, print rules,
+// and a rule for every highlight class.
+
+import Foundation
+import XCTest
+import MarkdownSyntax
+@testable import MarkdownHTML
+
+final class ThemeTests: XCTestCase {
+    static let themesDirectory = GoldenRenderTests.goldenDirectory.appendingPathComponent("themes")
+
+    static func previewOptions(_ theme: PreviewTheme) -> HTMLOptions {
+        var options = HTMLOptions.notebookPreview
+        options.fullPage = true
+        options.highlightCode = true
+        options.theme = theme
+        return options
+    }
+
+    static func page(_ theme: PreviewTheme) throws -> String {
+        let source = try Data(contentsOf: themesDirectory.appendingPathComponent("page.md"))
+        let tree = MarkdownParser.parse(Array(source), options: ParseOptions(profile: .notebook))
+        return HTMLRenderer(options: previewOptions(theme)).renderString(tree)
+    }
+
+    func testGoldenDarkPage() throws { try checkGolden(.dark) }
+    func testGoldenNovelPage() throws { try checkGolden(.novel) }
+
+    func checkGolden(_ theme: PreviewTheme) throws {
+        let actual = try ThemeTests.page(theme)
+        let url = ThemeTests.themesDirectory.appendingPathComponent("page.\(theme.rawValue).html")
+        if ProcessInfo.processInfo.environment["MACMD_BLESS"] != nil {
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        let expected = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        XCTAssertEqual(actual, expected, "\(theme): output differs from \(url.lastPathComponent) (MACMD_BLESS=1 rewrites it)")
+    }
+
+    func testThemeNamesAreTheProtocolNames() {
+        XCTAssertEqual(PreviewTheme.allCases.map(\.rawValue), [
+            "light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean", "pro", "red-sands",
+            "silver-aerogel", "solid-colors",
+        ])
+        XCTAssertEqual(PreviewTheme(rawValue: "man-page"), .manPage)
+        XCTAssertNil(PreviewTheme(rawValue: "Dark"))
+        XCTAssertEqual(HTMLOptions().theme, .light)
+    }
+
+    func testEveryThemeHasItsOwnColoursAndNeedsNoNetwork() throws {
+        var rootBlocks: [String: PreviewTheme] = [:]
+        for theme in PreviewTheme.allCases {
+            let html = try ThemeTests.page(theme)
+            let palette = theme.palette
+            XCTAssertTrue(html.contains("<html data-theme=\"\(theme.rawValue)\">"), "\(theme)")
+            // The page's :root block sets this theme's colours.
+            guard let rootStart = html.range(of: ":root {\n"), let rootEnd = html.range(of: "}\n", range: rootStart.upperBound..<html.endIndex) else {
+                XCTFail("\(theme): no :root block")
+                continue
+            }
+            let root = String(html[rootStart.upperBound..<rootEnd.lowerBound])
+            XCTAssertTrue(root.contains("--bg: \(palette.background);"), "\(theme)")
+            XCTAssertTrue(root.contains("--fg: \(palette.text);"), "\(theme)")
+            XCTAssertTrue(root.contains("--link: \(palette.link);"), "\(theme)")
+            XCTAssertTrue(root.contains("--hl-keyword: \(palette.keyword);"), "\(theme)")
+            XCTAssertTrue(root.contains("color-scheme: \(palette.isDark ? "dark" : "light");"), "\(theme)")
+            if let other = rootBlocks[root] { XCTFail("\(theme) has the same colours as \(other)") }
+            rootBlocks[root] = theme
+            // Text and background differ, and every colour is a #rrggbb value.
+            XCTAssertNotEqual(palette.background, palette.text)
+            for colour in [palette.background, palette.text, palette.muted, palette.border, palette.link,
+                           palette.codeBackground, palette.tagBackground, palette.tagText, palette.math,
+                           palette.success, palette.warning, palette.error, palette.keyword, palette.string,
+                           palette.comment, palette.number, palette.type, palette.function, palette.meta] {
+                XCTAssertTrue(colour.count == 7 && colour.hasPrefix("#") && colour.dropFirst().allSatisfy(\.isHexDigit),
+                              "\(theme): bad colour \(colour)")
+            }
+            // Nothing is fetched: the only URL in the page is the document's own link.
+            let style = html[html.range(of: "<style>")!.upperBound..<html.range(of: "</style>")!.lowerBound]
+            for needle in ["http://", "https://", "url(", "@import", "@font-face", "//"] {
+                XCTAssertFalse(style.contains(needle), "\(theme): stylesheet contains \(needle)")
+            }
+            XCTAssertFalse(html.contains("<script"), "\(theme)")
+            XCTAssertFalse(html.contains("<link"), "\(theme)")
+            XCTAssertFalse(html.contains("src=\"http"), "\(theme)")
+            XCTAssertEqual(html.components(separatedBy: "https://").count - 1, 1, "\(theme): only the note's own link")
+            XCTAssertTrue(style.contains("@media print"), "\(theme)")
+            XCTAssertTrue(html.contains("<span class=\"hl-keyword\">func</span>"), "\(theme): code is highlighted")
+        }
+        XCTAssertEqual(rootBlocks.count, PreviewTheme.allCases.count)
+    }
+
+    func testTerminalThemesUseTheirProfileColours() {
+        let expected: [(PreviewTheme, String, String)] = [
+            (.basic, "#ffffff", "#000000"), (.homebrew, "#000000", "#28fe14"), (.ocean, "#224fbc", "#ffffff"),
+            (.novel, "#dfdbc3", "#3b2322"), (.manPage, "#fef49c", "#000000"), (.redSands, "#7a251e", "#d7c9a7"),
+            (.grass, "#13773d", "#fff0a5"), (.pro, "#000000", "#f2f2f2"),
+        ]
+        for (theme, background, text) in expected {
+            XCTAssertEqual(theme.palette.background, background, "\(theme)")
+            XCTAssertEqual(theme.palette.text, text, "\(theme)")
+        }
+    }
+
+    func testStylesheetStylesEveryHighlightClassAndPrintsLight() {
+        let css = PreviewTheme.dark.stylesheet
+        for (_, name) in HighlightTests.classes {
+            XCTAssertTrue(css.contains(".hl-\(name)"), "no rule for hl-\(name)")
+        }
+        for selector in [".markdown-alert-note", ".markdown-alert-caution", "a.wikilink", ".tag", ".math", "blockquote",
+                         "th, .markdown-body td", "pre"] {
+            XCTAssertTrue(css.contains(selector), "no rule for \(selector)")
+        }
+        // Print falls back to the light palette: a dark page prints black on white.
+        guard let print = css.range(of: "@media print {") else { return XCTFail("no print rules") }
+        let printRules = css[print.upperBound...]
+        XCTAssertTrue(printRules.contains("--bg: \(ThemePalette.of(.light).background);"))
+        XCTAssertTrue(printRules.contains("--fg: \(ThemePalette.of(.light).text);"))
+        // The base rules name no colour: only the :root blocks do.
+        let base = String(describing: ThemeStylesheet.base)
+        XCTAssertFalse(base.contains("#"), "the shared stylesheet must take colours from variables")
+    }
+}
