@@ -13,9 +13,6 @@ import Darwin
 #endif
 
 enum PreviewRequest {
-    /// The preview themes (`options.theme`).
-    static let themes: [String] = ["light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean",
-                                   "pro", "red-sands", "silver-aerogel", "solid-colors"]
 
     static func invalid(_ message: String) -> ResponseError {
         ResponseError(code: ResponseError.invalidParams, message: message)
@@ -66,9 +63,9 @@ extension Server {
         }
         let (snapshot, defaultTheme) = state.withLock { ($0.documents[p.uri], $0.settings.previewTheme) }
         options.theme = p.theme ?? defaultTheme
-        guard PreviewRequest.themes.contains(options.theme) else {
+        guard let theme = PreviewTheme(rawValue: options.theme) else {
             reply(id, .failure(PreviewRequest.invalid(
-                "params.options.theme: expected one of \(PreviewRequest.themes.joined(separator: ", ")), got \"\(options.theme)\"")))
+                "params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(options.theme)\"")))
             return
         }
         options.fullPage = p.fullPage ?? false
@@ -79,7 +76,7 @@ extension Server {
             reply(id, .failure(PreviewRequest.invalid("unknown document \(p.uri): it is not open and not a file: URI")))
             return
         }
-        schedule(id) { [self, options] in
+        schedule(id) { [self, options, theme] in
             let source: [UInt8]
             if let snapshot {
                 source = snapshot.text
@@ -91,8 +88,10 @@ extension Server {
             } else {
                 return .failure(PreviewRequest.invalid("unknown document \(p.uri)"))
             }
-            let html = HTMLOptions(safe: options.safe, sourceLines: options.sourceLines, headingIDs: true,
+            var html = HTMLOptions(safe: options.safe, sourceLines: options.sourceLines, headingIDs: true,
                                    collapseNestedStrong: options.profile != .commonmark, fullPage: options.fullPage)
+            html.theme = theme
+            html.highlightCode = true
             let preview = PreviewBuilder.build(source: source, fileName: path ?? p.uri, options: options, html: html)
             // A newer version makes this result stale: the client will ask again.
             if let snapshot, let current = currentVersion(of: p.uri), current != snapshot.version {

@@ -283,7 +283,7 @@ public final class Server: Sendable {
 
     func apply(settings: JSONValue) {
         if let theme = settings["preview"]?["theme"]?.stringValue ?? settings["previewTheme"]?.stringValue {
-            if PreviewRequest.themes.contains(theme) {
+            if PreviewTheme(rawValue: theme) != nil {
                 state.withLock { $0.settings.previewTheme = theme }
             } else {
                 logger.warn("configuration: unknown preview theme `\(theme)`; keeping the default")

@@ -101,6 +101,10 @@ final class LifecycleTests: XCTestCase {
             }
         }
         XCTAssertEqual(progress, ["begin", "end"])
+        // The configured theme is the preview's default.
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///t.md", "version": 1, "text": "# T\n"]])
+        let page = client.request("macmd/preview", ["textDocument": ["uri": "file:///t.md"], "options": ["fullPage": true]])
+        XCTAssertTrue(page?.value?["html"]?.stringValue?.contains("data-theme=\"ocean\"") ?? false)
         XCTAssertEqual(client.request("textDocument/nothing")?.errorCode, -32601)
     }
 }

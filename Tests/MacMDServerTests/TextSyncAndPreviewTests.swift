@@ -86,6 +86,12 @@ final class TextSyncAndPreviewTests: XCTestCase {
         let page = try XCTUnwrap(preview(client, options: ["fullPage": true, "theme": "dark"])?.value?["html"]?.stringValue)
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
         XCTAssertFalse(page.contains("http://") || page.contains("https://"), "a preview must not need the network")
+        XCTAssertTrue(page.contains("data-theme=\"dark\""), "the chosen theme's stylesheet")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                  "contentChanges": [["text": "```swift\nlet x = 1\n```\n"]]])
+        let code = try XCTUnwrap(preview(client)?.value?["html"]?.stringValue)
+        XCTAssertTrue(code.contains("class=\"language-swift\""), code)
+        XCTAssertTrue(code.contains("<span class=\"hl-keyword\">let</span>"), "code is highlighted offline: \(code)")
         let bad = preview(client, options: ["theme": "neon"])
         XCTAssertEqual(bad?.errorCode, -32602)
         XCTAssertTrue(bad?.errorMessage?.contains("params.options.theme") ?? false)
