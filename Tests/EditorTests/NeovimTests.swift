@@ -200,13 +200,7 @@ final class NeovimTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"), page)
         XCTAssertTrue(page.contains("<title>\(title)</title>"), page)
         XCTAssertTrue(page.contains(#"<meta http-equiv="refresh""#), page)
-        // `:MacMDPreview dark` sends options.theme = "dark". FIXME: the server ignores it
-        // (MacMDServer/PreviewRequest.swift builds HTMLOptions without `theme:`, so every page is
-        // light); expected `<html data-theme="dark">`. Recorded as it is until that is fixed.
-        XCTAssertTrue(page.contains(#"<html data-theme="light">"#) || page.contains(#"<html data-theme="dark">"#), page)
-        if !page.contains(#"<html data-theme="dark">"#) {
-            print(#"EditorTests: FIXME: macmd/preview ignored options.theme "dark" (the page is light)"#)
-        }
+        XCTAssertTrue(page.contains(#"<html data-theme="dark">"#), "`:MacMDPreview dark` gives the dark page: \(page)")
         XCTAssertEqual(json["copyRoot"] as? String, work.resolvingSymlinksInPath().path,
                        "a note outside any root marker gets its own folder")
         XCTAssertEqual(json["opened"] as? Int, 1, "the browser opens once, not on every save")
