@@ -92,7 +92,12 @@ extension Server {
                                    collapseNestedStrong: options.profile != .commonmark, fullPage: options.fullPage)
             html.theme = theme
             html.highlightCode = true
-            let preview = PreviewBuilder.build(source: source, fileName: path ?? p.uri, options: options, html: html)
+            let t0 = Server.monotonicSeconds()
+            let tree = MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
+            let t1 = Server.monotonicSeconds()
+            let preview = PreviewBuilder.build(tree: tree, fileName: path ?? p.uri, html: html)
+            let t2 = Server.monotonicSeconds()
+            logger.debug("preview \(p.uri): parse \(Int((t1 - t0) * 1e6)) µs, render \(Int((t2 - t1) * 1e6)) µs")
             // A newer version makes this result stale: the client will ask again.
             if let snapshot, let current = currentVersion(of: p.uri), current != snapshot.version {
                 return .failure(ResponseError(code: ResponseError.contentModified,

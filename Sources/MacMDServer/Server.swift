@@ -132,7 +132,9 @@ public final class Server: Sendable {
     }
 
     func reply(_ id: RequestID, _ result: Result<JSONValue, ResponseError>) {
+        let start = Server.monotonicSeconds()
         connection.send(.response(id: id, result: result))
+        logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - start) * 1e6)) µs")
     }
 
     func handleRequest(id: RequestID, method: String, params: JSONValue?) {
@@ -187,6 +189,8 @@ public final class Server: Sendable {
             case "initialized":
                 afterInitialized()
             case DidOpenParams.method:
+                let opened = Server.monotonicSeconds()
+                defer { logger.debug("didOpen applied in \(Int((Server.monotonicSeconds() - opened) * 1e6)) µs") }
                 let p = try DidOpenParams(params)
                 state.withLock {
                     $0.documents[p.uri] = OpenDocument(uri: p.uri, version: p.version, languageID: p.languageID, text: Array(p.text.utf8))
