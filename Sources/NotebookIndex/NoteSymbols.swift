@@ -1,0 +1,80 @@
+// The symbols of one note: what the workspace index, completion, diagnostics and navigation read.
+//
+// Invariants of this module:
+// - Plain values only: no IO, no JSON, no references to a tree. A `NoteSymbols` outlives the
+//   `SyntaxTree` it came from.
+// - Every range is a half-open range of UTF-8 bytes in the note's *source* (`ByteSpan`).
+// - Extraction never fails and never traps, whatever the tree holds: side-table indices are
+//   checked, and detached nodes (`parent == .none`, except the root) are skipped.
+// - Extraction is one pass over the node arena (plus the renderer's heading pass, so slugs agree
+//   with the HTML). It makes Strings only for the symbols it records, never per text node.
+// - Comparing symbols for the link graph goes by value (`key`s), never by range: an edit that
+//   only moves text yields an empty `SymbolDiff`.
+
+import MarkdownSyntax
+
+/// Everything one note records for the index (issue 4, "What each note records").
+public struct NoteSymbols: Sendable, Equatable {
+    /// Where the title came from.
+    public enum TitleSource: UInt8, Sendable {
+        case frontMatter, firstHeading, fileStem
+    }
+
+    /// The note's workspace-relative path (`garden/soil tests.md`).
+    public var path: String
+    /// Front matter `title`, else the first H1's plain text, else the file stem.
+    public var title: String
+    public var titleSource: TitleSource
+    /// Front matter `aliases`/`alias` (a list or a comma-separated scalar), in order.
+    public var aliases: [String]
+    /// Headings in document order.
+    public var headings: [HeadingSymbol]
+    /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order.
+    public var links: [LinkSymbol]
+    /// Link reference definitions in document order.
+    public var linkDefinitions: [LinkDefinitionSymbol]
+    /// Tags in document order; front-matter tags first, since the front matter opens the note.
+    public var tags: [TagSymbol]
+    /// Block ids in document order.
+    public var blockIDs: [BlockIDSymbol]
+    /// The front matter's keys and values with their ranges, when the note has front matter.
+    public var frontMatter: FrontMatter?
+    /// Words of the text a reader sees (`WordCounter`).
+    public var wordCount: Int
+
+    public init(path: String, title: String, titleSource: TitleSource, aliases: [String] = [],
+                headings: [HeadingSymbol] = [], links: [LinkSymbol] = [], linkDefinitions: [LinkDefinitionSymbol] = [],
+                tags: [TagSymbol] = [], blockIDs: [BlockIDSymbol] = [], frontMatter: FrontMatter? = nil,
+                wordCount: Int = 0) {
+        self.path = path
+        self.title = title
+        self.titleSource = titleSource
+        self.aliases = aliases
+        self.headings = headings
+        self.links = links
+        self.linkDefinitions = linkDefinitions
+        self.tags = tags
+        self.blockIDs = blockIDs
+        self.frontMatter = frontMatter
+        self.wordCount = wordCount
+    }
+
+    /// The file name without its folder and last extension: `soil tests` for `garden/soil tests.md`.
+    public static func fileStem(of path: String) -> String {
+        let utf8 = path.utf8
+        var nameStart = utf8.startIndex
+        var dot: String.Index? = nil
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                nameStart = utf8.index(after: index)
+                dot = nil
+            } else if byte == UInt8(ascii: "."), index != nameStart {
+                dot = index
+            }
+            index = utf8.index(after: index)
+        }
+        return String(path[nameStart..<(dot ?? path.endIndex)])
+    }
+}

@@ -1,0 +1,402 @@
+// One pass over a syntax tree that fills a `NoteSymbols`.
+//
+// Invariants: every side-table index and content span is checked before use; detached nodes are
+// skipped; decoded text goes through one reused scratch buffer, so the pass allocates Strings only
+// for the symbols it records.
+
+import MarkdownHTML
+import MarkdownSyntax
+
+extension NoteSymbols {
+    /// The symbols of the note at `path` (workspace-relative) parsed as `tree`. Heading texts and
+    /// slugs are exactly those `HTMLRenderer(options: htmlOptions)` writes.
+    public static func extract(from tree: SyntaxTree, path: String, htmlOptions: HTMLOptions = HTMLOptions()) -> NoteSymbols {
+        var extractor = SymbolExtractor(tree: tree)
+        return extractor.run(path: path, htmlOptions: htmlOptions)
+    }
+}
+
+/// The state of one extraction pass.
+struct SymbolExtractor {
+    let tree: SyntaxTree
+    private var scratch: [UInt8] = []
+    private var counter = WordCounter()
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+    }
+
+    mutating func run(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
+        let anchors = HTMLRenderer(options: htmlOptions).headingAnchors(tree)
+        var anchorCursor = 0
+        var headings: [HeadingSymbol] = []
+        var links: [LinkSymbol] = []
+        var definitions: [LinkDefinitionSymbol] = []
+        var tags: [TagSymbol] = []
+        var blockIDs: [BlockIDSymbol] = []
+        var firstH1: String? = nil
+
+        if let frontMatter = tree.frontMatter {
+            tags = frontMatterTags(frontMatter)
+        }
+
+        for index in tree.nodes.indices {
+            let node = tree.nodes[index]
+            // The inline pass leaves used-up nodes in the arena, detached.
+            guard node.parent != .none || index == 0 else { continue }
+            let id = NodeID(index)
+            switch node.kind {
+            case .heading:
+                while anchorCursor < anchors.count, anchors[anchorCursor].node < id { anchorCursor += 1 }
+                let contentSpan = ByteSpan(node.contentStart, node.contentEnd)
+                let text: String
+                let slug: String
+                if anchorCursor < anchors.count, anchors[anchorCursor].node == id {
+                    text = anchors[anchorCursor].text
+                    slug = anchors[anchorCursor].id
+                } else {
+                    text = decodedString(contentSpan)
+                    slug = ""
+                }
+                let level = Int(node.data)
+                if level == 1, firstH1 == nil, !text.isEmpty { firstH1 = text }
+                headings.append(HeadingSymbol(level: level, text: text, slug: slug, range: sourceSpan(of: node),
+                                              textRange: source(contentSpan)))
+                continue
+            case .link, .image, .autolink:
+                guard node.data >= 0, Int(node.data) < tree.links.count else { continue }
+                links.append(markdownLink(tree.links[Int(node.data)], node: node, isImage: node.kind == .image))
+                continue
+            case .wikiLink:
+                guard node.data >= 0, Int(node.data) < tree.wikiLinks.count else { continue }
+                links.append(wikiLink(tree.wikiLinks[Int(node.data)], node: node))
+                continue
+            case .linkDefinition:
+                guard node.data >= 0, Int(node.data) < tree.linkDefinitions.count else { continue }
+                definitions.append(linkDefinition(tree.linkDefinitions[Int(node.data)], node: node))
+                continue
+            case .tag:
+                // Content is `#name`.
+                let nameSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
+                tags.append(TagSymbol(name: rawString(nameSpan), range: sourceSpan(of: node),
+                                      nameRange: source(nameSpan), isFromFrontMatter: false))
+                counter.feed(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+            case .blockID:
+                let idSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
+                blockIDs.append(BlockIDSymbol(id: rawString(idSpan), range: sourceSpan(of: node),
+                                              blockRange: namedBlockRange(of: node)))
+                continue
+            case .text:
+                if isImageDescription(node) { continue }
+                let span = ByteSpan(node.contentStart, node.contentEnd)
+                if (node.flags & Node.textNeedsDecoding) != 0 {
+                    decodeIntoScratch(span, escapes: true)
+                    counter.feed(scratch)
+                } else {
+                    counter.feed(contentSlice(span))
+                }
+            case .code, .codeBlock, .mathBlock, .inlineMath, .displayMath:
+                counter.feed(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+            case .softBreak, .hardBreak:
+                break
+            default:
+                continue
+            }
+            counter.breakWord()
+        }
+
+        // Node order is parse order; nested links (an image inside a link) are made inside-out.
+        sortBySourceStart(&links) { $0.range }
+        sortBySourceStart(&tags) { $0.range }
+        sortBySourceStart(&blockIDs) { $0.range }
+
+        var title = ""
+        var titleSource = NoteSymbols.TitleSource.fileStem
+        if let fromFrontMatter = tree.frontMatter?.title {
+            title = fromFrontMatter
+            titleSource = .frontMatter
+        } else if let h1 = firstH1 {
+            title = h1
+            titleSource = .firstHeading
+        } else {
+            title = NoteSymbols.fileStem(of: path)
+        }
+
+        return NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
+                           headings: headings, links: links, linkDefinitions: definitions, tags: tags,
+                           blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words)
+    }
+
+    // MARK: Links
+
+    private mutating func markdownLink(_ info: LinkInfo, node: Node, isImage: Bool) -> LinkSymbol {
+        let range = sourceSpan(of: node)
+        let form: LinkSymbol.Form
+        switch info.form {
+        case .inline: form = .inline
+        case .full: form = .fullReference
+        case .collapsed: form = .collapsedReference
+        case .shortcut: form = .shortcutReference
+        case .uriAutolink, .emailAutolink, .wwwAutolink, .urlAutolink, .extendedEmailAutolink: form = .autolink
+        }
+        if form == .autolink {
+            // Autolinks decode references but not escapes, and a `#` in a URL is the URL's own.
+            decodeIntoScratch(info.destination, escapes: false)
+            let destination = String(decoding: scratch, as: UTF8.self)
+            return LinkSymbol(form: form, target: .init(text: destination, range: source(info.destination)),
+                              destination: destination, range: range)
+        }
+
+        var destinationSpan = info.destination
+        var titleSpan: ByteSpan? = info.hasTitle ? info.title : nil
+        var referenceLabel: LinkSymbol.Part? = nil
+        if form != .inline {
+            let labelSpan = info.label
+            if info.definition >= 0, Int(info.definition) < tree.linkDefinitions.count {
+                let definition = tree.linkDefinitions[Int(info.definition)]
+                destinationSpan = definition.destination
+                titleSpan = definition.hasTitle ? definition.title : nil
+                referenceLabel = .init(text: definition.normalizedLabel, range: source(labelSpan))
+            } else {
+                destinationSpan = .empty
+                referenceLabel = .init(text: rawString(labelSpan), range: source(labelSpan))
+            }
+        }
+
+        // `note.md#heading` and `note.md#^block`: split at the first `#` not escaped.
+        let (pathSpan, anchorSpan) = splitAnchor(destinationSpan)
+        let destination = decodedString(destinationSpan)
+        let target = LinkSymbol.Part(text: decodedString(pathSpan), range: source(pathSpan))
+        var headings: [LinkSymbol.Part] = []
+        var blockID: LinkSymbol.Part? = nil
+        if let anchor = anchorSpan {
+            let bytes = contentSlice(anchor)
+            if let first = bytes.first, first == UInt8(ascii: "^") {
+                let idSpan = ByteSpan(anchor.start + 1, anchor.end)
+                blockID = .init(text: decodedString(idSpan), range: source(idSpan))
+            } else {
+                headings.append(.init(text: decodedString(anchor), range: source(anchor)))
+            }
+        }
+        let label = LinkSymbol.Part(text: decodedString(info.text), range: source(info.text))
+        let title = titleSpan.map { decodedString($0) }
+        return LinkSymbol(form: form, isImage: isImage, target: target, destination: destination, headings: headings,
+                          blockID: blockID, label: label, referenceLabel: referenceLabel, title: title, range: range)
+    }
+
+    private func splitAnchor(_ span: ByteSpan) -> (path: ByteSpan, anchor: ByteSpan?) {
+        let bytes = contentSlice(span)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "#") {
+                return (ByteSpan(bytes.startIndex, index), ByteSpan(index + 1, bytes.endIndex))
+            }
+            index += 1
+        }
+        return (ByteSpan(bytes.startIndex, bytes.endIndex), nil)
+    }
+
+    private mutating func wikiLink(_ info: WikiLinkInfo, node: Node) -> LinkSymbol {
+        let target = LinkSymbol.Part(text: rawString(info.target), range: source(info.target))
+        let headings = info.headings.map { LinkSymbol.Part(text: rawString($0), range: source($0)) }
+        let blockID = info.hasBlockID ? LinkSymbol.Part(text: rawString(info.blockID), range: source(info.blockID)) : nil
+        let label = info.hasLabel ? LinkSymbol.Part(text: rawString(info.label), range: source(info.label)) : nil
+        // The destination is everything before `|`, trimmed.
+        var destinationEnd = info.target.end
+        for heading in info.headings { destinationEnd = max(destinationEnd, heading.end) }
+        if info.hasBlockID { destinationEnd = max(destinationEnd, info.blockID.end) }
+        let destination = rawString(ByteSpan(info.inner.start, destinationEnd))
+        return LinkSymbol(form: info.isEmbed ? .wikiEmbed : .wikiLink, target: target,
+                          destination: String(destination.drop(while: { $0 == " " || $0 == "\t" })),
+                          headings: headings, blockID: blockID, label: label, range: sourceSpan(of: node))
+    }
+
+    private mutating func linkDefinition(_ definition: LinkDefinition, node: Node) -> LinkDefinitionSymbol {
+        LinkDefinitionSymbol(
+            label: rawString(definition.label), normalizedLabel: definition.normalizedLabel,
+            destination: decodedString(definition.destination),
+            title: definition.hasTitle ? decodedString(definition.title) : nil,
+            range: trimmingLineEnd(sourceSpan(of: node)), labelRange: source(definition.label),
+            destinationRange: source(definition.destination),
+            titleRange: definition.hasTitle ? source(definition.title) : .empty)
+    }
+
+    // MARK: Blocks
+
+    /// A block id names its paragraph, or the list item the paragraph belongs to.
+    private func namedBlockRange(of node: Node) -> ByteSpan {
+        guard node.parent >= 0, Int(node.parent) < tree.nodes.count else { return sourceSpan(of: node) }
+        let paragraph = tree.nodes[Int(node.parent)]
+        if paragraph.parent >= 0, Int(paragraph.parent) < tree.nodes.count, tree.nodes[Int(paragraph.parent)].kind == .item {
+            return sourceSpan(of: tree.nodes[Int(paragraph.parent)])
+        }
+        return sourceSpan(of: paragraph)
+    }
+
+    /// Image descriptions are alt text, not visible text.
+    private func isImageDescription(_ node: Node) -> Bool {
+        var parent = node.parent
+        var depth = 0
+        while parent >= 0, Int(parent) < tree.nodes.count, depth < 64 {
+            let kind = tree.nodes[Int(parent)].kind
+            if kind == .image { return true }
+            if kind.isBlock { return false }
+            parent = tree.nodes[Int(parent)].parent
+            depth += 1
+        }
+        return false
+    }
+
+    // MARK: Front matter
+
+    private func aliases() -> [String] {
+        guard let frontMatter = tree.frontMatter else { return [] }
+        var result: [String] = []
+        for entry in frontMatter.entries where entry.key == "aliases" || entry.key == "alias" {
+            switch entry.value {
+            case .list(let items):
+                result.append(contentsOf: items.filter { !$0.isEmpty })
+            case .scalar(let text):
+                for piece in text.split(separator: ",") {
+                    let trimmed = piece.trimmingSpaces
+                    if !trimmed.isEmpty { result.append(trimmed) }
+                }
+            case .raw:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// Tags of `tags:`/`tag:` in every form: a flow or block list (one tag per item), or a scalar
+    /// of tags separated by commas or spaces; a leading `#` is dropped.
+    private func frontMatterTags(_ frontMatter: FrontMatter) -> [TagSymbol] {
+        var result: [TagSymbol] = []
+        let source = tree.source
+        for entry in frontMatter.entries where entry.key == "tags" || entry.key == "tag" {
+            switch entry.value {
+            case .list:
+                for itemRange in entry.itemRanges {
+                    appendTag(in: itemRange.range, to: &result)
+                }
+            case .scalar:
+                // Scan the line after the colon ourselves: `tags: #a #b` reads as a YAML comment.
+                var index = Int(entry.keyRange.end)
+                let limit = min(Int(frontMatter.range.end), source.count)
+                while index < limit, source[index] != UInt8(ascii: ":") { index += 1 }
+                index += 1
+                var lineEnd = index
+                while lineEnd < limit, source[lineEnd] != 0x0A, source[lineEnd] != 0x0D { lineEnd += 1 }
+                while index < lineEnd {
+                    let byte = source[index]
+                    if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    var tokenEnd = index
+                    while tokenEnd < lineEnd, source[tokenEnd] != 0x20, source[tokenEnd] != 0x09,
+                          source[tokenEnd] != UInt8(ascii: ",") { tokenEnd += 1 }
+                    // A lone `#` starts a YAML comment.
+                    if tokenEnd == index + 1, byte == UInt8(ascii: "#") { break }
+                    appendTag(in: index..<tokenEnd, to: &result)
+                    index = tokenEnd
+                }
+            case .raw:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// Appends the tag written in `source[range]`, without quotes or a leading `#`.
+    private func appendTag(in range: Range<Int>, to result: inout [TagSymbol]) {
+        let source = tree.source
+        var start = max(0, range.lowerBound)
+        var end = min(range.upperBound, source.count)
+        guard start < end else { return }
+        let quote = source[start]
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { start += 1 }
+        if end > start, source[end - 1] == UInt8(ascii: "\"") || source[end - 1] == UInt8(ascii: "'") { end -= 1 }
+        if start < end, source[start] == UInt8(ascii: "#") { start += 1 }
+        guard start < end else { return }
+        result.append(TagSymbol(name: String(decoding: source[start..<end], as: UTF8.self),
+                                range: ByteSpan(range.lowerBound, range.upperBound),
+                                nameRange: ByteSpan(start, end), isFromFrontMatter: true))
+    }
+
+    // MARK: Bytes
+
+    /// `span` clamped to the content buffer.
+    private func contentSlice(_ span: ByteSpan) -> ArraySlice<UInt8> {
+        let count = tree.content.count
+        let start = max(0, min(Int(span.start), count))
+        let end = max(start, min(Int(span.end), count))
+        return tree.content[start..<end]
+    }
+
+    private func rawString(_ span: ByteSpan) -> String {
+        String(decoding: contentSlice(span), as: UTF8.self)
+    }
+
+    private mutating func decodeIntoScratch(_ span: ByteSpan, escapes: Bool) {
+        scratch.removeAll(keepingCapacity: true)
+        let slice = contentSlice(span)
+        if escapes {
+            CharacterReferences.decode(slice, into: &scratch)
+        } else {
+            CharacterReferences.decodeEntities(slice, into: &scratch)
+        }
+    }
+
+    /// The text of a content span with backslash escapes and character references decoded.
+    private mutating func decodedString(_ span: ByteSpan) -> String {
+        let slice = contentSlice(span)
+        // Most spans hold neither `\` nor `&`: skip the decoder for them.
+        if !slice.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        decodeIntoScratch(span, escapes: true)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The source range of a content span.
+    private func source(_ span: ByteSpan) -> ByteSpan {
+        let range = tree.sourceRange(forContent: span)
+        return ByteSpan(range.lowerBound, range.upperBound)
+    }
+
+    private func sourceSpan(of node: Node) -> ByteSpan {
+        ByteSpan(node.sourceStart, max(node.sourceStart, node.sourceEnd))
+    }
+
+    /// `span` without the line endings it closes with (a definition's node keeps its "\n").
+    private func trimmingLineEnd(_ span: ByteSpan) -> ByteSpan {
+        var end = min(Int(span.end), tree.source.count)
+        while end > Int(span.start), tree.source[end - 1] == 0x0A || tree.source[end - 1] == 0x0D { end -= 1 }
+        return ByteSpan(Int(span.start), max(Int(span.start), end))
+    }
+
+    private func sortBySourceStart<T>(_ items: inout [T], _ range: (T) -> ByteSpan) {
+        var sorted = true
+        for index in items.indices.dropFirst() where range(items[index - 1]).start > range(items[index]).start {
+            sorted = false
+            break
+        }
+        if !sorted { items.sort { range($0).start < range($1).start } }
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

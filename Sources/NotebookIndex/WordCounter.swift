@@ -1,0 +1,114 @@
+// Words and characters of the text a reader sees, fed in pieces.
+//
+// Words: maximal runs of letters, digits, marks and joiners (`'`, `’` and `-` between letters
+// keep a word together), except that each CJK ideograph, kana or hangul syllable counts as a
+// word of its own, as word processors count them. Characters: Unicode scalars, spaces included,
+// line breaks not. It works on UTF-8 bytes and never allocates.
+//
+// This is the one counter of the project: NotebookIDE's `TextStatistics` should feed it rather
+// than keep its own copy (NotebookIndex sits below NotebookIDE).
+
+/// Counts words and characters over UTF-8 pieces; `breakWord()` separates pieces that do not join.
+public struct WordCounter: Sendable, Equatable {
+    public private(set) var words = 0
+    public private(set) var characters = 0
+    private var inWord = false
+    private var pendingJoiner = false
+
+    public init() {}
+
+    /// Ends the current word (between text nodes, at line breaks).
+    public mutating func breakWord() {
+        inWord = false
+        pendingJoiner = false
+    }
+
+    /// Counts a string (for tests and callers without a tree).
+    public static func count(_ text: String) -> WordCounter {
+        var counter = WordCounter()
+        var text = text
+        text.withUTF8 { counter.feed($0) }
+        counter.breakWord()
+        return counter
+    }
+
+    /// Feeds UTF-8 bytes; invalid sequences count as U+FFFD.
+    public mutating func feed<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        var index = bytes.startIndex
+        // ASCII, the bulk of most notes, is classified directly; the rest is decoded.
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                takeASCII(byte)
+                index = bytes.index(after: index)
+                continue
+            }
+            var iterator = bytes[index...].makeIterator()
+            var decoder = UTF8()
+            var consumed = 0
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                take(scalar)
+                consumed = UTF8.width(scalar)
+            case .error:
+                take("\u{FFFD}")
+                consumed = 1
+            case .emptyInput:
+                return
+            }
+            index = bytes.index(index, offsetBy: consumed, limitedBy: bytes.endIndex) ?? bytes.endIndex
+        }
+    }
+
+    @inline(__always)
+    private mutating func takeASCII(_ byte: UInt8) {
+        if byte == 0x0A || byte == 0x0D {
+            breakWord()
+            return
+        }
+        characters += 1
+        let isWordByte = (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+        if isWordByte {
+            if !inWord { words += 1 }
+            inWord = true
+            pendingJoiner = false
+        } else if inWord && !pendingJoiner && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")) {
+            pendingJoiner = true
+        } else {
+            breakWord()
+        }
+    }
+
+    private mutating func take(_ scalar: Unicode.Scalar) {
+        if scalar == "\n" || scalar == "\r" {
+            breakWord()
+            return
+        }
+        characters += 1
+        let v = scalar.value
+        if WordCounter.isIdeographic(v) {
+            words += 1
+            breakWord()
+            return
+        }
+        let properties = scalar.properties
+        let wordish = properties.isAlphabetic || properties.numericType != nil
+            || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+            || properties.generalCategory == .decimalNumber
+        if wordish {
+            if !inWord { words += 1 }
+            inWord = true
+            pendingJoiner = false
+        } else if inWord && !pendingJoiner && (scalar == "'" || scalar == "\u{2019}" || scalar == "-") {
+            // Keep "don't" and "well-known" one word when a letter follows.
+            pendingJoiner = true
+        } else {
+            breakWord()
+        }
+    }
+
+    private static func isIdeographic(_ v: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x20000...0x2A6DF).contains(v)
+            || (0x3040...0x30FF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
+    }
+}

@@ -1,0 +1,267 @@
+import MarkdownSyntax
+import NotebookIndex
+import XCTest
+
+/// Fixture-driven tests of `NoteSymbols.extract`: every range is checked by slicing the source.
+final class NoteSymbolsTests: XCTestCase {
+    private func symbols(_ text: String, path: String = "garden/soil tests.md") -> (NoteSymbols, [UInt8]) {
+        let source = Array(text.utf8)
+        return (NoteSymbols.extract(from: MarkdownParser.parse(source), path: path), source)
+    }
+
+    private func slice(_ source: [UInt8], _ span: ByteSpan) -> String {
+        guard span.start >= 0, Int(span.end) <= source.count, span.start <= span.end else { return "<bad range \(span)>" }
+        return String(decoding: source[span.range], as: UTF8.self)
+    }
+
+    // MARK: Title and aliases
+
+    func testTitleComesFromFrontMatterThenFirstH1ThenFileStem() {
+        let cases: [(text: String, title: String, source: NoteSymbols.TitleSource)] = [
+            ("---\ntitle: Soil\n---\n# Heading\n", "Soil", .frontMatter),
+            ("## Two\n\n# First *one*\n\n# Second\n", "First one", .firstHeading),
+            ("Just text.\n", "soil tests", .fileStem),
+        ]
+        for c in cases {
+            let (s, _) = symbols(c.text)
+            XCTAssertEqual(s.title, c.title, c.text)
+            XCTAssertEqual(s.titleSource, c.source, c.text)
+        }
+        XCTAssertEqual(NoteSymbols.fileStem(of: "a/b.c/note.v2.md"), "note.v2")
+        XCTAssertEqual(NoteSymbols.fileStem(of: ".hidden"), ".hidden")
+    }
+
+    func testAliasesFromListOrCommaSeparatedScalar() {
+        let cases: [(String, [String])] = [
+            ("---\naliases: [Dirt, Earth]\n---\n", ["Dirt", "Earth"]),
+            ("---\naliases:\n  - Dirt\n  - \"Top soil\"\n---\n", ["Dirt", "Top soil"]),
+            ("---\nalias: Dirt, Earth ,  Loam\n---\n", ["Dirt", "Earth", "Loam"]),
+            ("No front matter\n", []),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(symbols(text).0.aliases, expected, text)
+        }
+    }
+
+    // MARK: Headings
+
+    func testHeadingsHaveLevelTextSlugAndRanges() {
+        let text = """
+        # Soil *tests*
+
+        Intro.
+
+        ## pH & lime
+        Setext heading
+        --------------
+        ## pH & lime
+
+        """
+        let (s, source) = symbols(text)
+        let got = s.headings.map { [String($0.level), $0.text, $0.slug, slice(source, $0.range), slice(source, $0.textRange)] }
+        XCTAssertEqual(got, [
+            ["1", "Soil tests", "soil-tests", "# Soil *tests*", "Soil *tests*"],
+            ["2", "pH & lime", "ph--lime", "## pH & lime", "pH & lime"],
+            ["2", "Setext heading", "setext-heading", "Setext heading\n--------------", "Setext heading"],
+            ["2", "pH & lime", "ph--lime-1", "## pH & lime", "pH & lime"],
+        ])
+    }
+
+    // MARK: Links
+
+    /// One row per link: form, image?, target, heading parts, block id, label, and the source
+    /// slices of the whole link and of each part.
+    private func describe(_ link: LinkSymbol, _ source: [UInt8]) -> String {
+        var parts = ["\(link.form)\(link.isImage ? " image" : "")", "range=\(slice(source, link.range))",
+                     "target=\(link.target.text)@\(slice(source, link.target.range))"]
+        for heading in link.headings { parts.append("heading=\(heading.text)@\(slice(source, heading.range))") }
+        if let block = link.blockID { parts.append("block=\(block.text)@\(slice(source, block.range))") }
+        if let label = link.label { parts.append("label=\(label.text)@\(slice(source, label.range))") }
+        if let reference = link.referenceLabel { parts.append("ref=\(reference.text)@\(slice(source, reference.range))") }
+        if let title = link.title { parts.append("title=\(title)") }
+        return parts.joined(separator: " | ")
+    }
+
+    func testEveryLinkFormWithItsParts() {
+        let text = """
+        See [the *notes*](notes/a\\_b.md#Deep%20Dive "Title &amp; more") and ![plot](img/plot.png).
+        Also [full][Ref], [ref][] and [REF], <https://example.com/x#y>, www.example.org.
+        Same note: [up](#soil-tests) and block [b](other.md#^abc123).
+        > [[garden/beds#Raised#Soil mix^blk|the beds]] and ![[diagram.png]] and [[#Local]].
+
+        [ref]: <dest with space.md#Part> 'T'
+
+        """
+        let (s, source) = symbols(text)
+        let got = s.links.map { describe($0, source) }
+        let expected = [
+            "inline | range=[the *notes*](notes/a\\_b.md#Deep%20Dive \"Title &amp; more\") | target=notes/a_b.md@notes/a\\_b.md | heading=Deep%20Dive@Deep%20Dive | label=the *notes*@the *notes* | title=Title & more",
+            "inline image | range=![plot](img/plot.png) | target=img/plot.png@img/plot.png | label=plot@plot",
+            "fullReference | range=[full][Ref] | target=dest with space.md@dest with space.md | heading=Part@Part | label=full@full | ref=ref@Ref | title=T",
+            "collapsedReference | range=[ref][] | target=dest with space.md@dest with space.md | heading=Part@Part | label=ref@ref | ref=ref@ref | title=T",
+            "shortcutReference | range=[REF] | target=dest with space.md@dest with space.md | heading=Part@Part | label=REF@REF | ref=ref@REF | title=T",
+            "autolink | range=<https://example.com/x#y> | target=https://example.com/x#y@https://example.com/x#y",
+            "autolink | range=www.example.org | target=www.example.org@www.example.org",
+            "inline | range=[up](#soil-tests) | target=@ | heading=soil-tests@soil-tests | label=up@up",
+            "inline | range=[b](other.md#^abc123) | target=other.md@other.md | block=abc123@abc123 | label=b@b",
+            "wikiLink | range=[[garden/beds#Raised#Soil mix^blk|the beds]] | target=garden/beds@garden/beds | heading=Raised@Raised | heading=Soil mix@Soil mix | block=blk@blk | label=the beds@the beds",
+            "wikiEmbed | range=![[diagram.png]] | target=diagram.png@diagram.png",
+            "wikiLink | range=[[#Local]] | target=@ | heading=Local@Local",
+        ]
+        XCTAssertEqual(got.count, expected.count, got.joined(separator: "\n"))
+        for (g, e) in zip(got, expected) { XCTAssertEqual(g, e) }
+        XCTAssertEqual(s.links.first?.destination, "notes/a_b.md#Deep%20Dive")
+        XCTAssertEqual(s.links[9].destination, "garden/beds#Raised#Soil mix^blk")
+        XCTAssertTrue(s.links[1].isEmbed)
+        XCTAssertTrue(s.links[10].isEmbed)
+    }
+
+    func testWikiLinkPartSplitting() {
+        let cases: [(String, target: String, headings: [String], block: String?, label: String?)] = [
+            ("[[note]]", "note", [], nil, nil),
+            ("[[note|Shown]]", "note", [], nil, "Shown"),
+            ("[[note#H]]", "note", ["H"], nil, nil),
+            ("[[note#H#Sub^id|label]]", "note", ["H", "Sub"], "id", "label"),
+            ("[[note#^id]]", "note", [], "id", nil),
+            ("[[note^id]]", "note", [], "id", nil),
+            ("[[ folder/note.md # H | L ]]", "folder/note.md", ["H"], nil, "L"),
+            ("[[#^id]]", "", [], "id", nil),
+        ]
+        for c in cases {
+            let (s, source) = symbols("x " + c.0 + " y\n")
+            guard let link = s.links.first, s.links.count == 1 else { XCTFail("no single link in \(c.0)"); continue }
+            XCTAssertEqual(link.form, .wikiLink, c.0)
+            XCTAssertEqual(link.target.text, c.target, c.0)
+            XCTAssertEqual(slice(source, link.target.range), c.target, c.0)
+            XCTAssertEqual(link.headings.map(\.text), c.headings, c.0)
+            XCTAssertEqual(link.headings.map { slice(source, $0.range) }, c.headings, c.0)
+            XCTAssertEqual(link.blockID?.text, c.block, c.0)
+            XCTAssertEqual(link.blockID.map { slice(source, $0.range) }, c.block, c.0)
+            XCTAssertEqual(link.label?.text, c.label, c.0)
+            XCTAssertEqual(slice(source, link.range), c.0, c.0)
+        }
+    }
+
+    func testLinkDefinitions() {
+        let text = """
+        Use [Soil Ref].
+
+        [Soil  ref]: ./soil.md "The &amp; title"
+        [other]: <a\\*b.md>
+
+        """
+        let (s, source) = symbols(text)
+        let got = s.linkDefinitions.map {
+            [$0.label, $0.normalizedLabel, $0.destination, $0.title ?? "-", slice(source, $0.range),
+             slice(source, $0.labelRange), slice(source, $0.destinationRange), slice(source, $0.titleRange)]
+        }
+        XCTAssertEqual(got, [
+            ["Soil  ref", "soil ref", "./soil.md", "The & title", "[Soil  ref]: ./soil.md \"The &amp; title\"",
+             "Soil  ref", "./soil.md", "The &amp; title"],
+            ["other", "other", "a*b.md", "-", "[other]: <a\\*b.md>", "other", "a\\*b.md", ""],
+        ])
+    }
+
+    // MARK: Tags
+
+    func testInlineTagsWithRangesAndAncestors() {
+        let text = """
+        Plant #garden/beds/raised today, #todo and #2024 (not a tag).
+        - item #garden
+
+        """
+        let (s, source) = symbols(text)
+        XCTAssertEqual(s.tags.map(\.name), ["garden/beds/raised", "todo", "garden"])
+        XCTAssertEqual(s.tags.map { slice(source, $0.range) }, ["#garden/beds/raised", "#todo", "#garden"])
+        XCTAssertEqual(s.tags.map { slice(source, $0.nameRange) }, ["garden/beds/raised", "todo", "garden"])
+        XCTAssertEqual(s.tags.map(\.isFromFrontMatter), [false, false, false])
+        XCTAssertEqual(s.tags[0].ancestors, ["garden", "garden/beds"])
+        XCTAssertEqual(s.tags[1].ancestors, [])
+        XCTAssertTrue(s.tags[0].matches("garden"))
+        XCTAssertTrue(s.tags[0].matches("garden/beds"))
+        XCTAssertFalse(s.tags[0].matches("garden/be"))
+        XCTAssertFalse(s.tags[1].matches("garden"))
+    }
+
+    func testFrontMatterTagForms() {
+        let cases: [(String, [String])] = [
+            ("tags: [a, b]", ["a", "b"]),
+            ("tags: a, b", ["a", "b"]),
+            ("tags: a b", ["a", "b"]),
+            ("tags:\n  - a\n  - b/c", ["a", "b/c"]),
+            ("tag: x", ["x"]),
+            ("tags: [\"#a\", '#b']", ["a", "b"]),
+            ("tags:\n  - \"#a\"\n  - '#b'", ["a", "b"]),
+            ("tags: #a #b", ["a", "b"]),
+            ("tags: a # a comment", ["a"]),
+            ("tags: []", []),
+            ("tags:", []),
+        ]
+        for (yaml, expected) in cases {
+            let text = "---\n\(yaml)\n---\nBody #inline\n"
+            let (s, source) = symbols(text)
+            let front = s.tags.filter(\.isFromFrontMatter)
+            XCTAssertEqual(front.map(\.name), expected, yaml)
+            XCTAssertEqual(front.map { slice(source, $0.nameRange) }, expected, yaml)
+            XCTAssertEqual(s.tags.last?.name, "inline", yaml)
+            XCTAssertEqual(s.tags.last?.isFromFrontMatter, false, yaml)
+        }
+    }
+
+    // MARK: Block ids, front matter, words
+
+    func testBlockIDsNameTheirBlock() {
+        let text = """
+        A paragraph
+        over two lines ^para-1
+
+        - item one ^item1
+        - item two
+
+        """
+        let (s, source) = symbols(text)
+        XCTAssertEqual(s.blockIDs.map(\.id), ["para-1", "item1"])
+        XCTAssertEqual(s.blockIDs.map { slice(source, $0.range) }, ["^para-1", "^item1"])
+        XCTAssertEqual(s.blockIDs.map { slice(source, $0.blockRange) }, ["A paragraph\nover two lines ^para-1", "- item one ^item1"])
+    }
+
+    func testFrontMatterKeysAndValues() {
+        let text = """
+        ---
+        title: "Soil tests"
+        tags: [a, b]
+        rating: 4
+        ---
+        Body.
+
+        """
+        let (s, source) = symbols(text)
+        guard let front = s.frontMatter else { return XCTFail("no front matter") }
+        XCTAssertEqual(front.entries.map(\.key), ["title", "tags", "rating"])
+        XCTAssertEqual(front.entries.map { slice(source, $0.keyRange) }, ["title", "tags", "rating"])
+        XCTAssertEqual(front.entries.map { slice(source, $0.valueRange) }, ["\"Soil tests\"", "[a, b]", "4"])
+        XCTAssertEqual(front["title"], .scalar("Soil tests"))
+        XCTAssertEqual(front["tags"], .list(["a", "b"]))
+    }
+
+    func testWordCountSkipsMarkupFrontMatterAndAltText() {
+        let cases: [(String, Int)] = [
+            ("---\ntitle: Many words here\n---\nTwo words.\n", 2),
+            ("# Heading one\n\nIt's a well-known *fact*.\n", 6),
+            ("![alt text here](x.png) [link text](y.md) [[note|shown label]]\n", 4),
+            ("Tag #garden and `code span`.\n", 5),
+            ("日本語 text\n", 4),
+            ("Escaped \\*star\\* &amp; more\n", 3),
+        ]
+        for (text, words) in cases {
+            XCTAssertEqual(symbols(text).0.wordCount, words, text)
+        }
+        XCTAssertEqual(WordCounter.count("don't stop-me now").words, 3)
+    }
+
+    func testExtractionNeverTrapsOnOddInput() {
+        for text in ["", "\n", "---\n", "---\ntags: [\n---\n", "[[", "[[]]", "![[|]]", "[a]: <>\n[a]", "#", "^x", "# \n"] {
+            _ = symbols(text)
+        }
+    }
+}
