@@ -265,3 +265,44 @@ final class NoteSymbolsTests: XCTestCase {
         }
     }
 }
+
+/// Every prefix of a rich note: extraction never traps and every range lies inside the source.
+final class NoteSymbolsRangeTests: XCTestCase {
+    func testEveryRangeOfEveryPrefixIsInsideTheSource() {
+        let text = """
+        ---
+        title: "Soil"
+        tags: [a/b, "#c"]
+        aliases: x, y
+        ---
+        # Soil *tests* ^not-an-id
+        See [t](a.md#h "T") ![i](p.png) [r][] <https://e.x> www.e.org #tag/nested
+        > [[n#H#S^b|l]] ![[e.png]] [[#L]] ^q1
+
+        [r]: <d.md#x> 'T'
+        - item ^i1
+        日本語 #標签
+
+        """
+        let bytes = Array(text.utf8)
+        for length in 0...bytes.count {
+            let source = Array(bytes[0..<length])
+            let s = NoteSymbols.extract(from: MarkdownParser.parse(source), path: "n.md")
+            var spans: [ByteSpan] = []
+            spans += s.headings.flatMap { [$0.range, $0.textRange] }
+            spans += s.links.flatMap { link in
+                [link.range, link.target.range] + link.headings.map(\.range) + [link.blockID, link.label, link.referenceLabel].compactMap { $0?.range }
+            }
+            spans += s.linkDefinitions.flatMap { [$0.range, $0.labelRange, $0.destinationRange, $0.titleRange] }
+            spans += s.tags.flatMap { [$0.range, $0.nameRange] }
+            spans += s.blockIDs.flatMap { [$0.range, $0.blockRange] }
+            for span in spans {
+                XCTAssertTrue(span.start >= 0 && span.start <= span.end && Int(span.end) <= source.count,
+                              "range \(span) outside \(length) bytes")
+            }
+            for tag in s.tags {
+                XCTAssertEqual(String(decoding: source[tag.nameRange.range], as: UTF8.self), tag.name)
+            }
+        }
+    }
+}
