@@ -5,8 +5,7 @@
 // word of its own, as word processors count them. Characters: Unicode scalars, spaces included,
 // line breaks not. It works on UTF-8 bytes and never allocates.
 //
-// This is the one counter of the project: NotebookIDE's `TextStatistics` should feed it rather
-// than keep its own copy (NotebookIndex sits below NotebookIDE).
+// This is the one counter of the project: NotebookIDE's `TextStatistics` feeds it too.
 
 /// Counts words and characters over UTF-8 pieces; `breakWord()` separates pieces that do not join.
 public struct WordCounter: Sendable, Equatable {
