@@ -186,4 +186,48 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(first.files.count, 60)
         XCTAssertEqual(reports, [25, 50])
     }
+
+    func testFolderVanishingMidScanIsSkippedNotFatal() {
+        write("a.md")
+        write("gone/x.md")
+        write("gone/y/z.md")
+        var options = ScanOptions()
+        options.progressInterval = 1
+        let doomed = root + "/gone"
+        let result = WorkspaceScanner.scan(root: root, options: options) { _ in
+            try? FileManager.default.removeItem(atPath: doomed)
+        }
+        XCTAssertNil(result.refusal)
+        XCTAssertEqual(paths(result), ["a.md"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "gone", reason: .vanished)])
+        XCTAssertEqual(result.logLines, ["skipped gone: disappeared during the scan"])
+    }
+
+    func testUnreadableFileIsSkippedWithAReason() {
+        write("ok.md")
+        write("locked.md")
+        chmod(root + "/locked.md", 0o000)
+        let result = WorkspaceScanner.scan(root: root)
+        if getuid() == 0 {
+            XCTAssertEqual(paths(result), ["locked.md", "ok.md"])
+        } else {
+            XCTAssertEqual(paths(result), ["ok.md"])
+            XCTAssertEqual(result.skipped, [ScanSkip(path: "locked.md", reason: .unreadableFile(errno: EACCES))])
+        }
+    }
+
+    func testFoldersBeyondTheDepthBoundAreSkipped() {
+        write("1/2/3/deep.md")
+        write("1/shallow.md")
+        var options = ScanOptions()
+        options.maxDepth = 2
+        let result = WorkspaceScanner.scan(root: root, options: options)
+        XCTAssertEqual(paths(result), ["1/shallow.md"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "1/2/3", reason: .tooDeep(limit: 2))])
+    }
+
+    func testRefusalIsLogged() {
+        XCTAssertEqual(WorkspaceScanner.scan(root: "/").logLines,
+                       ["workspace /: not indexing the file-system root /; set allowHomeOrRoot to index it"])
+    }
 }

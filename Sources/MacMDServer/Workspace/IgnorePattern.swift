@@ -80,9 +80,8 @@ public struct IgnorePattern: Sendable, Equatable {
 
     /// Whether the pattern matches `path` (relative to the scan root, `/`-separated, no leading or
     /// trailing `/`), ignoring negation. A path outside `base` never matches.
-    public func matches(path: some Collection<UInt8>, isDirectory: Bool) -> Bool {
+    public func matches(path bytes: [UInt8], isDirectory: Bool) -> Bool {
         if isDirectoryOnly && !isDirectory { return false }
-        let bytes = Array(path)
         var start = 0
         if !base.isEmpty {
             guard bytes.count > base.count, bytes[base.count] == UInt8(ascii: "/"),

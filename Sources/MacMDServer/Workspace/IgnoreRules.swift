@@ -38,8 +38,7 @@ public struct IgnoreRules: Sendable, Equatable {
     /// The verdict of the last matching pattern for `path` alone (true: ignored, false:
     /// re-included, nil: no pattern matches). Parent folders are not considered; the scanner
     /// calls this for each entry as it descends, so it never reaches a child of an ignored folder.
-    public func decision(path: some Collection<UInt8>, isDirectory: Bool) -> Bool? {
-        let bytes = Array(path)
+    public func decision(path bytes: [UInt8], isDirectory: Bool) -> Bool? {
         for pattern in patterns.reversed() where pattern.matches(path: bytes, isDirectory: isDirectory) {
             return !pattern.isNegated
         }
@@ -48,11 +47,10 @@ public struct IgnoreRules: Sendable, Equatable {
 
     /// Whether `path` (relative to the root, `/`-separated) is ignored, its parent folders
     /// included: a file inside an ignored folder cannot be re-included.
-    public func isIgnored(path: some Collection<UInt8>, isDirectory: Bool) -> Bool {
-        let bytes = Array(path)
+    public func isIgnored(path bytes: [UInt8], isDirectory: Bool) -> Bool {
         var index = bytes.startIndex
         while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
-            if slash > 0, decision(path: bytes[0..<slash], isDirectory: true) == true { return true }
+            if slash > 0, decision(path: Array(bytes[0..<slash]), isDirectory: true) == true { return true }
             index = slash + 1
         }
         return decision(path: bytes, isDirectory: isDirectory) == true

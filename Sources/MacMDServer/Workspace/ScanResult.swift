@@ -110,3 +110,11 @@ public struct ScanResult: Sendable {
     /// Set when the scan did not run at all.
     public var refusal: ScanRefusal? = nil
 }
+
+extension ScanResult {
+    /// One line per refusal or skipped path, for the server's log (`path: reason`).
+    public var logLines: [String] {
+        if let refusal { return ["workspace \(root): \(refusal)"] }
+        return skipped.map { "skipped \($0.path): \($0.reason)" }
+    }
+}
