@@ -230,4 +230,28 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(WorkspaceScanner.scan(root: "/").logLines,
                        ["workspace /: not indexing the file-system root /; set allowHomeOrRoot to index it"])
     }
+
+    func testRealFolderWinsOverASymlinkToIt() throws {
+        write("zreal/n.md")
+        try fileManager.createSymbolicLink(atPath: root + "/alink", withDestinationPath: root + "/zreal")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/blink", withDestinationPath: root + "/other")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/alink2", withDestinationPath: root + "/other")
+        write("other/o.md")
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(result), ["other/o.md", "zreal/n.md"])
+        XCTAssertEqual(result.skipped.map(\.path), ["alink", "zreal/alink2", "zreal/blink"])
+        // Two links to one outside folder: the first by path wins.
+        try fileManager.removeItem(atPath: root + "/other")
+        let outside = root + "-outside2"
+        try fileManager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(atPath: outside) }
+        XCTAssertTrue(fileManager.createFile(atPath: outside + "/o.md", contents: Data("x".utf8)))
+        try fileManager.removeItem(atPath: root + "/zreal/blink")
+        try fileManager.removeItem(atPath: root + "/zreal/alink2")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/blink", withDestinationPath: outside)
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/alink2", withDestinationPath: outside)
+        let second = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(second), ["zreal/alink2/o.md", "zreal/n.md"])
+        XCTAssertEqual(second.skipped.map(\.path), ["alink", "zreal/blink"])
+    }
 }

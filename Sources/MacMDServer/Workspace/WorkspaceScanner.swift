@@ -4,8 +4,10 @@
 // Invariants: the walk never recurses (an explicit stack of folders) and never fails: a folder or
 // file it cannot read, a broken symlink, a folder already visited and an entry that vanished are
 // recorded in `skipped` with a reason. Folders are identified by (device, inode), so a symlink
-// loop or a second link to a folder is entered once; symlinks to files are followed and recorded
-// under the link's path. Hidden folders, excluded folder names (`node_modules`) and ignored paths
+// loop or a second link to a folder is entered once; real folders are walked before symlinked
+// ones (then links in rounds sorted by path), so a folder is listed under its real path when it
+// has one, whatever readdir's order. Symlinks to files are followed and recorded under the link's
+// path. Hidden folders, excluded folder names (`node_modules`) and ignored paths
 // are never entered and are not recorded (they are the user's intent, not a problem). The result
 // is sorted by path bytes, so equal trees give equal results whatever order readdir returns.
 
@@ -123,6 +125,7 @@ private struct Walker {
     var files: [Found] = []
     var skipped: [Skipped] = []
     var visited: Set<FolderID> = []
+    var deferredLinks: [(folder: Folder, id: FolderID)] = []
 
     init(options: ScanOptions, onProgress: ((Int) -> Void)?) {
         self.options = options
@@ -135,9 +138,30 @@ private struct Walker {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
+    /// Walks the real folders first and symlinked folders after, in rounds sorted by path, so
+    /// which path a folder is found under (the real one, else the first link by path) does not
+    /// depend on readdir order.
     mutating func walk(rootBytes: [UInt8], rootInfo: stat) {
         visited.insert(FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino)))
-        var stack = [Folder(relative: [], absolute: rootBytes, depth: 0, rules: IgnoreRules(globs: options.ignoreGlobs))]
+        drain([Folder(relative: [], absolute: rootBytes, depth: 0, rules: IgnoreRules(globs: options.ignoreGlobs))])
+        while !deferredLinks.isEmpty {
+            let round = deferredLinks.sorted { $0.folder.relative.lexicographicallyPrecedes($1.folder.relative) }
+            deferredLinks = []
+            for link in round {
+                if visited.contains(link.id) {
+                    skipped.append(Skipped(path: link.folder.relative, reason: .alreadyVisited))
+                    continue
+                }
+                visited.insert(link.id)
+                drain([link.folder])
+            }
+        }
+    }
+
+    /// Walks the folders on `stack` and everything below them except symlinked folders, which
+    /// are deferred.
+    mutating func drain(_ initial: [Folder]) {
+        var stack = initial
         while var folder = stack.popLast() {
             guard let entries = list(folder) else { continue }
             if options.readsGitignore, entries.contains(where: { $0.name == Walker.gitignoreName }) {
@@ -186,16 +210,22 @@ private struct Walker {
         var info = stat()
         var haveInfo = false
         var isDirectory: Bool
+        var isLink = false
         switch Int(entry.type) {
         case Int(DT_DIR):
             isDirectory = true
         case Int(DT_REG):
             isDirectory = false
         case Int(DT_LNK), Int(DT_UNKNOWN):
+            // Without d_type, lstat tells a link from the rest.
+            if Int(entry.type) == Int(DT_UNKNOWN), WorkspaceScanner.withCPath(absolute, { lstat($0, &info) }) == 0 {
+                isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            } else {
+                isLink = Int(entry.type) == Int(DT_LNK)
+            }
             // Follow the link (or learn the type) with stat; a failure is a broken link or a vanished entry.
             if WorkspaceScanner.withCPath(absolute, { stat($0, &info) }) != 0 {
                 let code = errno
-                let isLink = Int(entry.type) == Int(DT_LNK)
                 skipped.append(Skipped(path: relative, reason: isLink ? .brokenSymlink(errno: code) : (code == ENOENT ? .vanished : .unreadableFile(errno: code))))
                 return
             }
@@ -229,8 +259,13 @@ private struct Walker {
                 skipped.append(Skipped(path: relative, reason: .tooDeep(limit: options.maxDepth)))
                 return
             }
-            visited.insert(id)
-            stack.append(Folder(relative: relative, absolute: absolute, depth: folder.depth + 1, rules: folder.rules))
+            let child = Folder(relative: relative, absolute: absolute, depth: folder.depth + 1, rules: folder.rules)
+            if isLink {
+                deferredLinks.append((child, id))
+            } else {
+                visited.insert(id)
+                stack.append(child)
+            }
             return
         }
 
