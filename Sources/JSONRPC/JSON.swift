@@ -33,13 +33,8 @@ public enum JSON {
 
     /// Parses one JSON text.
     public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
-        let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
-            do throws(JSONError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) -> JSONValue in try parse(raw) }
         }
         return try result.get()
     }

@@ -78,6 +78,9 @@ struct HTMLRenderState {
     var footnoteIndex: Int32 = 0
     var writtenFootnoteIndex: Int32 = 0
     var slugs = Slugger()
+    /// Heading ids worked out beforehand (parallel rendering: each half cannot know how many
+    /// times the other half used a slug); nil to slug while walking.
+    var headingIDTable: [NodeID: String]?
     /// Source offsets where lines start (built only for `sourceLines`).
     /// Line starts of the source (built only for `sourceLines`): TextCore's one line splitter.
     var lines: LineIndex?
@@ -99,7 +102,11 @@ struct HTMLRenderState {
         numberFootnotes()
         walk(from: SyntaxTree.root)
         renderFootnoteSection()
-        if options.fullPage { out.literal("</article>\n</body>\n</html>\n") }
+        if options.fullPage { writePageFooter() }
+    }
+
+    mutating func writePageFooter() {
+        out.literal("</article>\n</body>\n</html>\n")
     }
 
     /// Visits the subtree of `root` in document order with enter and exit events.
@@ -203,7 +210,11 @@ struct HTMLRenderState {
             out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
             if options.headingIDs {
                 out.literal(" id=\"")
-                out.text(Array(slugs.slug(for: plainText(of: id)).utf8)[...])
+                if let known = headingIDTable?[id] {
+                    out.text(Array(known.utf8)[...])
+                } else {
+                    out.text(Array(slugs.slug(for: plainText(of: id)).utf8)[...])
+                }
                 out.byte(0x22)
             }
             sourceLine(node)

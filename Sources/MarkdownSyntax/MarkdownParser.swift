@@ -1,7 +1,18 @@
 /// Entry point of the Markdown parser: blocks first (`BlockParser`), then inlines (`InlineParser`).
 public enum MarkdownParser {
     /// Parses UTF-8 bytes. Never fails; problems are reported in `SyntaxTree.problems`.
+    /// The largest document the tree can address (offsets are 32-bit); longer input is cut here
+    /// and the cut reported as a problem.
+    public static let maximumDocumentSize = Int(Int32.max) - 1
+
     public static func parse(_ source: [UInt8], options: ParseOptions = .notebook) -> SyntaxTree {
+        guard source.count <= maximumDocumentSize else {
+            var tree = parse(Array(source[0..<maximumDocumentSize]), options: options)
+            tree.problems.append(SyntaxProblem(code: .documentTooLarge,
+                                               message: "the document is larger than 2 GiB; only its first 2 GiB were read",
+                                               range: ByteSpan(Int32(maximumDocumentSize), Int32(maximumDocumentSize))))
+            return tree
+        }
         var tree = SyntaxTree(source: source, options: options)
         var blocks = BlockParser(options: options)
         blocks.parse(into: &tree)

@@ -197,7 +197,7 @@ public struct ByteSpan: Sendable, Equatable, Hashable {
     public var start: Int32
     public var end: Int32
     public init(_ start: Int32, _ end: Int32) { self.start = start; self.end = end }
-    public init(_ start: Int, _ end: Int) { self.start = Int32(start); self.end = Int32(end) }
+    public init(_ start: Int, _ end: Int) { self.start = Int32(clamping: start); self.end = Int32(clamping: end) }
     public static let empty = ByteSpan(Int32(0), Int32(0))
     @inlinable public var isEmpty: Bool { end <= start }
     @inlinable public var count: Int { Int(end - start) }
@@ -357,6 +357,7 @@ public struct SyntaxProblem: Sendable, Equatable {
     public enum Code: String, Sendable {
         case malformedFrontMatter = "malformed-front-matter"
         case nestingLimit = "nesting-limit"
+        case documentTooLarge = "document-too-large"
     }
     public var code: Code
     public var message: String

@@ -50,41 +50,29 @@ public enum PreviewBuilder {
 
     public static func build(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions) -> Preview {
         let renderer = HTMLRenderer(options: htmlOptions)
+        // Heading ids first: the outline and the (possibly split) rendering both use them.
+        let anchors = renderer.headingAnchors(tree)
         var title = tree.frontMatter?.title ?? ""
-        if title.isEmpty, let h1 = firstH1(tree) { title = renderer.plainText(of: h1, in: tree) }
+        if title.isEmpty, let h1 = anchors.first(where: { $0.level == 1 }) { title = h1.text }
         if title.isEmpty { title = stem(of: fileName) }
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
 
-        // The HTML on one core, the outline and counts on the other: they only read the tree.
-        let html = ResultBox<[UInt8]>()
+        // The HTML on both cores (two halves for a large note), the outline's lines and the
+        // counts alongside: all of them only read the tree.
         let outline = ResultBox<([Preview.Heading], TextStatistics.Counts)>()
-        let pageOptions = options
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                html.value = HTMLRenderer(options: pageOptions).render(tree)
-            } else {
-                let lines = LineIndex(utf8: tree.source)
-                let headings = renderer.headingAnchors(tree).map {
-                    Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
-                                    line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
-                }
-                outline.value = (headings, TextStatistics.count(tree))
+        let html = HTMLRenderer(options: options).renderInParallel(tree, anchors: anchors) {
+            let lines = LineIndex(utf8: tree.source)
+            let headings = anchors.map {
+                Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
+                                line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
             }
+            outline.value = (headings, TextStatistics.count(tree))
         }
         let (headings, counts) = outline.value ?? ([], TextStatistics.Counts())
         let minutes = counts.words == 0 ? 0 : max(1, (counts.words + wordsPerMinute / 2) / wordsPerMinute)
-        return Preview(html: html.value ?? [], title: title, headings: headings, wordCount: counts.words,
+        return Preview(html: html, title: title, headings: headings, wordCount: counts.words,
                        characterCount: counts.characters, readingTimeMinutes: minutes)
-    }
-
-    /// The first level-1 heading attached to the tree.
-    static func firstH1(_ tree: SyntaxTree) -> NodeID? {
-        for index in tree.nodes.indices {
-            let node = tree.nodes[index]
-            if node.kind == .heading && node.data == 1 && node.parent != .none { return NodeID(index) }
-        }
-        return nil
     }
 
     /// `notes/Soil tests.md` -> `Soil tests`.

@@ -49,10 +49,14 @@ extension BenchCommand {
         }
 
         /// Reads until the response to `id` arrives.
+        /// When the last response's body was complete, before the client parsed its JSON.
+        var lastBodyReceived = 0.0
+
         mutating func response(to id: RequestID) -> Result<JSONValue, ResponseError>? {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 while let item = framer.next() {
+                    lastBodyReceived = BenchCommand.now()
                     guard case .body(let body) = item, let json = try? JSON.parse(body),
                           case .success(.response(let rid, let result)) = Message.decode(json), rid == id else { continue }
                     return result
@@ -197,6 +201,8 @@ extension BenchCommand {
 
         // didOpen of the note, then preview.
         var previewTimes: [Double] = []
+        var clientParseTimes: [Double] = []
+        var sendTimes: [Double] = []
         var htmlBytes = 0
         for round in 0..<10 {
             let uri = "file:///bench/large-\(round).md"
@@ -205,18 +211,25 @@ extension BenchCommand {
             server.send(.notification(method: "textDocument/didOpen", params: ["textDocument": [
                 "uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(note)]]))
             server.send(.request(id: id, method: "macmd/preview", params: ["textDocument": ["uri": .string(uri)]]))
+            sendTimes.append(now() - start)
             let result = server.response(to: id)
-            previewTimes.append(now() - start)
+            let end = now()
+            previewTimes.append(end - start)
+            clientParseTimes.append(end - server.lastBodyReceived)
             if case .success(let value)? = result { htmlBytes = value["html"]?.stringValue?.utf8.count ?? 0 }
             server.send(.notification(method: "textDocument/didClose", params: ["textDocument": ["uri": .string(uri)]]))
         }
         previewTimes.sort()
+        clientParseTimes.sort()
+        sendTimes.sort()
         server.stop()
 
         var report = "macmd lsp (release build recommended)\n"
         report += "round trip of a trivial request (\(iterations)x): p50 \(format(p50, 3)) ms, p99 \(format(p99, 3)) ms (targets 0.2 / 1 ms)\n"
         report += "didOpen \(noteFile ?? "a generated 1 MB note") + macmd/preview (10x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, \(htmlBytes) bytes of HTML): "
         report += "median \(format(previewTimes[previewTimes.count / 2] * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
+        report += "  of which the client serializing and writing the didOpen: median \(format(sendTimes[sendTimes.count / 2] * 1000)) ms; "
+        report += "the client parsing the answer's JSON: median \(format(clientParseTimes[clientParseTimes.count / 2] * 1000)) ms\n"
         report += "RSS at idle after initialize: " + (idleRSS.map { format(Double($0) / 1_000_000) + " MB" } ?? "unknown") + " (target 15 MB)\n"
         StandardStreams.writeOutput(Array(report.utf8))
         return 0

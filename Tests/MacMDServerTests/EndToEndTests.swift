@@ -22,9 +22,9 @@ final class EndToEndTests: XCTestCase {
         var framer = MessageFramer()
         var rawStdout: [UInt8] = []
 
-        init(environment: [String: String] = [:]) throws {
+        init(environment: [String: String] = [:], arguments: [String] = ["lsp", "--stdio"]) throws {
             process.executableURL = EndToEndTests.binary
-            process.arguments = ["lsp", "--stdio"]
+            process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             for (k, v) in environment { env[k] = v }
             process.environment = env
@@ -107,6 +107,28 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(framer.bufferedByteCount, 0)
         let log = String(decoding: child.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(log.contains("[macmd"), log)
+    }
+
+    func testLogFileAndLevelAndBadOptions() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let child = try Child(arguments: ["lsp", "--log-file", log.path, "--log-level", "info"])
+        child.write(Self.frame(Self.initialize) + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#))
+        while child.next() != nil {}
+        XCTAssertEqual(child.waitForExit(), 1, "exit without shutdown")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        XCTAssertTrue(text.contains("[macmd info] initialized"), text)
+        XCTAssertTrue(child.stderr.fileHandleForReading.readDataToEndOfFile().isEmpty, "logs went to the file, not stderr")
+
+        for arguments in [["lsp", "--bogus"], ["lsp", "--log-level", "loud"], ["lsp", "--log-file"],
+                          ["lsp", "--log-file", "/nonexistent-dir/x.log"]] {
+            let bad = try Child(arguments: arguments)
+            bad.closeInput()
+            XCTAssertEqual(bad.waitForExit(), 2, "\(arguments)")
+            let message = String(decoding: bad.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(message.hasPrefix("macmd lsp: "), message)
+            XCTAssertTrue(bad.stdout.fileHandleForReading.readDataToEndOfFile().isEmpty, "nothing on stdout")
+        }
     }
 
     func testGarbageThenAValidRequest() throws {

@@ -8,13 +8,7 @@ import MarkdownSyntax
 @testable import MarkdownHTML
 
 final class HighlightRobustnessTests: XCTestCase {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-    }
+    typealias Generator = SeededGenerator
 
     static let pieces: [[UInt8]] = [
         "\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "#[", "#!", "#\"", "\"#", "r#\"", "$", "${", "$(", "@",

@@ -6,14 +6,7 @@ import MarkdownSyntax
 import MarkdownHTML
 
 final class RenderFuzzTests: XCTestCase {
-    /// A small linear congruential generator, so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-    }
+    typealias Generator = SeededGenerator
 
     static let pieces: [[UInt8]] = [
         "*", "_", "**", "~~", "`", "```", "$", "$$", "[", "]", "(", ")", "![", "[[", "]]", "|", "^", "#", "# ",
