@@ -1,0 +1,120 @@
+// What a workspace scan asks for and what it finds.
+//
+// Invariants: paths in a result are relative to the scan root, `/`-separated, and sorted by their
+// UTF-8 bytes, so two scans of the same tree give equal results. A scan never fails: what it could
+// not read is listed in `skipped` with a reason, and a refused root is stated in `refusal`.
+
+/// Options of `WorkspaceScanner.scan`.
+public struct ScanOptions: Sendable {
+    /// File extensions to collect, without the dot, compared case-insensitively (ASCII).
+    public var extensions: [String] = ["md", "markdown"]
+    /// Configured ignore globs (gitignore syntax), applied from the root; `.gitignore` files win
+    /// over them where both match.
+    public var ignoreGlobs: [String] = []
+    /// Whether `.gitignore` files are read.
+    public var readsGitignore = true
+    /// Files larger than this many bytes are skipped with a reason (default 5 MB).
+    public var maxFileSize: Int64 = 5 * 1024 * 1024
+    /// Whether the home folder or `/` may be scanned.
+    public var allowHomeOrRoot = false
+    /// The home folder to refuse; nil reads `$HOME`.
+    public var homeDirectory: String? = nil
+    /// Folder names never entered besides hidden ones (names starting with `.`).
+    public var excludedFolderNames: [String] = ["node_modules"]
+    /// Folders deeper than this below the root are skipped with a reason (a named bound).
+    public var maxDepth = 128
+    /// `onProgress` is called each time this many more files have been found.
+    public var progressInterval = 250
+
+    public init() {}
+}
+
+/// A file the scan found.
+public struct ScannedFile: Sendable, Equatable {
+    /// The path relative to the scan root, `/`-separated.
+    public var path: String
+    /// The size in bytes (of the target, for a symlink).
+    public var size: Int64
+    /// The modification time in nanoseconds since the Unix epoch.
+    public var modificationTimeNanoseconds: Int64
+}
+
+/// Why the scan left a path out.
+public enum ScanSkipReason: Sendable, Equatable, CustomStringConvertible {
+    /// The file is larger than `maxFileSize`.
+    case tooLarge(size: Int64, limit: Int64)
+    /// The folder could not be opened or read (errno).
+    case unreadableFolder(errno: Int32)
+    /// The file cannot be read (errno).
+    case unreadableFile(errno: Int32)
+    /// The entry disappeared between listing and inspection.
+    case vanished
+    /// A symlink to a folder already visited (a loop or a second link to the same folder).
+    case alreadyVisited
+    /// A symlink whose target does not exist or cannot be inspected (errno).
+    case brokenSymlink(errno: Int32)
+    /// The folder is deeper than `maxDepth`.
+    case tooDeep(limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .tooLarge(size, limit): return "file is \(size) bytes, over the \(limit)-byte limit"
+        case let .unreadableFolder(code): return "folder cannot be read (\(WorkspaceScanner.errorText(code)))"
+        case let .unreadableFile(code): return "file cannot be read (\(WorkspaceScanner.errorText(code)))"
+        case .vanished: return "disappeared during the scan"
+        case .alreadyVisited: return "symlink to a folder already scanned (loop or duplicate)"
+        case let .brokenSymlink(code): return "broken symlink (\(WorkspaceScanner.errorText(code)))"
+        case let .tooDeep(limit): return "more than \(limit) folders deep"
+        }
+    }
+}
+
+/// A path the scan left out, and why.
+public struct ScanSkip: Sendable, Equatable {
+    /// The path relative to the scan root.
+    public var path: String
+    public var reason: ScanSkipReason
+}
+
+/// Why a whole scan was refused.
+public enum ScanRefusal: Sendable, Equatable, CustomStringConvertible {
+    /// The root is the home folder and `allowHomeOrRoot` is off.
+    case homeDirectory(String)
+    /// The root is `/` and `allowHomeOrRoot` is off.
+    case fileSystemRoot
+    /// The root does not exist or is not a folder (errno, or ENOTDIR).
+    case notAFolder(errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .homeDirectory(path):
+            return "not indexing the home folder \(path); set allowHomeOrRoot to index it"
+        case .fileSystemRoot:
+            return "not indexing the file-system root /; set allowHomeOrRoot to index it"
+        case let .notAFolder(code):
+            return "the workspace root is not a readable folder (\(WorkspaceScanner.errorText(code)))"
+        }
+    }
+}
+
+/// The outcome of a scan.
+public struct ScanResult: Sendable {
+    /// The root as given.
+    public var root: String
+    /// The root with symlinks resolved (empty when it could not be resolved).
+    public var resolvedRoot: String
+    /// The files found, sorted by path bytes.
+    public var files: [ScannedFile] = []
+    /// What was left out and why, sorted by path bytes.
+    public var skipped: [ScanSkip] = []
+    /// Set when the scan did not run at all.
+    public var refusal: ScanRefusal? = nil
+}
+
+extension ScanResult {
+    /// One line per refusal or skipped path, for the server's log (`path: reason`).
+    public var logLines: [String] {
+        if let refusal { return ["workspace \(root): \(refusal)"] }
+        return skipped.map { "skipped \($0.path): \($0.reason)" }
+    }
+}

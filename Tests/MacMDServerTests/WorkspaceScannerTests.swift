@@ -1,0 +1,257 @@
+import Foundation
+import XCTest
+@testable import MacMDServer
+
+/// The workspace scan over real temporary folder trees.
+final class WorkspaceScannerTests: XCTestCase {
+    var root = ""
+    let fileManager = FileManager.default
+
+    override func setUpWithError() throws {
+        let base = NSTemporaryDirectory() + "macmd-scan-\(getpid())-\(UUID().uuidString)"
+        try fileManager.createDirectory(atPath: base, withIntermediateDirectories: true)
+        root = base
+    }
+
+    override func tearDownWithError() throws {
+        // Make any chmod 000 folder removable again before deleting the tree.
+        if let enumerator = fileManager.enumerator(atPath: root) {
+            for case let path as String in enumerator {
+                chmod(root + "/" + path, 0o755)
+            }
+        }
+        try? fileManager.removeItem(atPath: root)
+    }
+
+    /// Writes `contents` at `path` relative to the root, creating folders.
+    func write(_ path: String, _ contents: String = "# note\n") {
+        let full = root + "/" + path
+        try? fileManager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        XCTAssertTrue(fileManager.createFile(atPath: full, contents: Data(contents.utf8)), path)
+    }
+
+    func paths(_ result: ScanResult) -> [String] { result.files.map(\.path) }
+
+    func testFindsNotesInNestedFoldersCaseInsensitivelyAndSorted() {
+        write("b.md")
+        write("a.MARKDOWN")
+        write("z/deep/er/c.Md")
+        write("z/readme.txt")
+        write("m/d.markdown")
+        write("noextension")
+        write(".md")
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertNil(result.refusal)
+        XCTAssertEqual(paths(result), ["a.MARKDOWN", "b.md", "m/d.markdown", "z/deep/er/c.Md"])
+        XCTAssertEqual(result.files.first?.size, Int64("# note\n".utf8.count))
+        XCTAssertGreaterThan(result.files.first?.modificationTimeNanoseconds ?? 0, 1_500_000_000 * 1_000_000_000)
+        XCTAssertEqual(result.skipped, [])
+    }
+
+    func testConfiguredExtensions() {
+        write("a.md")
+        write("b.txt")
+        var options = ScanOptions()
+        options.extensions = ["txt"]
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root, options: options)), ["b.txt"])
+    }
+
+    func testSkipsHiddenFoldersGitAndNodeModules() {
+        write("keep.md")
+        write(".git/notes.md")
+        write(".obsidian/x.md")
+        write("node_modules/pkg/readme.md")
+        write("sub/node_modules/readme.md")
+        write("sub/.hidden/x.md")
+        write("sub/.visible-file.md")
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root)), ["keep.md", "sub/.visible-file.md"])
+    }
+
+    func testGitignoreAtSeveralLevelsWithNegation() {
+        write(".gitignore", "*.tmp.md\nbuild/\ndrafts/*\n!drafts/keep.md\n")
+        write("a.md")
+        write("a.tmp.md")
+        write("build/out.md")
+        write("drafts/keep.md")
+        write("drafts/other.md")
+        write("notes/.gitignore", "/local.md\n!b.tmp.md\nprivate/\n")
+        write("notes/local.md")
+        write("notes/b.tmp.md")
+        write("notes/c.tmp.md")
+        write("notes/private/p.md")
+        write("notes/sub/local.md")
+        write("other/local.md")
+        write("other/private/p.md")
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root)), [
+            "a.md", "drafts/keep.md", "notes/b.tmp.md", "notes/sub/local.md", "other/local.md", "other/private/p.md",
+        ])
+        var options = ScanOptions()
+        options.readsGitignore = false
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root, options: options)).count, 12)
+    }
+
+    func testConfiguredGlobs() {
+        write("a.md")
+        write("archive/2020/old.md")
+        write("journal/2024-01-01.md")
+        write("journal/index.md")
+        write("x/templates/t.md")
+        var options = ScanOptions()
+        options.ignoreGlobs = ["archive/", "journal/*", "!journal/index.md", "**/templates/**"]
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root, options: options)), ["a.md", "journal/index.md"])
+    }
+
+    func testSymlinkLoopIsSurvivedAndRecorded() throws {
+        write("a/b/note.md")
+        try fileManager.createSymbolicLink(atPath: root + "/a/b/loop", withDestinationPath: root + "/a")
+        try fileManager.createSymbolicLink(atPath: root + "/self", withDestinationPath: ".")
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(result), ["a/b/note.md"])
+        XCTAssertEqual(result.skipped, [
+            ScanSkip(path: "a/b/loop", reason: .alreadyVisited),
+            ScanSkip(path: "self", reason: .alreadyVisited),
+        ])
+    }
+
+    func testSymlinksToOutsideFileAndFolderAreFollowedOnce() throws {
+        let outside = root + "-outside"
+        try fileManager.createDirectory(atPath: outside + "/dir", withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(atPath: outside) }
+        XCTAssertTrue(fileManager.createFile(atPath: outside + "/external.md", contents: Data("# external note\n".utf8)))
+        XCTAssertTrue(fileManager.createFile(atPath: outside + "/dir/inner.md", contents: Data("x".utf8)))
+        write("local.md")
+        try fileManager.createSymbolicLink(atPath: root + "/linked.md", withDestinationPath: outside + "/external.md")
+        try fileManager.createSymbolicLink(atPath: root + "/linked-dir", withDestinationPath: outside + "/dir")
+        try fileManager.createSymbolicLink(atPath: root + "/broken.md", withDestinationPath: outside + "/missing.md")
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(result), ["linked-dir/inner.md", "linked.md", "local.md"])
+        XCTAssertEqual(result.files.first { $0.path == "linked.md" }?.size, Int64("# external note\n".utf8.count))
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "broken.md", reason: .brokenSymlink(errno: ENOENT))])
+    }
+
+    func testUnreadableFolderIsSkippedWithAReason() {
+        write("ok.md")
+        write("locked/secret.md")
+        chmod(root + "/locked", 0o000)
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertNil(result.refusal)
+        if getuid() == 0 {
+            // Root reads anything: the scan must simply succeed.
+            XCTAssertTrue(paths(result).contains("ok.md"))
+        } else {
+            XCTAssertEqual(paths(result), ["ok.md"])
+            XCTAssertEqual(result.skipped, [ScanSkip(path: "locked", reason: .unreadableFolder(errno: EACCES))])
+            XCTAssertTrue(result.skipped[0].reason.description.contains("cannot be read"))
+        }
+    }
+
+    func testFileOverTheSizeLimitIsSkippedWithAReason() {
+        write("small.md", "tiny")
+        write("big.md", String(repeating: "x", count: 2000))
+        var options = ScanOptions()
+        options.maxFileSize = 1000
+        let result = WorkspaceScanner.scan(root: root, options: options)
+        XCTAssertEqual(paths(result), ["small.md"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "big.md", reason: .tooLarge(size: 2000, limit: 1000))])
+        XCTAssertEqual(result.skipped[0].reason.description, "file is 2000 bytes, over the 1000-byte limit")
+        XCTAssertEqual(ScanOptions().maxFileSize, 5 * 1024 * 1024)
+    }
+
+    func testRefusesHomeAndRootUnlessAllowed() {
+        write("a.md")
+        var options = ScanOptions()
+        options.homeDirectory = root
+        let home = WorkspaceScanner.scan(root: root + "/", options: options)
+        guard case .homeDirectory? = home.refusal else { return XCTFail("expected a home refusal, got \(String(describing: home.refusal))") }
+        XCTAssertEqual(home.files, [])
+        XCTAssertTrue(home.refusal?.description.contains("home folder") ?? false)
+        options.allowHomeOrRoot = true
+        XCTAssertEqual(paths(WorkspaceScanner.scan(root: root, options: options)), ["a.md"])
+        XCTAssertEqual(WorkspaceScanner.scan(root: "/").refusal, .fileSystemRoot)
+        XCTAssertEqual(WorkspaceScanner.scan(root: root + "/missing").refusal, .notAFolder(errno: ENOENT))
+        XCTAssertEqual(WorkspaceScanner.scan(root: root + "/a.md").refusal, .notAFolder(errno: ENOTDIR))
+    }
+
+    func testOrderIsDeterministicAndProgressIsReported() {
+        for index in (0..<60).reversed() {
+            write("f\(index % 7)/n\(index).md")
+        }
+        var options = ScanOptions()
+        options.progressInterval = 25
+        var reports: [Int] = []
+        let first = WorkspaceScanner.scan(root: root, options: options) { reports.append($0) }
+        let second = WorkspaceScanner.scan(root: root, options: options)
+        XCTAssertEqual(first.files, second.files)
+        XCTAssertEqual(paths(first), paths(first).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(first.files.count, 60)
+        XCTAssertEqual(reports, [25, 50])
+    }
+
+    func testFolderVanishingMidScanIsSkippedNotFatal() {
+        write("a.md")
+        write("gone/x.md")
+        write("gone/y/z.md")
+        var options = ScanOptions()
+        options.progressInterval = 1
+        let doomed = root + "/gone"
+        let result = WorkspaceScanner.scan(root: root, options: options) { _ in
+            try? FileManager.default.removeItem(atPath: doomed)
+        }
+        XCTAssertNil(result.refusal)
+        XCTAssertEqual(paths(result), ["a.md"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "gone", reason: .vanished)])
+        XCTAssertEqual(result.logLines, ["skipped gone: disappeared during the scan"])
+    }
+
+    func testUnreadableFileIsSkippedWithAReason() {
+        write("ok.md")
+        write("locked.md")
+        chmod(root + "/locked.md", 0o000)
+        let result = WorkspaceScanner.scan(root: root)
+        if getuid() == 0 {
+            XCTAssertEqual(paths(result), ["locked.md", "ok.md"])
+        } else {
+            XCTAssertEqual(paths(result), ["ok.md"])
+            XCTAssertEqual(result.skipped, [ScanSkip(path: "locked.md", reason: .unreadableFile(errno: EACCES))])
+        }
+    }
+
+    func testFoldersBeyondTheDepthBoundAreSkipped() {
+        write("1/2/3/deep.md")
+        write("1/shallow.md")
+        var options = ScanOptions()
+        options.maxDepth = 2
+        let result = WorkspaceScanner.scan(root: root, options: options)
+        XCTAssertEqual(paths(result), ["1/shallow.md"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "1/2/3", reason: .tooDeep(limit: 2))])
+    }
+
+    func testRefusalIsLogged() {
+        XCTAssertEqual(WorkspaceScanner.scan(root: "/").logLines,
+                       ["workspace /: not indexing the file-system root /; set allowHomeOrRoot to index it"])
+    }
+
+    func testRealFolderWinsOverASymlinkToIt() throws {
+        write("zreal/n.md")
+        try fileManager.createSymbolicLink(atPath: root + "/alink", withDestinationPath: root + "/zreal")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/blink", withDestinationPath: root + "/other")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/alink2", withDestinationPath: root + "/other")
+        write("other/o.md")
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(result), ["other/o.md", "zreal/n.md"])
+        XCTAssertEqual(result.skipped.map(\.path), ["alink", "zreal/alink2", "zreal/blink"])
+        // Two links to one outside folder: the first by path wins.
+        try fileManager.removeItem(atPath: root + "/other")
+        let outside = root + "-outside2"
+        try fileManager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(atPath: outside) }
+        XCTAssertTrue(fileManager.createFile(atPath: outside + "/o.md", contents: Data("x".utf8)))
+        try fileManager.removeItem(atPath: root + "/zreal/blink")
+        try fileManager.removeItem(atPath: root + "/zreal/alink2")
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/blink", withDestinationPath: outside)
+        try fileManager.createSymbolicLink(atPath: root + "/zreal/alink2", withDestinationPath: outside)
+        let second = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(second), ["zreal/alink2/o.md", "zreal/n.md"])
+        XCTAssertEqual(second.skipped.map(\.path), ["alink", "zreal/blink"])
+    }
+}
