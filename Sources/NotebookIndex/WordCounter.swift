@@ -26,13 +26,27 @@ public struct WordCounter: Sendable, Equatable {
     public static func count(_ text: String) -> WordCounter {
         var counter = WordCounter()
         var text = text
-        text.withUTF8 { counter.feed($0) }
+        text.withUTF8 { counter.feed(bytes: $0) }
         counter.breakWord()
         return counter
     }
 
+    /// Feeds UTF-8 bytes. Concrete entry points, so callers in other modules get the code
+    /// specialised for bytes in memory rather than generic dispatch per byte.
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { feed(bytes: $0) }
+    }
+
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { feed(bytes: $0) }
+    }
+
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        feed(bytes: bytes)
+    }
+
     /// Feeds UTF-8 bytes; invalid sequences count as U+FFFD.
-    public mutating func feed<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    mutating func feed<C: Collection>(bytes: C) where C.Element == UInt8 {
         var index = bytes.startIndex
         // ASCII, the bulk of most notes, is classified directly; the rest is decoded.
         while index != bytes.endIndex {
