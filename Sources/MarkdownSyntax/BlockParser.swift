@@ -66,6 +66,11 @@ struct BlockParser {
     var blank = false
     /// A thematic-break scan from before this offset already failed on this line.
     var thematicBreakKill = 0
+    /// The block new children go into while this line opens blocks (index into `open`), and
+    /// whether the blocks the line did not match are closed yet. Stored properties, not locals
+    /// captured by a closure: captured locals cost a runtime exclusivity check per access.
+    var lineContainer = 0
+    var lineClosedUnmatched = true
 
     var bytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     /// Column alignments of the open GFM table.
@@ -239,6 +244,14 @@ struct BlockParser {
         open[parentIndex].lastLineEnd = end
     }
 
+    /// Before the first new child of a line: closes the open blocks the line did not match.
+    mutating func closeUnmatchedOnce(into tree: inout SyntaxTree) {
+        if !lineClosedUnmatched {
+            closeUnmatched(downTo: lineContainer, into: &tree)
+            lineClosedUnmatched = true
+        }
+    }
+
     mutating func closeUnmatched(downTo depth: Int, into tree: inout SyntaxTree) {
         while open.count - 1 > depth { closeTop(into: &tree) }
     }
@@ -383,20 +396,13 @@ struct BlockParser {
         // 2. Open new blocks.
         let tipIndex = open.count - 1
         let tipKind = open[tipIndex].kind
-        var container = matched
-        var closedUnmatched = allMatched
+        lineContainer = matched
+        lineClosedUnmatched = allMatched
         var maybeLazy = tipKind == .paragraph
         var lineConsumed = false   // the line was fully used by a block start (fence, heading, …)
 
-        func prepareForChild(_ parser: inout BlockParser, _ tree: inout SyntaxTree) {
-            if !closedUnmatched {
-                parser.closeUnmatched(downTo: container, into: &tree)
-                closedUnmatched = true
-            }
-        }
-
         newBlocks: while true {
-            let kind = open[container].kind
+            let kind = open[lineContainer].kind
             if kind == .codeBlock || kind == .htmlBlock || kind == .mathBlock || kind == .heading { break }
             findNextNonspace()
             let indented = indent >= 4
@@ -407,14 +413,14 @@ struct BlockParser {
                 let start = nextNonspace
                 advance(nextNonspace + 1 - offset, columns: false)
                 if offset < lineEnd && isSpaceOrTab(bytes[offset]) { advance(1, columns: true) }
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.blockQuote, start: start, into: &tree)
                 tree.nodes[Int(id)].sourceEnd = Int32(clamping: offset)
                 push(OpenBlock(node: id, kind: .blockQuote, lastLineEnd: offset), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
             } else if !indented, c == UInt8(ascii: "#"), let level = BlockScanners.atxHeadingStart(bytes, nextNonspace, lineEnd) {
                 let start = nextNonspace
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.heading, start: start, into: &tree)
                 tree.nodes[Int(id)].data = Int32(level)
                 // Content: after the opening run, without the closing run and surrounding blanks.
@@ -432,14 +438,14 @@ struct BlockParser {
                 appendContent(s, e, into: &tree)
                 tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
                 push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "`") || c == UInt8(ascii: "~"),
                       let length = BlockScanners.openingFence(bytes, nextNonspace, lineEnd) {
                 let start = nextNonspace
                 let fenceIndent = indent
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.codeBlock, start: start, into: &tree)
                 var infoStart = nextNonspace + length
                 var infoEnd = lineEnd
@@ -452,33 +458,33 @@ struct BlockParser {
                 tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
                 push(OpenBlock(node: id, kind: .codeBlock, fenceCharacter: c, fenceLength: length,
                                fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "$"), options.extensions.contains(.math),
                       nextNonspace + 1 < lineEnd, bytes[nextNonspace + 1] == UInt8(ascii: "$"),
                       opensDollarMath() {
-                openDollarMath(fenceIndent: indent, into: &tree, prepare: { p, t in prepareForChild(&p, &t) })
-                container = open.count - 1
+                openDollarMath(fenceIndent: indent, into: &tree)
+                lineContainer = open.count - 1
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "<"),
                       let type = BlockScanners.htmlBlockStart(bytes, nextNonspace, lineEnd, allowType7: !containerIsParagraph && !maybeLazy) {
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
                 tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
                 tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
                 push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
                 break newBlocks
             } else if !indented, containerIsParagraph, let level = BlockScanners.setextUnderline(bytes, nextNonspace, lineEnd) {
-                let paragraph = open[container].node
+                let paragraph = open[lineContainer].node
                 if resolveLinkDefinitions(paragraph, into: &tree) {
                     tree.nodes[Int(paragraph)].kind = .heading
                     tree.nodes[Int(paragraph)].data = Int32(level)
                     tree.nodes[Int(paragraph)].flags = Node.headingSetext
-                    open[container].kind = .heading
-                    open[container].lastLineEnd = lineEnd
+                    open[lineContainer].kind = .heading
+                    open[lineContainer].lastLineEnd = lineEnd
                     lineConsumed = true
                 }
                 break newBlocks
@@ -486,16 +492,16 @@ struct BlockParser {
                       c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"),
                       thematicBreakKill <= nextNonspace,
                       BlockScanners.thematicBreak(bytes, nextNonspace, lineEnd, failure: &thematicBreakKill) {
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.thematicBreak, start: nextNonspace, into: &tree)
                 push(OpenBlock(node: id, kind: .thematicBreak, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
                 lineConsumed = true
                 break newBlocks
             } else if !indented, c == UInt8(ascii: "["), options.extensions.contains(.footnotes),
                       let (labelEnd, after) = footnoteDefinitionStart() {
                 let start = nextNonspace
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.footnoteDefinition, start: start, into: &tree)
                 let label = ByteSpan(start + 2, labelEnd)
                 let normalized = LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: bytes[label.range]))
@@ -503,7 +509,7 @@ struct BlockParser {
                 tree.nodes[Int(id)].data = Int32(tree.footnoteDefinitions.count - 1)
                 advance(after - offset, columns: false)
                 push(OpenBlock(node: id, kind: .footnoteDefinition, contentIndent: 4, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
             } else if (!indented || kind == .list) && indent < 4,
                       let marker = BlockScanners.listMarker(bytes, nextNonspace, lineEnd, interruptsParagraph: containerIsParagraph) {
                 let markerStart = nextNonspace
@@ -525,7 +531,7 @@ struct BlockParser {
                 } else {
                     padding = marker.length + spaces
                 }
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let current = open[open.count - 1]
                 if !(current.kind == .list && current.listOrdered == marker.ordered && current.listDelimiter == marker.delimiter) {
                     let list = addChild(.list, start: markerStart, into: &tree)
@@ -539,21 +545,21 @@ struct BlockParser {
                 tree.nodes[Int(item)].sourceEnd = Int32(clamping: offset)
                 padding = max(padding, 1)
                 push(OpenBlock(node: item, kind: .item, contentIndent: markerOffset + padding, lastLineEnd: offset), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
             } else if indented && !maybeLazy && !blank {
                 advance(4, columns: true)
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.codeBlock, start: offset, into: &tree)
                 tree.codeBlocks.append(CodeBlockInfo(isFenced: false))
                 tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
                 tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
                 tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
                 push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd), tree: tree)
-                container = open.count - 1
+                lineContainer = open.count - 1
                 break newBlocks
-            } else if !indented && options.extensions.contains(.table) && containerIsParagraph && container == open.count - 1
-                        && openTable(paragraphIndex: container, into: &tree) {
-                container = open.count - 1
+            } else if !indented && options.extensions.contains(.table) && containerIsParagraph && lineContainer == open.count - 1
+                        && openTable(paragraphIndex: lineContainer, into: &tree) {
+                lineContainer = open.count - 1
                 lineConsumed = true
                 break newBlocks
             } else if !indented && kind == .table && !blank {
@@ -567,51 +573,51 @@ struct BlockParser {
 
         // 3. Add the line's text.
         findNextNonspace()
-        let containerBlock = open[container]
-        if !allMatched && container == matched && !blank && tipKind == .paragraph && open.count - 1 == tipIndex
+        let containerBlock = open[lineContainer]
+        if !allMatched && lineContainer == matched && !blank && tipKind == .paragraph && open.count - 1 == tipIndex
             && !lineConsumed {
             // Lazy continuation of the paragraph at the tip.
             addParagraphLine(tipIndex, into: &tree)
             return
         }
-        if !closedUnmatched {
-            closeUnmatched(downTo: container, into: &tree)
+        if !lineClosedUnmatched {
+            closeUnmatched(downTo: lineContainer, into: &tree)
         }
         let containerNode = containerBlock.node
         if blank, tree.nodes[Int(containerNode)].lastChild != .none {
             setLastLineBlank(tree.nodes[Int(containerNode)].lastChild, true)
         }
-        let kind = open[container].kind
+        let kind = open[lineContainer].kind
         let lastLineBlankValue = blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
-            && !((kind == .codeBlock || kind == .mathBlock) && open[container].isFenced)
+            && !((kind == .codeBlock || kind == .mathBlock) && open[lineContainer].isFenced)
             && !(kind == .item && tree.nodes[Int(containerNode)].firstChild == .none
                  && meta[Int(containerNode)].startLine == Int32(clamping: lineNumber))
         setLastLineBlank(containerNode, lastLineBlankValue)
 
         if lineConsumed {
             if kind == .heading || kind == .thematicBreak {
-                open[container].lastLineEnd = lineEnd
-                closeUnmatched(downTo: container - 1, into: &tree)
+                open[lineContainer].lastLineEnd = lineEnd
+                closeUnmatched(downTo: lineContainer - 1, into: &tree)
             }
             return
         }
         switch kind {
         case .codeBlock, .mathBlock:
-            addLiteralLine(container, into: &tree)
+            addLiteralLine(lineContainer, into: &tree)
         case .htmlBlock:
-            addLiteralLine(container, into: &tree)
-            let type = open[container].htmlType
+            addLiteralLine(lineContainer, into: &tree)
+            let type = open[lineContainer].htmlType
             if type <= 5 && BlockScanners.htmlBlockEnds(type: type, bytes, nextNonspace, lineEnd) {
-                closeUnmatched(downTo: container - 1, into: &tree)
+                closeUnmatched(downTo: lineContainer - 1, into: &tree)
             }
         case .table:
-            if !blank { addTableRow(container, into: &tree) }
+            if !blank { addTableRow(lineContainer, into: &tree) }
         default:
             if blank { break }
             if kind == .paragraph {
-                addParagraphLine(container, into: &tree)
+                addParagraphLine(lineContainer, into: &tree)
             } else {
-                prepareForChild(&self, &tree)
+                closeUnmatchedOnce(into: &tree)
                 let id = addChild(.paragraph, start: nextNonspace, into: &tree)
                 tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
                 push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd), tree: tree)
@@ -964,10 +970,9 @@ struct BlockParser {
     }
 
     /// Opens a `$$` display-math block at `nextNonspace`; a single-line `$$ … $$` closes at once.
-    mutating func openDollarMath(fenceIndent: Int, into tree: inout SyntaxTree,
-                                         prepare: (inout BlockParser, inout SyntaxTree) -> Void) {
+    mutating func openDollarMath(fenceIndent: Int, into tree: inout SyntaxTree) {
         let start = nextNonspace
-        prepare(&self, &tree)
+        closeUnmatchedOnce(into: &tree)
         let id = addChild(.mathBlock, start: start, into: &tree)
         tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
                                              fenceIndent: Int32(fenceIndent), info: .empty))
