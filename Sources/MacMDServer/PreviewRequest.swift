@@ -93,7 +93,7 @@ extension Server {
             html.theme = theme
             html.highlightCode = true
             let t0 = Server.monotonicSeconds()
-            let tree = MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
+            let tree = parsedTree(uri: p.uri, version: snapshot?.version, profile: options.profile, source: source)
             let t1 = Server.monotonicSeconds()
             let preview = PreviewBuilder.build(tree: tree, fileName: path ?? p.uri, html: html)
             let t2 = Server.monotonicSeconds()
@@ -116,5 +116,24 @@ extension Server {
                 "readingTimeMinutes": .int(Int64(preview.readingTimeMinutes)),
             ])
         }
+    }
+
+    /// The parsed tree of an open document's version, parsed once: repeated previews of the same
+    /// text (refresh on save, another theme) skip the parse. Files read from disk are not kept.
+    func parsedTree(uri: String, version: Int?, profile: ParseOptions.Profile, source: [UInt8]) -> SyntaxTree {
+        if let version, let cached = state.withLock({ $0.parsedTrees[uri] }),
+           cached.version == version, cached.profile == profile {
+            return cached.tree
+        }
+        let tree = MarkdownParser.parse(source, options: ParseOptions(profile: profile))
+        if let version {
+            state.withLock { state in
+                // Keep it only while that version is still the open one.
+                if state.documents[uri]?.version == version {
+                    state.parsedTrees[uri] = ParsedTree(version: version, profile: profile, tree: tree)
+                }
+            }
+        }
+        return tree
     }
 }

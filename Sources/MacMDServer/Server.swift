@@ -53,11 +53,19 @@ public final class Server: Sendable {
         var previewTheme = "light"
     }
 
+    struct ParsedTree: Sendable {
+        var version: Int
+        var profile: ParseOptions.Profile
+        var tree: SyntaxTree
+    }
+
     struct State: Sendable {
         var lifecycle = Lifecycle.uninitialized
         var client = ClientInfo()
         var settings = Settings()
         var documents: [String: OpenDocument] = [:]
+        /// The last parsed tree of each open document (see `parsedTree`); dropped on any change.
+        var parsedTrees: [String: ParsedTree] = [:]
         /// Requests being worked on, and those of them the client cancelled.
         var inFlight: Set<RequestID> = []
         var cancelled: Set<RequestID> = []
@@ -194,6 +202,7 @@ public final class Server: Sendable {
                 let p = try DidOpenParams(params)
                 state.withLock {
                     $0.documents[p.uri] = OpenDocument(uri: p.uri, version: p.version, languageID: p.languageID, text: Array(p.text.utf8))
+                    $0.parsedTrees[p.uri] = nil
                 }
             case DidChangeParams.method:
                 let p = try DidChangeParams(params)
@@ -202,16 +211,23 @@ public final class Server: Sendable {
                     document.text = TextEditing.apply(p.changes, to: document.text, encoding: state.client.encoding)
                     document.version = p.version ?? document.version + 1
                     state.documents[p.uri] = document
+                    state.parsedTrees[p.uri] = nil
                     return true
                 }
                 if !applied { logger.warn("didChange for a document that is not open: \(p.uri)") }
             case "textDocument/didClose":
                 let p = try DocumentParams(params)
-                state.withLock { _ = $0.documents.removeValue(forKey: p.uri) }
+                state.withLock {
+                    _ = $0.documents.removeValue(forKey: p.uri)
+                    $0.parsedTrees[p.uri] = nil
+                }
             case "textDocument/didSave":
                 let p = try DocumentParams(params)
                 if let text = p.text {
-                    state.withLock { $0.documents[p.uri]?.text = Array(text.utf8) }
+                    state.withLock {
+                        $0.documents[p.uri]?.text = Array(text.utf8)
+                        $0.parsedTrees[p.uri] = nil
+                    }
                 }
             case "workspace/didChangeConfiguration":
                 if let settings = params?["settings"]?["macmd"] { apply(settings: settings) }

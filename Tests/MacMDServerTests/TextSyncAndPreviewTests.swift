@@ -165,6 +165,24 @@ final class TextSyncAndPreviewTests: XCTestCase {
         XCTAssertEqual(preview(client)?.value?["title"], "Changed")
     }
 
+    func testRepeatedPreviewsNeverShowAStaleTree() {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, "# One\n\n~~struck~~\n")
+        XCTAssertEqual(preview(client)?.value?["title"], "One")
+        XCTAssertEqual(preview(client)?.value?["title"], "One", "the same version again")
+        let plain = preview(client, options: ["profile": "commonmark"])?.value?["html"]?.stringValue ?? ""
+        XCTAssertFalse(plain.contains("<del>"), "another profile is parsed anew: \(plain)")
+        XCTAssertTrue(preview(client)?.value?["html"]?.stringValue?.contains("<del>") ?? false)
+        // Closed and reopened with other text under the same version number.
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        open(client, "# Two\n", version: 1)
+        XCTAssertEqual(preview(client)?.value?["title"], "Two")
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)], "text": "# Three\n"])
+        XCTAssertEqual(preview(client)?.value?["title"], "Three", "didSave with text replaces the buffer")
+    }
+
     func testClosedDocumentsFallBackToDisk() {
         let client = LSPTestClient()
         defer { client.close() }
