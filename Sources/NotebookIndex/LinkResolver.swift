@@ -1,0 +1,373 @@
+// Where a link points: a note (and a heading or block in it), a file, a URL, or nowhere.
+//
+// Invariants:
+// - A `NoteCatalog` is a plain value built once from `[NoteSymbols]`; its lookup tables are made
+//   in `init`, so `resolve` never scans the notebook (only the target note's headings and
+//   block ids).
+// - Paths are workspace-relative with `/`; a resolved path is always one of the catalog's own
+//   paths (`.note`) or a normalised path that never climbs above the root (`.file`).
+// - Resolution never traps, whatever the link holds: bad percent escapes stay as written, and
+//   `..` above the root is a broken link, not an error.
+// - Candidate lists (`.ambiguous`) are sorted, so results do not depend on the order of `notes`.
+
+/// What a link resolves to.
+public enum Resolution: Sendable, Equatable {
+    /// A note of the catalog, with the heading and block the link names (nil when it names none).
+    case note(String, heading: HeadingSymbol?, blockID: BlockIDSymbol?)
+    /// A path that is not a note (an image, a PDF, a folder): the caller may check it on disk.
+    case file(String)
+    /// A URL with a scheme (`https:`, `mailto:`) or an autolink.
+    case external
+    /// No note matches; the text is the normalised path or wiki target that was looked for.
+    case brokenNote(String)
+    /// The note exists but has no such heading (`heading` is the heading path joined with `#`).
+    case brokenHeading(note: String, heading: String)
+    /// The note exists but has no block with that id.
+    case brokenBlock(note: String, id: String)
+    /// A wiki-link that several notes match equally well; the candidates' paths, sorted.
+    case ambiguous([String])
+}
+
+/// The notes of a notebook, indexed for link resolution.
+///
+/// Resolution rules (`resolve(_:from:)`):
+///
+/// - **External.** Autolinks, and destinations with a URL scheme (`https:`, `mailto:`; a scheme
+///   of two or more letters, so `C:` is not one) or starting with `//`, are `.external`.
+/// - **Markdown links** (inline, reference, images): the destination is percent-decoded
+///   (`%20` is a space; invalid escapes stay as written). A path starting with `/` is relative to
+///   the workspace root, any other path to the linking note's folder. `.` and `..` segments are
+///   normalised; a `..` that would climb above the root makes the link `.brokenNote`. The path
+///   matches a note as written, or with its `.md`/`.markdown` extension added or swapped. An
+///   empty path with an anchor (`#heading`, `#^id`) or an empty inline destination means this
+///   note; an undefined reference (no destination at all) is `.brokenNote("")`.
+///   A path that matches no note is `.file` when it names a file that is not a note (another
+///   extension, a trailing `/`, or any image), else `.brokenNote`.
+/// - **Wiki-links and embeds** (`[[target#H^id|label]]`) resolve, first match wins:
+///   1. by path relative to the root, with or without the extension (exactly, then ignoring
+///      case);
+///   2. by file stem, ignoring case: the candidate with the fewest folders wins, as in Obsidian,
+///      and a tie at that depth is `.ambiguous`; a target with folders (`[[b/note]]`) only
+///      matches notes whose path ends with it;
+///   3. by title, ignoring case;
+///   4. by alias, ignoring case.
+///   Several notes with the same title (or alias) are `.ambiguous`. An empty target
+///   (`[[#Heading]]`, `[[#^id]]`) means this note. A target with a non-note extension that
+///   matches no note (`![[photo.png]]`) is `.file` with the target as written (no leading `/`).
+/// - **Headings**: a heading part matches a heading whose GitHub slug is the part (`#my-heading`,
+///   also compared lowercased), or whose text is the part ignoring case (`[[note#My Heading]]`).
+///   Markdown anchors are percent-decoded first. Nested parts (`[[note#H#Sub]]`) match the last
+///   part inside the section of the earlier ones: each later heading must come after the
+///   earlier one, have a deeper level, and precede the next heading of the earlier one's level
+///   or above. The first match in document order wins; none is `.brokenHeading`.
+/// - **Block ids** (`#^id`) match a block id of the note exactly; none is `.brokenBlock`.
+public struct NoteCatalog: Sendable {
+    /// The notes by their exact path.
+    public let notes: [String: NoteSymbols]
+    /// The extensions (lowercased, without `.`) that make a file a note.
+    public let noteExtensions: [String]
+    private let byPathWithoutExtension: [String: String]
+    private let byLowercasedPathWithoutExtension: [String: [String]]
+    private let byStem: [String: [String]]
+    private let byTitle: [String: [String]]
+    private let byAlias: [String: [String]]
+
+    /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
+    /// as an earlier one replaces it.
+    public init(_ notes: [NoteSymbols], noteExtensions: [String] = ["md", "markdown"]) {
+        let extensions = noteExtensions.map { $0.lowercased() }
+        self.noteExtensions = extensions
+        var byPath: [String: NoteSymbols] = [:]
+        for note in notes { byPath[note.path] = note }
+        var withoutExtension: [String: String] = [:]
+        var lowercasedWithoutExtension: [String: [String]] = [:]
+        var stems: [String: [String]] = [:]
+        var titles: [String: [String]] = [:]
+        var aliases: [String: [String]] = [:]
+        // Sorted, so that `note.markdown` and `note.md` pick the same one every time and lists
+        // come out sorted.
+        for path in byPath.keys.sorted() {
+            guard let note = byPath[path] else { continue }
+            let bare = NoteCatalog.removingExtension(path, extensions)
+            if withoutExtension[bare] == nil { withoutExtension[bare] = path }
+            lowercasedWithoutExtension[bare.lowercased(), default: []].append(path)
+            stems[NoteSymbols.fileStem(of: path).lowercased(), default: []].append(path)
+            if !note.title.isEmpty { titles[note.title.lowercased(), default: []].append(path) }
+            var seen: Set<String> = []
+            for alias in note.aliases where !alias.isEmpty {
+                let key = alias.lowercased()
+                if seen.insert(key).inserted { aliases[key, default: []].append(path) }
+            }
+        }
+        self.notes = byPath
+        self.byPathWithoutExtension = withoutExtension
+        self.byLowercasedPathWithoutExtension = lowercasedWithoutExtension
+        self.byStem = stems
+        self.byTitle = titles
+        self.byAlias = aliases
+    }
+
+    /// Where `link`, written in the note at `sourcePath`, points (rules in the type's doc).
+    public func resolve(_ link: LinkSymbol, from sourcePath: String) -> Resolution {
+        if link.form == .autolink { return .external }
+        if link.form.isWiki { return resolveWiki(link, from: sourcePath) }
+        return resolveMarkdown(link, from: sourcePath)
+    }
+
+    // MARK: Markdown links
+
+    private func resolveMarkdown(_ link: LinkSymbol, from sourcePath: String) -> Resolution {
+        let raw = link.target.text
+        if NoteCatalog.isExternal(raw) { return .external }
+        let headings = link.headings.map { NoteCatalog.percentDecoded($0.text) }
+        let blockID = link.blockID.map { NoteCatalog.percentDecoded($0.text) }
+        if raw.isEmpty {
+            let isReference = link.form != .inline
+            if isReference && headings.isEmpty && blockID == nil && link.destination.isEmpty {
+                return .brokenNote("")
+            }
+            return anchors(in: sourcePath, headings: headings, blockID: blockID)
+        }
+        let decoded = NoteCatalog.percentDecoded(raw)
+        let base: String
+        if decoded.utf8.first == UInt8(ascii: "/") {
+            base = ""
+        } else {
+            base = NoteCatalog.folder(of: sourcePath)
+        }
+        guard let path = NoteCatalog.normalized(base.isEmpty ? decoded : base + "/" + decoded) else {
+            return .brokenNote(decoded)
+        }
+        if let note = notePath(forMarkdownPath: path) {
+            return anchors(in: note, headings: headings, blockID: blockID)
+        }
+        let isFolder = decoded.utf8.last == UInt8(ascii: "/")
+        if link.isImage || isFolder { return .file(path) }
+        if let ext = NoteCatalog.pathExtension(path), !noteExtensions.contains(ext.lowercased()) {
+            return .file(path)
+        }
+        return .brokenNote(path)
+    }
+
+    /// The note at `path` as written, else with a note extension added or swapped.
+    private func notePath(forMarkdownPath path: String) -> String? {
+        if notes[path] != nil { return path }
+        return byPathWithoutExtension[NoteCatalog.removingExtension(path, noteExtensions)]
+    }
+
+    // MARK: Wiki-links
+
+    private func resolveWiki(_ link: LinkSymbol, from sourcePath: String) -> Resolution {
+        let headings = link.headings.map(\.text)
+        let blockID = link.blockID?.text
+        var target = NoteCatalog.trimmed(link.target.text)
+        if target.isEmpty { return anchors(in: sourcePath, headings: headings, blockID: blockID) }
+        while target.utf8.first == UInt8(ascii: "/") { target.removeFirst() }
+        if NoteCatalog.isExternal(target) { return .external }
+        switch wikiNote(target) {
+        case .found(let path): return anchors(in: path, headings: headings, blockID: blockID)
+        case .ambiguous(let paths): return .ambiguous(paths)
+        case .missing:
+            if let ext = NoteCatalog.pathExtension(target), !noteExtensions.contains(ext.lowercased()) {
+                return .file(NoteCatalog.normalized(target) ?? target)
+            }
+            return .brokenNote(target)
+        }
+    }
+
+    private enum Lookup {
+        case found(String), ambiguous([String]), missing
+    }
+
+    private func wikiNote(_ target: String) -> Lookup {
+        // 1. By path, with or without the extension.
+        if let path = NoteCatalog.normalized(target) {
+            if notes[path] != nil { return .found(path) }
+            let bare = NoteCatalog.removingExtension(path, noteExtensions)
+            if let found = byPathWithoutExtension[bare] { return .found(found) }
+            if let found = byLowercasedPathWithoutExtension[bare.lowercased()] { return NoteCatalog.single(found) }
+        }
+        // 2. By file stem, the fewest folders winning; `b/note` needs a path ending in it.
+        let bareTarget = NoteCatalog.removingExtension(target, noteExtensions).lowercased()
+        let stem = NoteCatalog.lastComponent(of: bareTarget)
+        if var candidates = byStem[stem] {
+            if stem.utf8.count != bareTarget.utf8.count {
+                let suffix = "/" + bareTarget
+                candidates = candidates.filter {
+                    NoteCatalog.removingExtension($0, noteExtensions).lowercased().hasSuffix(suffix)
+                }
+            }
+            if !candidates.isEmpty {
+                let depths = candidates.map(NoteCatalog.depth(of:))
+                let least = depths.min() ?? 0
+                let shallowest = zip(candidates, depths).filter { $0.1 == least }.map(\.0)
+                return NoteCatalog.single(shallowest)
+            }
+        }
+        // 3. By title, 4. by alias.
+        let key = target.lowercased()
+        if let found = byTitle[key] { return NoteCatalog.single(found) }
+        if let found = byAlias[key] { return NoteCatalog.single(found) }
+        return .missing
+    }
+
+    private static func single(_ paths: [String]) -> Lookup {
+        if paths.count == 1, let path = paths.first { return .found(path) }
+        return paths.isEmpty ? .missing : .ambiguous(paths.sorted())
+    }
+
+    // MARK: Headings and blocks
+
+    /// The note at `path` with the heading path and block id matched, or what is missing.
+    private func anchors(in path: String, headings: [String], blockID: String?) -> Resolution {
+        guard let note = notes[path] else { return .brokenNote(path) }
+        var heading: HeadingSymbol? = nil
+        let parts = headings.filter { !$0.isEmpty }
+        if !parts.isEmpty {
+            guard let index = NoteCatalog.headingIndex(parts, in: note.headings) else {
+                return .brokenHeading(note: path, heading: parts.joined(separator: "#"))
+            }
+            heading = note.headings[index]
+        }
+        var block: BlockIDSymbol? = nil
+        if let id = blockID, !id.isEmpty {
+            guard let found = note.blockIDs.first(where: { $0.id == id }) else {
+                return .brokenBlock(note: path, id: id)
+            }
+            block = found
+        }
+        return .note(path, heading: heading, blockID: block)
+    }
+
+    /// The first heading matching the last of `parts` inside the sections of the earlier ones.
+    static func headingIndex(_ parts: [String], in headings: [HeadingSymbol]) -> Int? {
+        guard !parts.isEmpty else { return nil }
+        let keys = parts.map { $0.lowercased() }
+        var candidates = headings.indices.filter { matches(headings[$0], part: parts[0], lowercased: keys[0]) }
+        for partIndex in parts.indices.dropFirst() {
+            var next: [Int] = []
+            for parent in candidates {
+                let level = headings[parent].level
+                var index = parent + 1
+                while index < headings.count, headings[index].level > level {
+                    if matches(headings[index], part: parts[partIndex], lowercased: keys[partIndex]) {
+                        next.append(index)
+                    }
+                    index += 1
+                }
+            }
+            // Nested candidates can repeat (a Sub under two matching parents): keep order, once.
+            candidates = Array(Set(next)).sorted()
+            if candidates.isEmpty { return nil }
+        }
+        return candidates.first
+    }
+
+    private static func matches(_ heading: HeadingSymbol, part: String, lowercased: String) -> Bool {
+        if !heading.slug.isEmpty && (heading.slug == part || heading.slug == lowercased) { return true }
+        return heading.text.lowercased() == lowercased
+    }
+
+    // MARK: Paths
+
+    /// True for `scheme:…` (two or more characters: letter, then letters, digits, `+`, `-`, `.`)
+    /// and for `//host/…`.
+    static func isExternal(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if utf8.starts(with: "//".utf8) { return true }
+        var count = 0
+        for byte in utf8 {
+            let isLetter = (byte | 0x20) &- 0x61 < 26
+            if byte == UInt8(ascii: ":") { return count >= 2 }
+            if count == 0 ? !isLetter
+                : !(isLetter || byte &- 0x30 < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")) {
+                return false
+            }
+            count += 1
+        }
+        return false
+    }
+
+    /// `%XX` escapes decoded; the text unchanged when it has none or they do not make UTF-8.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                result.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(validating: result, as: UTF8.self) ?? text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `path` with empty and `.` segments dropped and `..` applied; nil when `..` climbs above
+    /// the root.
+    static func normalized(_ path: String) -> String? {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment == "." { continue }
+            if segment == ".." {
+                if segments.popLast() == nil { return nil }
+                continue
+            }
+            segments.append(segment)
+        }
+        return segments.joined(separator: "/")
+    }
+
+    /// The folder of `path` (`a/b` for `a/b/c.md`), empty at the root.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    static func depth(of path: String) -> Int {
+        path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+    }
+
+    /// The last extension of the file name, without `.`; nil when there is none (a leading dot
+    /// starts a hidden name, not an extension).
+    static func pathExtension(_ path: String) -> String? {
+        let name = lastComponent(of: path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return nil }
+        let ext = String(name[name.utf8.index(after: dot)...])
+        return ext.isEmpty ? nil : ext
+    }
+
+    /// `path` without its last extension when that is a note extension (any case).
+    static func removingExtension(_ path: String, _ extensions: [String]) -> String {
+        guard let ext = pathExtension(path), extensions.contains(ext.lowercased()) else { return path }
+        return String(path.utf8.dropLast(ext.utf8.count + 1)) ?? path
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var slice = Substring(text)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}
