@@ -15,6 +15,7 @@ enum MacMDCommandLine {
     static let commands: [Command] = [
         Command(name: "render", summary: "Render Markdown to HTML", run: RenderCommand.run),
         Command(name: "lsp", summary: "Serve the Language Server Protocol on stdin/stdout", run: LSPCommand.run),
+        Command(name: "check", summary: "Report a notebook's problems (links, front matter)", run: CheckCommand.run),
         Command(name: "bench", summary: "Benchmarks (run a release build)", run: BenchCommand.run),
     ]
 

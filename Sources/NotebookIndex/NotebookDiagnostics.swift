@@ -1,0 +1,81 @@
+// Problems of one note, found from its symbols and the catalog of the whole notebook: links that
+// lead nowhere, ambiguous wiki-links, malformed front matter. Plain values; the caller decides
+// how to show them (`macmd check` prints them, the server will publish them).
+
+import MarkdownSyntax
+
+/// One problem in one note. `range` is in source bytes of the note.
+public struct NoteDiagnostic: Sendable, Equatable {
+    public enum Severity: String, Sendable, Comparable {
+        case error, warning, information, hint
+
+        private var rank: Int { [.error, .warning, .information, .hint].firstIndex(of: self) ?? 0 }
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    public var path: String
+    public var range: ByteSpan
+    public var severity: Severity
+    /// A stable code (`broken-link`, `ambiguous-wikilink`, …).
+    public var code: String
+    public var message: String
+    /// Other places worth showing with it (the candidates of an ambiguous link), as paths.
+    public var related: [String]
+
+    public init(path: String, range: ByteSpan, severity: Severity, code: String, message: String, related: [String] = []) {
+        self.path = path
+        self.range = range
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.related = related
+    }
+}
+
+public enum NotebookDiagnostics {
+    /// The diagnostics of `note`. `problems` are the parser's (malformed front matter);
+    /// `fileExists` answers for workspace-relative paths of files that are not notes (images).
+    public static func check(_ note: NoteSymbols, problems: [SyntaxProblem], catalog: NoteCatalog,
+                             fileExists: (String) -> Bool) -> [NoteDiagnostic] {
+        var result: [NoteDiagnostic] = []
+        for problem in problems where problem.code == .malformedFrontMatter {
+            result.append(NoteDiagnostic(path: note.path, range: problem.range, severity: .warning,
+                                         code: "malformed-front-matter", message: problem.message))
+        }
+        for link in note.links {
+            let written = link.form.isWiki ? "[[\(link.destination)]]" : link.destination
+            switch catalog.resolve(link, from: note.path) {
+            case .note, .external:
+                continue
+            case .file(let path):
+                if !fileExists(path) {
+                    let kind = link.isEmbed ? "image or file" : "file"
+                    result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
+                                                 code: link.isImage ? "broken-image" : "broken-file",
+                                                 message: "No \(kind) `\(path)` for `\(written)`"))
+                }
+            case .brokenNote(let target):
+                let code = link.form.isWiki ? "broken-wikilink" : "broken-link"
+                let shown = target.isEmpty ? (link.referenceLabel?.text ?? link.destination) : target
+                let message = target.isEmpty && link.referenceLabel != nil
+                    ? "No link definition for `[\(shown)]`"
+                    : "No note `\(shown)` for `\(written)`"
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
+                                             code: code, message: message))
+            case .brokenHeading(let target, let heading):
+                let range = link.headings.last?.range ?? link.range
+                result.append(NoteDiagnostic(path: note.path, range: range, severity: .error, code: "broken-heading",
+                                             message: "No heading `\(heading)` in `\(target)`"))
+            case .brokenBlock(let target, let id):
+                result.append(NoteDiagnostic(path: note.path, range: link.blockID?.range ?? link.range, severity: .error,
+                                             code: "broken-block", message: "No block `^\(id)` in `\(target)`"))
+            case .ambiguous(let candidates):
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .warning,
+                                             code: "ambiguous-wikilink",
+                                             message: "`\(written)` matches \(candidates.count) notes: \(candidates.joined(separator: ", "))",
+                                             related: candidates))
+            }
+        }
+        return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+    }
+}

@@ -1,0 +1,101 @@
+// `macmd check [DIR]`: reports a notebook's problems the way a linter does (work in progress
+// for issue 4: links, wiki-links, headings, blocks, images, front matter so far).
+//
+//   path:line:col: severity: message [code]      (1-based line and byte column)
+//
+// Exit status: 0 without errors (warnings allowed), 1 with errors, 2 for usage errors or a
+// folder that cannot be scanned.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONRPC
+import MacMDServer
+import MarkdownSyntax
+import NotebookIndex
+import TextCore
+
+enum CheckCommand {
+    static let usage = """
+        usage: macmd check [DIR] [--format text|json]
+
+        Indexes the notebook in DIR (default: the current folder) and prints its problems:
+        broken links, wiki-links, headings, blocks and images, ambiguous wiki-links, and
+        malformed front matter. Exits 1 when it finds errors.
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var folder = "."
+        var json = false
+        var i = 0
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--format":
+                guard i + 1 < arguments.count, ["text", "json"].contains(arguments[i + 1]) else {
+                    StandardStreams.writeError("macmd check: --format takes text or json\n" + usage)
+                    return 2
+                }
+                json = arguments[i + 1] == "json"
+                i += 1
+            case "-h", "--help":
+                StandardStreams.writeOutput(Array(usage.utf8))
+                return 0
+            case let argument where argument.hasPrefix("-"):
+                StandardStreams.writeError("macmd check: unknown option '\(argument)'\n" + usage)
+                return 2
+            default:
+                folder = arguments[i]
+            }
+            i += 1
+        }
+        let scan = WorkspaceScanner.scan(root: folder)
+        if let refusal = scan.refusal {
+            StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
+            return 2
+        }
+        let root = scan.resolvedRoot
+        var notes: [NoteSymbols] = []
+        var sources: [String: (lines: LineIndex, problems: [SyntaxProblem])] = [:]
+        for file in scan.files {
+            guard case .success(let bytes) = StandardStreams.readInput(path: root + "/" + file.path) else { continue }
+            let tree = MarkdownParser.parse(bytes, options: .notebook)
+            notes.append(NoteSymbols.extract(from: tree, path: file.path))
+            sources[file.path] = (LineIndex(utf8: bytes), tree.problems)
+        }
+        let catalog = NoteCatalog(notes)
+        var diagnostics: [NoteDiagnostic] = []
+        for note in notes {
+            let problems = sources[note.path]?.problems ?? []
+            diagnostics += NotebookDiagnostics.check(note, problems: problems, catalog: catalog) { path in
+                var info = stat()
+                return stat(root + "/" + path, &info) == 0
+            }
+        }
+        var output: [UInt8] = []
+        var items: [JSONValue] = []
+        for diagnostic in diagnostics {
+            let position = sources[diagnostic.path]?.lines.position(ofUTF8Offset: Int(diagnostic.range.start))
+            let line = (position?.line ?? 0) + 1
+            let column = (position?.utf8Column ?? 0) + 1
+            if json {
+                items.append([
+                    "path": .string(diagnostic.path), "line": .int(Int64(line)), "column": .int(Int64(column)),
+                    "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+                    "message": .string(diagnostic.message),
+                ])
+            } else {
+                output += Array("\(diagnostic.path):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n".utf8)
+            }
+        }
+        if json {
+            JSON.serialize(.array(items), into: &output)
+            output.append(0x0A)
+        }
+        StandardStreams.writeOutput(output)
+        for line in scan.logLines { StandardStreams.writeError("macmd check: \(line)\n") }
+        return diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+}

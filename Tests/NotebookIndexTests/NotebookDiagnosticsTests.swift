@@ -1,0 +1,58 @@
+import XCTest
+import MarkdownSyntax
+@testable import NotebookIndex
+
+/// Problems a writer sees in a small notebook: each broken or ambiguous link is reported at the
+/// part that is wrong, with a message that names what is missing.
+final class NotebookDiagnosticsTests: XCTestCase {
+    let files: [(String, String)] = [
+        ("index.md", """
+            # Home
+
+            [[Soil]] [[Missing note]] [[Soil#No such heading]] [[Soil#^nope]]
+            [text](soil.md) [gone](gone.md) ![pic](img/missing.png) ![ok](img/there.png)
+            [[Dup]]
+            """),
+        ("soil.md", "# Soil\n\nText ^b1\n"),
+        ("a/dup.md", "# A\n"),
+        ("b/dup.md", "# B\n"),
+        ("bad.md", "---\ntags: [a, b\n---\nBody\n"),
+    ]
+
+    func testDiagnosticsNameWhatIsMissing() {
+        var notes: [NoteSymbols] = []
+        var problems: [String: [SyntaxProblem]] = [:]
+        var sources: [String: [UInt8]] = [:]
+        for (path, text) in files {
+            let tree = MarkdownParser.parse(text, options: .notebook)
+            notes.append(NoteSymbols.extract(from: tree, path: path))
+            problems[path] = tree.problems
+            sources[path] = Array(text.utf8)
+        }
+        let catalog = NoteCatalog(notes)
+        var found: [(String, String, String)] = []   // (path, code, text at range)
+        var messages: [String] = []
+        for note in notes {
+            for d in NotebookDiagnostics.check(note, problems: problems[note.path] ?? [], catalog: catalog,
+                                               fileExists: { $0 == "img/there.png" }) {
+                let bytes = sources[d.path] ?? []
+                let text = String(decoding: bytes[d.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+                found.append((d.path, d.code, text))
+                messages.append(d.message)
+            }
+        }
+        let expected: [(String, String, String)] = [
+            ("index.md", "broken-wikilink", "Missing note"),
+            ("index.md", "broken-heading", "No such heading"),
+            ("index.md", "broken-block", "nope"),
+            ("index.md", "broken-link", "gone.md"),
+            ("index.md", "broken-image", "img/missing.png"),
+            ("index.md", "ambiguous-wikilink", "Dup"),
+            ("bad.md", "malformed-front-matter", "[a, b"),
+        ]
+        XCTAssertEqual(found.map { "\($0.0) \($0.1) \($0.2)" }, expected.map { "\($0.0) \($0.1) \($0.2)" })
+        XCTAssertTrue(messages.contains("No note `Missing note` for `[[Missing note]]`"), "\(messages)")
+        XCTAssertTrue(messages.contains("No heading `No such heading` in `soil.md`"), "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("a/dup.md, b/dup.md") }, "\(messages)")
+    }
+}
