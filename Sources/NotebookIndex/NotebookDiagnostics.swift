@@ -76,6 +76,35 @@ public enum NotebookDiagnostics {
                                              related: candidates))
             }
         }
+        result += definitionDiagnostics(note)
         return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+    }
+
+    /// Duplicate link reference definitions (the first one wins, as CommonMark says) and ones no
+    /// reference link uses.
+    static func definitionDiagnostics(_ note: NoteSymbols) -> [NoteDiagnostic] {
+        var result: [NoteDiagnostic] = []
+        var used: Set<String> = []
+        for link in note.links {
+            guard let label = link.referenceLabel else { continue }
+            let bytes = Array(label.text.utf8)
+            used.insert(bytes.withUnsafeBufferPointer { LinkScanners.normalizeLabel($0) })
+        }
+        var seen: Set<String> = []
+        for definition in note.linkDefinitions {
+            if seen.contains(definition.normalizedLabel) {
+                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .warning,
+                                             code: "duplicate-definition",
+                                             message: "`[\(definition.label)]` is defined again; the first definition is used"))
+                continue
+            }
+            seen.insert(definition.normalizedLabel)
+            if !used.contains(definition.normalizedLabel) {
+                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .hint,
+                                             code: "unused-definition",
+                                             message: "`[\(definition.label)]` is never used"))
+            }
+        }
+        return result
     }
 }

@@ -11,7 +11,12 @@ final class NotebookDiagnosticsTests: XCTestCase {
 
             [[Soil]] [[Missing note]] [[Soil#No such heading]] [[Soil#^nope]]
             [text](soil.md) [gone](gone.md) ![pic](img/missing.png) ![ok](img/there.png)
-            [[Dup]]
+            [[Dup]] [used][ref] [short]
+
+            [ref]: soil.md
+            [short]: soil.md
+            [REF]: again.md
+            [spare]: soil.md
             """),
         ("soil.md", "# Soil\n\nText ^b1\n"),
         ("a/dup.md", "# A\n"),
@@ -48,6 +53,8 @@ final class NotebookDiagnosticsTests: XCTestCase {
             ("index.md", "broken-link", "gone.md"),
             ("index.md", "broken-image", "img/missing.png"),
             ("index.md", "ambiguous-wikilink", "Dup"),
+            ("index.md", "duplicate-definition", "REF"),
+            ("index.md", "unused-definition", "spare"),
             ("bad.md", "malformed-front-matter", "[a, b"),
         ]
         XCTAssertEqual(found.map { "\($0.0) \($0.1) \($0.2)" }, expected.map { "\($0.0) \($0.1) \($0.2)" })
