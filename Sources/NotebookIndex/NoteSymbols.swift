@@ -41,11 +41,13 @@ public struct NoteSymbols: Sendable, Equatable {
     public var frontMatter: FrontMatter?
     /// Words of the text a reader sees (`WordCounter`).
     public var wordCount: Int
+    /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
+    public var ignoredCodes: Set<String>
 
     public init(path: String, title: String, titleSource: TitleSource, aliases: [String] = [],
                 headings: [HeadingSymbol] = [], links: [LinkSymbol] = [], linkDefinitions: [LinkDefinitionSymbol] = [],
                 tags: [TagSymbol] = [], blockIDs: [BlockIDSymbol] = [], frontMatter: FrontMatter? = nil,
-                wordCount: Int = 0) {
+                wordCount: Int = 0, ignoredCodes: Set<String> = []) {
         self.path = path
         self.title = title
         self.titleSource = titleSource
@@ -57,6 +59,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.blockIDs = blockIDs
         self.frontMatter = frontMatter
         self.wordCount = wordCount
+        self.ignoredCodes = ignoredCodes
     }
 
     /// The file name without its folder and last extension: `soil tests` for `garden/soil tests.md`.

@@ -77,6 +77,7 @@ public enum NotebookDiagnostics {
             }
         }
         result += definitionDiagnostics(note)
+        if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }
         return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
     }
 

@@ -21,6 +21,7 @@ struct SymbolExtractor {
     let tree: SyntaxTree
     private var scratch: [UInt8] = []
     private var counter = WordCounter()
+    private var ignoredCodes: Set<String> = []
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -81,6 +82,9 @@ struct SymbolExtractor {
                 tags.append(TagSymbol(name: rawString(nameSpan), range: sourceSpan(of: node),
                                       nameRange: source(nameSpan), isFromFrontMatter: false))
                 counter.feed(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+            case .htmlBlock, .inlineHTML:
+                readIgnoreComment(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+                continue
             case .blockID:
                 let idSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
                 blockIDs.append(BlockIDSymbol(id: rawString(idSpan), range: sourceSpan(of: node),
@@ -124,7 +128,40 @@ struct SymbolExtractor {
 
         return NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
                            headings: headings, links: links, linkDefinitions: definitions, tags: tags,
-                           blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words)
+                           blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words,
+                           ignoredCodes: ignoredCodes)
+    }
+
+    /// `<!-- macmd-ignore CODE [CODE …] -->` (in an HTML block or inline) switches those
+    /// diagnostic codes off for the whole note.
+    private mutating func readIgnoreComment(_ bytes: ArraySlice<UInt8>) {
+        let marker = Array("<!-- macmd-ignore".utf8)
+        var i = bytes.startIndex
+        while i + marker.count <= bytes.endIndex {
+            guard bytes[i] == UInt8(ascii: "<"), bytes[i..<(i + marker.count)].elementsEqual(marker) else {
+                i += 1
+                continue
+            }
+            var j = i + marker.count
+            var words: [String] = []
+            var word: [UInt8] = []
+            while j < bytes.endIndex {
+                let c = bytes[j]
+                if c == UInt8(ascii: "-") && j + 2 < bytes.endIndex && bytes[j + 1] == UInt8(ascii: "-")
+                    && bytes[j + 2] == UInt8(ascii: ">") { break }
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: ",") {
+                    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)); word.removeAll() }
+                } else {
+                    word.append(c)
+                }
+                j += 1
+            }
+            if j < bytes.endIndex {
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                ignoredCodes.formUnion(words)
+            }
+            i = j
+        }
     }
 
     // MARK: Links

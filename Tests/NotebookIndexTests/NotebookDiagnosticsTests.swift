@@ -19,6 +19,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
             [spare]: soil.md
             """),
         ("soil.md", "# Soil\n\nText ^b1\n"),
+        ("quiet.md", "<!-- macmd-ignore broken-wikilink, unused-definition -->\n[[Nowhere]] [x](gone.md)\n\n[unused]: a.md\n"),
         ("a/dup.md", "# A\n"),
         ("b/dup.md", "# B\n"),
         ("bad.md", "---\ntags: [a, b\n---\nBody\n"),
@@ -55,6 +56,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
             ("index.md", "ambiguous-wikilink", "Dup"),
             ("index.md", "duplicate-definition", "REF"),
             ("index.md", "unused-definition", "spare"),
+            ("quiet.md", "broken-link", "gone.md"),
             ("bad.md", "malformed-front-matter", "[a, b"),
         ]
         XCTAssertEqual(found.map { "\($0.0) \($0.1) \($0.2)" }, expected.map { "\($0.0) \($0.1) \($0.2)" })
