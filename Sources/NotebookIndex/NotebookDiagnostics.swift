@@ -3,6 +3,7 @@
 // how to show them (`macmd check` prints them, the server will publish them).
 
 import MarkdownSyntax
+import TextCore
 
 /// One problem in one note. `range` is in source bytes of the note.
 public struct NoteDiagnostic: Sendable, Equatable {
@@ -45,8 +46,19 @@ public enum NotebookDiagnostics {
         for link in note.links {
             let written = link.form.isWiki ? "[[\(link.destination)]]" : link.destination
             switch catalog.resolve(link, from: note.path) {
-            case .note, .external:
+            case .external, .note(_, heading: nil, _):
                 continue
+            case .note(let target, let heading?, _):
+                // A link by heading text (or by the shared slug) to a heading that appears twice
+                // reaches only the first one.
+                guard let part = link.headings.last?.text.lowercased(), let targetNote = catalog.notes[target] else { continue }
+                let base = Slugger.slug(for: heading.text)
+                let twins = targetNote.headings.filter { Slugger.slug(for: $0.text) == base }
+                if twins.count > 1, part == heading.text.lowercased() || part == base {
+                    result.append(NoteDiagnostic(path: note.path, range: link.headings.last?.range ?? link.range,
+                                                 severity: .warning, code: "duplicate-heading",
+                                                 message: "`\(target)` has \(twins.count) headings `\(heading.text)`; this link reaches the first (ids \(twins.map(\.slug).joined(separator: ", ")))"))
+                }
             case .file(let path):
                 if !fileExists(path) {
                     let kind = link.isEmbed ? "image or file" : "file"

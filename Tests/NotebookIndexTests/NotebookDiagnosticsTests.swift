@@ -18,7 +18,8 @@ final class NotebookDiagnosticsTests: XCTestCase {
             [REF]: again.md
             [spare]: soil.md
             """),
-        ("soil.md", "# Soil\n\nText ^b1\n"),
+        ("soil.md", "# Soil\n\nText ^b1\n\n## Notes\n\n## Notes\n"),
+        ("links.md", "[[Soil#Notes]] [x](soil.md#notes-1) [y](soil.md#notes)\n"),
         ("quiet.md", "<!-- macmd-ignore broken-wikilink, unused-definition -->\n[[Nowhere]] [x](gone.md)\n\n[unused]: a.md\n"),
         ("a/dup.md", "# A\n"),
         ("b/dup.md", "# B\n"),
@@ -56,6 +57,8 @@ final class NotebookDiagnosticsTests: XCTestCase {
             ("index.md", "ambiguous-wikilink", "Dup"),
             ("index.md", "duplicate-definition", "REF"),
             ("index.md", "unused-definition", "spare"),
+            ("links.md", "duplicate-heading", "Notes"),
+            ("links.md", "duplicate-heading", "notes"),
             ("quiet.md", "broken-link", "gone.md"),
             ("bad.md", "malformed-front-matter", "[a, b"),
         ]
