@@ -493,6 +493,21 @@ public struct SyntaxTree: Sendable {
         return content[Int(n.contentStart)..<Int(max(n.contentStart, n.contentEnd))]
     }
 
+    /// True when `node` is text of an image description (alt text, not visible text): an
+    /// `image` among its inline ancestors, looked for up to 64 levels and never past a block.
+    public func isInImageDescription(_ node: Node) -> Bool {
+        var parent = node.parent
+        var depth = 0
+        while parent >= 0, Int(parent) < nodes.count, depth < 64 {
+            let kind = nodes[Int(parent)].kind
+            if kind == .image { return true }
+            if kind.isBlock { return false }
+            parent = nodes[Int(parent)].parent
+            depth += 1
+        }
+        return false
+    }
+
     /// Maps an offset in `content` to the source offset it came from.
     public func sourceOffset(forContent offset: Int) -> Int {
         var lo = 0, hi = contentToSource.count

@@ -24,7 +24,7 @@ public enum TextStatistics {
             guard node.parent != .none || index == 0 else { continue }
             switch node.kind {
             case .text:
-                if hasLinkAncestorWithoutText(tree, node) { continue }
+                if tree.isInImageDescription(node) { continue }
                 if (node.flags & Node.textNeedsDecoding) != 0 {
                     counter.feed(CharacterReferences.decoded(tree.content[Int(node.contentStart)..<Int(max(node.contentStart, node.contentEnd))]))
                 } else {
@@ -40,20 +40,6 @@ public enum TextStatistics {
             counter.breakWord()
         }
         return Counts(words: counter.words, characters: counter.characters)
-    }
-
-    /// Image descriptions are alt text, not visible text.
-    private static func hasLinkAncestorWithoutText(_ tree: SyntaxTree, _ node: Node) -> Bool {
-        var parent = node.parent
-        var depth = 0
-        while parent != .none && depth < 64 {
-            let kind = tree.nodes[Int(parent)].kind
-            if kind == .image { return true }
-            if kind.isBlock { return false }
-            parent = tree.nodes[Int(parent)].parent
-            depth += 1
-        }
-        return false
     }
 
     /// Counts a string (for tests and callers without a tree).

@@ -91,7 +91,7 @@ struct SymbolExtractor {
                                               blockRange: namedBlockRange(of: node)))
                 continue
             case .text:
-                if isImageDescription(node) { continue }
+                if tree.isInImageDescription(node) { continue }
                 let span = ByteSpan(node.contentStart, node.contentEnd)
                 if (node.flags & Node.textNeedsDecoding) != 0 {
                     decodeIntoScratch(span, escapes: true)
@@ -273,20 +273,6 @@ struct SymbolExtractor {
             return sourceSpan(of: tree.nodes[Int(paragraph.parent)])
         }
         return sourceSpan(of: paragraph)
-    }
-
-    /// Image descriptions are alt text, not visible text.
-    private func isImageDescription(_ node: Node) -> Bool {
-        var parent = node.parent
-        var depth = 0
-        while parent >= 0, Int(parent) < tree.nodes.count, depth < 64 {
-            let kind = tree.nodes[Int(parent)].kind
-            if kind == .image { return true }
-            if kind.isBlock { return false }
-            parent = tree.nodes[Int(parent)].parent
-            depth += 1
-        }
-        return false
     }
 
     // MARK: Front matter

@@ -42,6 +42,7 @@ final class PreviewTests: XCTestCase {
             ("Hello world\n", 2, 11),
             ("---\ntitle: not counted at all\n---\nOne two\n", 2, 7),
             ("A [link text](https://example.org/not/counted) here\n", 4, 16),
+            ("![alt words not seen](x.png) seen\n", 1, 5),
             ("Don't stop well-known words.\n", 4, 28),
             ("日本語の文\n", 5, 5),
             ("<div>raw html</div>\n", 0, 0),
