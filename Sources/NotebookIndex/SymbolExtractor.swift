@@ -129,7 +129,7 @@ struct SymbolExtractor {
         return NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
                            headings: headings, links: links, linkDefinitions: definitions, tags: tags,
                            blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words,
-                           ignoredCodes: ignoredCodes)
+                           ignoredCodes: ignoredCodes, problems: tree.problems)
     }
 
     /// `<!-- macmd-ignore CODE [CODE …] -->` (in an HTML block or inline) switches those

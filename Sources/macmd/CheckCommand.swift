@@ -57,27 +57,20 @@ enum CheckCommand {
             return 2
         }
         let root = scan.resolvedRoot
-        var notes: [NoteSymbols] = []
-        var sources: [String: (lines: LineIndex, problems: [SyntaxProblem])] = [:]
-        for file in scan.files {
-            guard case .success(let bytes) = StandardStreams.readInput(path: root + "/" + file.path) else { continue }
-            let tree = MarkdownParser.parse(bytes, options: .notebook)
-            notes.append(NoteSymbols.extract(from: tree, path: file.path))
-            sources[file.path] = (LineIndex(utf8: bytes), tree.problems)
-        }
-        let catalog = NoteCatalog(notes)
+        let (notebook, log) = NotebookLoader.load(scan)
         var diagnostics: [NoteDiagnostic] = []
-        for note in notes {
-            let problems = sources[note.path]?.problems ?? []
-            diagnostics += NotebookDiagnostics.check(note, problems: problems, catalog: catalog) { path in
-                var info = stat()
-                return stat(root + "/" + path, &info) == 0
+        var lines: [String: LineIndex] = [:]
+        for path in notebook.notes.keys.sorted() {
+            let found = notebook.diagnostics(for: path) { FileReader.exists(root + "/" + $0) }
+            if !found.isEmpty, case .success(let bytes) = FileReader.contents(of: root + "/" + path) {
+                lines[path] = LineIndex(utf8: bytes)
             }
+            diagnostics += found
         }
         var output: [UInt8] = []
         var items: [JSONValue] = []
         for diagnostic in diagnostics {
-            let position = sources[diagnostic.path]?.lines.position(ofUTF8Offset: Int(diagnostic.range.start))
+            let position = lines[diagnostic.path]?.position(ofUTF8Offset: Int(diagnostic.range.start))
             let line = (position?.line ?? 0) + 1
             let column = (position?.utf8Column ?? 0) + 1
             if json {
@@ -95,7 +88,7 @@ enum CheckCommand {
             output.append(0x0A)
         }
         StandardStreams.writeOutput(output)
-        for line in scan.logLines { StandardStreams.writeError("macmd check: \(line)\n") }
+        for line in scan.logLines + log { StandardStreams.writeError("macmd check: \(line)\n") }
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
 }

@@ -28,19 +28,17 @@ final class NotebookDiagnosticsTests: XCTestCase {
 
     func testDiagnosticsNameWhatIsMissing() {
         var notes: [NoteSymbols] = []
-        var problems: [String: [SyntaxProblem]] = [:]
         var sources: [String: [UInt8]] = [:]
         for (path, text) in files {
             let tree = MarkdownParser.parse(text, options: .notebook)
             notes.append(NoteSymbols.extract(from: tree, path: path))
-            problems[path] = tree.problems
             sources[path] = Array(text.utf8)
         }
         let catalog = NoteCatalog(notes)
         var found: [(String, String, String)] = []   // (path, code, text at range)
         var messages: [String] = []
         for note in notes {
-            for d in NotebookDiagnostics.check(note, problems: problems[note.path] ?? [], catalog: catalog,
+            for d in NotebookDiagnostics.check(note, catalog: catalog,
                                                fileExists: { $0 == "img/there.png" }) {
                 let bytes = sources[d.path] ?? []
                 let text = String(decoding: bytes[d.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
