@@ -57,7 +57,7 @@ enum CheckCommand {
             return 2
         }
         let root = scan.resolvedRoot
-        let (notebook, log) = NotebookLoader.load(scan)
+        let (notebook, log) = NotebookLoader.build(scan)
         var diagnostics: [NoteDiagnostic] = []
         var lines: [String: LineIndex] = [:]
         for path in notebook.notes.keys.sorted() {

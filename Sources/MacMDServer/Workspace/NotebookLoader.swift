@@ -16,17 +16,17 @@ public enum NotebookLoader {
         NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
     }
 
-    /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) and records its
-    /// assets. `progress(done, total)` is called from worker threads now and then.
-    /// Returns the notebook and one log line per file that could not be read.
-    public static func load(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"],
-                            skipping: Set<String> = [],
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) -> (notebook: Notebook, log: [String]) {
+    /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) on all cores,
+    /// handing each batch of symbols to `deliver` as it is ready (from worker threads, one batch
+    /// at a time), with the number of files done so far and the total. Files in `skipping` are
+    /// left out. Returns one log line per file that could not be read.
+    public static func load(_ scan: ScanResult, skipping: Set<String> = [],
+                            deliver: @Sendable ([NoteSymbols], _ done: Int, _ total: Int) -> Void) -> [String] {
         let files = scan.files.filter { !skipping.contains($0.path) }
         let root = scan.resolvedRoot
         let chunkSize = 64
         let chunks = (files.count + chunkSize - 1) / chunkSize
-        let results = Mutex<(notes: [NoteSymbols], log: [String], done: Int)>(([], [], 0))
+        let results = Mutex<(log: [String], done: Int)>(([], 0))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var notes: [NoteSymbols] = []
             var log: [String] = []
@@ -36,18 +36,22 @@ public enum NotebookLoader {
                 case .failure(let error): log.append("skipped \(file.path): \(error)")
                 }
             }
-            let done = results.withLock { results -> Int in
-                results.notes += notes
+            results.withLock { results in
                 results.log += log
                 results.done += notes.count + log.count
-                return results.done
+                deliver(notes, results.done, files.count)
             }
-            progress?(done, files.count)
         }
-        let (notes, log, _) = results.withLock { $0 }
+        return results.withLock { $0.log }.sorted()
+    }
+
+    /// The whole notebook of `scan` (notes and assets), and the files that could not be read.
+    public static func build(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"]) -> (notebook: Notebook, log: [String]) {
+        let collected = Mutex<[NoteSymbols]>([])
+        let log = load(scan) { notes, _, _ in collected.withLock { $0 += notes } }
         var notebook = Notebook(noteExtensions: noteExtensions)
-        for note in notes { notebook.update(note) }
+        for note in collected.withLock({ $0 }) { notebook.update(note) }
         for asset in scan.assets { notebook.addAsset(asset) }
-        return (notebook, log.sorted())
+        return (notebook, log)
     }
 }
