@@ -189,6 +189,20 @@ public final class Server: Sendable {
             pullDiagnostics(id: id, params: params)
         case "workspace/diagnostic":
             pullWorkspaceDiagnostics(id: id)
+        case "textDocument/definition":
+            definition(id: id, params: params)
+        case "textDocument/references":
+            references(id: id, params: params)
+        case "textDocument/hover":
+            hover(id: id, params: params)
+        case "textDocument/prepareRename":
+            prepareRename(id: id, params: params)
+        case "textDocument/rename":
+            rename(id: id, params: params)
+        case "workspace/willRenameFiles":
+            willRenameFiles(id: id, params: params)
+        case "textDocument/documentLink":
+            documentLinks(id: id, params: params)
         default:
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
         }
@@ -408,6 +422,11 @@ public final class Server: Sendable {
                 "positionEncoding": .string(encoding.rawValue),
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "diagnosticProvider": ["identifier": "macmd", "interFileDependencies": true, "workspaceDiagnostics": true],
+                "definitionProvider": true,
+                "referencesProvider": true,
+                "hoverProvider": true,
+                "renameProvider": ["prepareProvider": true],
+                "documentLinkProvider": ["resolveProvider": false],
                 "workspace": [
                     "workspaceFolders": ["supported": true, "changeNotifications": true],
                     "fileOperations": [

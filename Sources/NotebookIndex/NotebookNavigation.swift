@@ -209,8 +209,9 @@ extension Notebook {
         let newSlug = Slugger.slug(for: name)
         for backlink in backlinks(to: note.path) where backlink.heading?.key == heading.key {
             guard let part = backlink.link.headings.last else { continue }
-            let writtenAsSlug = part.text == oldSlug || part.text.lowercased() == oldSlug
-            let text = backlink.link.form.isWiki && !writtenAsSlug ? name
+            // Wiki-links name headings by text (or by slug); Markdown links by slug.
+            let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
+            let text = backlink.link.form.isWiki && writtenAsText ? name
                 : Notebook.percentEncodedForMarkdown(newSlug, angle: false)
             edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
         }
@@ -279,7 +280,7 @@ extension Notebook {
                     } else if notes[resolved] == nil {
                         text = targetAfter   // an embedded file keeps its extension
                     }
-                    edits.insert(NoteEdit(path: source, range: link.target.range, newText: text))
+                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
                 } else {
                     let written = NoteCatalog.percentDecoded(link.target.text)
                     if written.hasPrefix("/") {
@@ -292,8 +293,8 @@ extension Notebook {
                     if !hadExtension, notes[resolved] != nil {
                         relative = NoteCatalog.removingExtension(relative, catalog.noteExtensions)
                     }
-                    edits.insert(NoteEdit(path: source, range: link.target.range,
-                                          newText: Notebook.percentEncodedForMarkdown(relative, angle: false)))
+                    let text = Notebook.percentEncodedForMarkdown(relative, angle: false)
+                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
                 }
             }
         }
