@@ -43,6 +43,8 @@ public struct NoteSymbols: Sendable, Equatable {
     public var wordCount: Int
     /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
     public var ignoredCodes: Set<String>
+    /// Labels of `[text][label]` and `[label][]` links with no definition, as written.
+    public var undefinedReferences: [LinkSymbol.Part] = []
     /// The parser's problems with the note (malformed front matter, nesting limits).
     public var problems: [SyntaxProblem]
 

@@ -88,6 +88,10 @@ public enum NotebookDiagnostics {
                                              related: candidates))
             }
         }
+        for reference in note.undefinedReferences {
+            result.append(NoteDiagnostic(path: note.path, range: reference.range, severity: .warning, code: "undefined-reference",
+                                         message: "No link definition for `[\(reference.text)]`"))
+        }
         result += definitionDiagnostics(note)
         if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }
         return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }

@@ -11,7 +11,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
 
             [[Soil]] [[Missing note]] [[Soil#No such heading]] [[Soil#^nope]]
             [text](soil.md) [gone](gone.md) ![pic](img/missing.png) ![ok](img/there.png)
-            [[Dup]] [used][ref] [short]
+            [[Dup]] [used][ref] [short] [text][nowhere] [Undefined][] [plain brackets]
 
             [ref]: soil.md
             [short]: soil.md
@@ -53,6 +53,8 @@ final class NotebookDiagnosticsTests: XCTestCase {
             ("index.md", "broken-link", "gone.md"),
             ("index.md", "broken-image", "img/missing.png"),
             ("index.md", "ambiguous-wikilink", "Dup"),
+            ("index.md", "undefined-reference", "nowhere"),
+            ("index.md", "undefined-reference", "Undefined"),
             ("index.md", "duplicate-definition", "REF"),
             ("index.md", "unused-definition", "spare"),
             ("links.md", "duplicate-heading", "Notes"),
@@ -62,6 +64,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
         ]
         XCTAssertEqual(found.map { "\($0.0) \($0.1) \($0.2)" }, expected.map { "\($0.0) \($0.1) \($0.2)" })
         XCTAssertTrue(messages.contains("No note `Missing note` for `[[Missing note]]`"), "\(messages)")
+        XCTAssertTrue(messages.contains("No link definition for `[nowhere]`"), "\(messages)")
         XCTAssertTrue(messages.contains("No heading `No such heading` in `soil.md`"), "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("a/dup.md, b/dup.md") }, "\(messages)")
     }
