@@ -3,16 +3,19 @@
 // Invariants:
 // - A candidate matches when the query's characters (whitespace removed) occur in it in order,
 //   comparing Unicode scalars lowercased by their simple (first-scalar) lowercase mapping, so
-//   `é` matches `É` and `ß` matches `ß`; ASCII takes a fast path that never allocates.
-// - Scoring is one streaming pass over the candidate's UTF-8 bytes, with a dynamic program over
-//   the query (at most `maximumQueryLength` scalars) held in a stack buffer: the best alignment
-//   wins, not the first greedy one. A cheap greedy pass rejects non-matches first.
+//   `é` matches `É` and `K` (Kelvin sign) matches `k`. ASCII never reaches the Unicode tables.
+// - Candidates are compared in their prepared form (`FuzzyCandidates`): a 64-bit mask rejects
+//   most non-matches at once, a greedy pass rejects the rest, and a dynamic program over the
+//   query (at most `maximumQueryLength` scalars, one scratch buffer for a whole ranking) finds
+//   the best alignment, not the first greedy one, over the window from the first possible
+//   start to the last possible end.
 // - Scores: each matched character earns a base score, plus a bonus at a word start (the
-//   beginning, after a separator, a lower-to-upper camel-case step), more for consecutive runs
-//   and a prefix; gaps cost an opening and a per-character penalty. The same inputs always give
-//   the same score; ranking is stable (equal scores keep the candidates' order).
-// - Nothing here traps: invalid UTF-8 decodes to U+FFFD; sums stay far from `Int32` overflow
-//   because a candidate is read to at most `maximumCandidateLength` scalars.
+//   beginning, after a separator, a lower-to-upper camel-case step, the first digit), more for
+//   consecutive runs and a prefix; gaps cost an opening and a per-character penalty. The same
+//   inputs always give the same score; ranking is stable (equal scores keep input order).
+// - Nothing here traps: scores stay within a few hundred thousand of 0 or of `negative`
+//   (64 query scalars × 4096 candidate scalars), far from `Int32`'s ends, which is why the
+//   arithmetic may wrap (`&+`) without overflow checks.
 
 /// A prepared fuzzy query. Build one per query and score many candidates with it.
 public struct FuzzyMatcher: Sendable {
@@ -46,7 +49,8 @@ public struct FuzzyMatcher: Sendable {
 
     /// The query's scalars, lowercased, whitespace removed.
     private let query: [UInt32]
-    private let queryIsASCII: Bool
+    /// The bits of the query's scalars (see `FuzzyCandidates.masks`).
+    private let queryMask: UInt64
 
     /// Prepares `query`: whitespace is dropped (so `soil test` finds `Soil tests` and
     /// `soiltest`), case is ignored.
@@ -57,7 +61,7 @@ public struct FuzzyMatcher: Sendable {
             scalars.append(FuzzyMatcher.folded(scalar.value))
         }
         self.query = scalars
-        self.queryIsASCII = scalars.allSatisfy { $0 < 0x80 }
+        self.queryMask = scalars.reduce(0) { $0 | 1 &<< UInt64($1 & 63) }
     }
 
     /// True when the query has no characters: every candidate matches with score 0.
@@ -66,165 +70,172 @@ public struct FuzzyMatcher: Sendable {
     /// The score of `candidate`, or nil when the query is not a subsequence of it.
     public func score(_ candidate: String) -> Int? {
         if query.isEmpty { return 0 }
-        var text = candidate
-        return text.withUTF8 { bytes -> Int? in
-            guard isSubsequence(bytes) else { return nil }
-            let best = align(bytes)
-            return best > FuzzyMatcher.negative ? Int(best) : nil
-        }
+        var prepared = FuzzyCandidates()
+        prepared.append(candidate)
+        return rank(prepared, limit: 1).first?.score
     }
 
     /// The `limit` best-scoring candidates, best first; equal scores keep input order. An empty
-    /// query returns the first `limit` candidates with score 0.
+    /// query returns the first `limit` candidates with score 0. Prepares the texts on each
+    /// call: to rank the same texts for many queries, prepare a `FuzzyCandidates` once.
     public func rank(_ candidates: [String], limit: Int) -> [Match] {
-        rank(candidates, limit: limit) { $0 }
+        rank(FuzzyCandidates(candidates), limit: limit)
     }
 
     /// The `limit` best-scoring elements of `candidates` by the text `key` gives each, best first;
     /// equal scores keep input order.
     public func rank<S: Sequence>(_ candidates: S, limit: Int, key: (S.Element) -> String) -> [Match] {
+        rank(FuzzyCandidates(candidates.lazy.map(key)), limit: limit)
+    }
+
+    /// The `limit` best-scoring prepared candidates, best first; equal scores keep input order.
+    public func rank(_ candidates: FuzzyCandidates, limit: Int) -> [Match] {
         guard limit > 0 else { return [] }
+        if query.isEmpty {
+            return (0..<min(limit, candidates.count)).map { Match(index: $0, score: 0) }
+        }
+        let m = query.count
         // A min-heap of the best `limit` so far, ordered so that its root is the worst kept:
         // a lower score, or the same score with a later index.
         var heap: [Match] = []
         heap.reserveCapacity(min(limit, 1024))
-        for (index, element) in candidates.enumerated() {
-            guard let score = score(key(element)) else { continue }
-            let match = Match(index: index, score: score)
-            if heap.count < limit {
-                heap.append(match)
-                FuzzyMatcher.siftUp(&heap, heap.count - 1)
-            } else if let worst = heap.first, FuzzyMatcher.isBetter(match, than: worst) {
-                heap[0] = match
-                FuzzyMatcher.siftDown(&heap, 0)
+        query.withUnsafeBufferPointer { query in
+        candidates.scalars.withUnsafeBufferPointer { scalars in
+        candidates.bonuses.withUnsafeBufferPointer { bonuses in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * m) { scratch in
+            let masks = candidates.masks, starts = candidates.starts
+            for index in 0..<masks.count where masks[index] & queryMask == queryMask {
+                let start = starts[index], end = starts[index + 1]
+                guard start >= 0, start <= end, end <= scalars.count,
+                      let scalarBase = scalars.baseAddress, let bonusBase = bonuses.baseAddress else { continue }
+                let best = FuzzyMatcher.align(
+                    query: query,
+                    scalars: UnsafeBufferPointer(start: scalarBase + start, count: end - start),
+                    bonuses: UnsafeBufferPointer(start: bonusBase + start, count: end - start),
+                    scratch: scratch)
+                guard let score = best else { continue }
+                let match = Match(index: index, score: Int(score))
+                if heap.count < limit {
+                    heap.append(match)
+                    FuzzyMatcher.siftUp(&heap, heap.count - 1)
+                } else if let worst = heap.first, FuzzyMatcher.isBetter(match, than: worst) {
+                    heap[0] = match
+                    FuzzyMatcher.siftDown(&heap, 0)
+                }
             }
+        }
+        }
+        }
         }
         return heap.sorted { FuzzyMatcher.isBetter($0, than: $1) }
     }
 
     // MARK: Matching
 
-    /// The greedy check: are the query's scalars a subsequence of the candidate's?
-    private func isSubsequence(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The best alignment's score of `query` in one candidate, or nil when it does not match.
+    ///
+    /// A dynamic program with one column per candidate scalar: `matched[i]` is the best score
+    /// with query scalar `i` matched at the current position; `decayed[i]` the best score with
+    /// it matched at or before the current position, less the gap penalty to here;
+    /// `decayedBefore[i]` the same one position earlier.
+    static func align(query: UnsafeBufferPointer<UInt32>, scalars: UnsafeBufferPointer<UInt32>,
+                      bonuses: UnsafeBufferPointer<Int32>, scratch: UnsafeMutableBufferPointer<Int32>) -> Int32? {
+        let m = query.count, n = scalars.count
+        guard m > 0, m <= n, scratch.count >= 3 * m, let base = scratch.baseAddress else { return nil }
+        // Greedy pass: is the query a subsequence at all, and where can a match start and end?
+        let first = query[0], last = m &- 1, lastScalar = query[last]
+        var windowStart = -1
         var want = 0
-        var index = 0
-        let count = bytes.count
-        var read = 0
-        while index < count, read < FuzzyMatcher.maximumCandidateLength {
-            let byte = bytes[index]
-            var scalar: UInt32
-            if byte < 0x80 {
-                scalar = UInt32(byte)
-                if scalar &- 0x41 < 26 { scalar |= 0x20 }
-                index += 1
-            } else {
-                if queryIsASCII && !FuzzyMatcher.mayFoldToASCII(bytes, index) {
-                    index += FuzzyMatcher.sequenceLength(byte)
-                    read += 1
-                    continue
-                }
-                let (value, length) = FuzzyMatcher.decode(bytes, index)
-                scalar = FuzzyMatcher.folded(value)
-                index += length
+        var j = 0
+        while j < n {
+            if scalars[j] == query[want] {
+                if want == 0 { windowStart = j }
+                want &+= 1
+                if want == m { break }
             }
-            read += 1
-            if scalar == query[want] {
-                want += 1
-                if want == query.count { return true }
-            }
+            j &+= 1
         }
-        return false
-    }
+        guard want == m else { return nil }
+        var windowEnd = n &- 1
+        while windowEnd > j, scalars[windowEnd] != lastScalar { windowEnd &-= 1 }
 
-    /// The best alignment's score: a dynamic program over the query, one column per candidate
-    /// scalar. `matched[i]` is the best score with query scalar `i` matched at the current
-    /// position; `decayed[i]` the best score with it matched at or before the current position,
-    /// less the gap penalty to here.
-    private func align(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let m = query.count
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * m) { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return FuzzyMatcher.negative }
-            let matched = base, decayed = base + m, decayedBefore = base + 2 * m
-            for i in 0..<m {
-                matched[i] = FuzzyMatcher.negative
-                decayed[i] = FuzzyMatcher.negative
-                decayedBefore[i] = FuzzyMatcher.negative
-            }
-            var best = FuzzyMatcher.negative
-            var position: Int32 = 0
-            var index = 0
-            var previousClass = CharacterClass.separator
-            let count = bytes.count
-            while index < count, position < Int32(FuzzyMatcher.maximumCandidateLength) {
-                let (value, length) = FuzzyMatcher.decode(bytes, index)
-                index += length
-                let scalar = FuzzyMatcher.folded(value)
-                let currentClass = FuzzyMatcher.characterClass(value, folded: scalar)
-                var bonus: Int32 = 0
-                if currentClass != .separator {
-                    if previousClass == .separator {
-                        bonus = FuzzyMatcher.wordStartBonus
-                    } else if previousClass == .lower && currentClass == .upper {
-                        bonus = FuzzyMatcher.camelBonus
-                    } else if previousClass != .digit && currentClass == .digit {
-                        bonus = FuzzyMatcher.camelBonus
-                    }
-                }
-                previousClass = currentClass
-                // Descending, so that row i - 1 still holds the previous column's values.
-                var i = m - 1
-                while i >= 0 {
-                    var score = FuzzyMatcher.negative
-                    if query[i] == scalar {
-                        if i == 0 {
-                            score = FuzzyMatcher.matchScore + 2 * bonus
-                                - min(position, FuzzyMatcher.leadingGapCap)
-                            if position == 0 { score += FuzzyMatcher.prefixBonus }
-                        } else {
-                            let consecutive = matched[i - 1] + FuzzyMatcher.consecutiveBonus
-                            let gapped = decayedBefore[i - 1] - FuzzyMatcher.gapOpenPenalty
-                            let previous = max(consecutive, gapped)
-                            if previous > FuzzyMatcher.negative {
-                                score = previous + FuzzyMatcher.matchScore + bonus
-                            }
-                        }
-                    }
-                    decayedBefore[i] = decayed[i]
-                    decayed[i] = max(score, decayed[i] - FuzzyMatcher.gapExtendPenalty)
-                    if decayed[i] < FuzzyMatcher.negative { decayed[i] = FuzzyMatcher.negative }
-                    matched[i] = score
-                    i -= 1
-                }
-                if matched[m - 1] > best { best = matched[m - 1] }
-                position += 1
-            }
-            guard best > FuzzyMatcher.negative else { return best }
-            // Prefer the candidate that is the query, then shorter ones, a little.
-            if position == Int32(m) { return best + FuzzyMatcher.exactBonus }
-            return best - min((position - Int32(m)) / 4, 8)
+        let matched = base, decayed = base + m, decayedBefore = base + 2 * m
+        for i in 0..<m {
+            matched[i] = negative
+            decayed[i] = negative
+            decayedBefore[i] = negative
         }
+        var best = negative
+        j = windowStart
+        while j <= windowEnd {
+            let scalar = scalars[j], bonus = bonuses[j]
+            // Descending, so that row i - 1 still holds the previous column's values.
+            var i = last
+            while i > 0 {
+                var score = negative
+                if query[i] == scalar {
+                    let previous = max(matched[i &- 1] &+ consecutiveBonus, decayedBefore[i &- 1] &- gapOpenPenalty)
+                    if previous > negative { score = previous &+ matchScore &+ bonus }
+                }
+                decayedBefore[i] = decayed[i]
+                decayed[i] = max(score, max(decayed[i] &- gapExtendPenalty, negative))
+                matched[i] = score
+                i &-= 1
+            }
+            var score = negative
+            if first == scalar {
+                let position = Int32(truncatingIfNeeded: j)
+                score = matchScore &+ 2 &* bonus &- min(position, leadingGapCap)
+                if j == 0 { score &+= prefixBonus }
+            }
+            decayedBefore[0] = decayed[0]
+            decayed[0] = max(score, max(decayed[0] &- gapExtendPenalty, negative))
+            matched[0] = score
+            if matched[last] > best { best = matched[last] }
+            j &+= 1
+        }
+        guard best > negative else { return nil }
+        // Prefer the candidate that is the query, then shorter ones, a little.
+        if n == m { return best &+ exactBonus }
+        return best &- Int32(min((n &- m) / 4, 8))
     }
 
     // MARK: Characters
 
-    private enum CharacterClass: UInt8 {
+    enum CharacterClass: UInt8 {
         case separator, lower, upper, digit, other
     }
 
-    private static func characterClass(_ value: UInt32, folded: UInt32) -> CharacterClass {
+    /// The bonus of a match at a scalar of class `current` that follows one of class `previous`.
+    static func bonus(previous: CharacterClass, current: CharacterClass) -> Int32 {
+        guard current != .separator else { return 0 }
+        if previous == .separator { return wordStartBonus }
+        if previous == .lower && current == .upper { return camelBonus }
+        if previous != .digit && current == .digit { return camelBonus }
+        return 0
+    }
+
+    @inline(__always)
+    static func characterClass(_ value: UInt32, folded: UInt32) -> CharacterClass {
         if value < 0x80 {
             if value &- 0x61 < 26 { return .lower }
             if value &- 0x41 < 26 { return .upper }
             if value &- 0x30 < 10 { return .digit }
             return .separator
         }
+        return nonASCIICharacterClass(value, folded: folded)
+    }
+
+    @inline(never)
+    private static func nonASCIICharacterClass(_ value: UInt32, folded: UInt32) -> CharacterClass {
         guard let scalar = Unicode.Scalar(value) else { return .separator }
         if folded != value { return .upper }
         let properties = scalar.properties
         if properties.isAlphabetic { return .lower }
-        if properties.numericType != nil { return .digit }
         if properties.isWhitespace { return .separator }
         switch properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber:
+            return .digit
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator:
             return .separator
@@ -234,48 +245,18 @@ public struct FuzzyMatcher: Sendable {
     }
 
     /// The scalar's simple lowercase form (the first scalar of its lowercase mapping).
+    @inline(__always)
     static func folded(_ value: UInt32) -> UInt32 {
         if value < 0x80 { return value &- 0x41 < 26 ? value | 0x20 : value }
+        return nonASCIIFolded(value)
+    }
+
+    @inline(never)
+    private static func nonASCIIFolded(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value) else { return value }
         let properties = scalar.properties
         guard properties.changesWhenLowercased else { return value }
         return properties.lowercaseMapping.unicodeScalars.first?.value ?? value
-    }
-
-    /// Non-ASCII scalars that lowercase to ASCII: U+0130 (İ → i + dot) and U+212A (Kelvin → k),
-    /// U+212B (Ångström → å is not ASCII, so not it). Both start with bytes C4 B0 and E2 84 AA.
-    private static func mayFoldToASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-        let byte = bytes[index]
-        if byte == 0xC4 { return index + 1 < bytes.count && bytes[index + 1] == 0xB0 }
-        if byte == 0xE2 {
-            return index + 2 < bytes.count && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA
-        }
-        return false
-    }
-
-    @inline(__always)
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        if lead < 0xC0 { return 1 }
-        if lead < 0xE0 { return 2 }
-        if lead < 0xF0 { return 3 }
-        return 4
-    }
-
-    /// Decodes the scalar at `index`: its value (U+FFFD for a bad sequence) and its byte length
-    /// (at least 1, never past the end).
-    @inline(__always)
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (UInt32, Int) {
-        let lead = bytes[index]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = sequenceLength(lead)
-        guard length > 1, index + length <= bytes.count else { return (0xFFFD, 1) }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length {
-            let byte = bytes[index + offset]
-            guard byte & 0xC0 == 0x80 else { return (0xFFFD, offset) }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return (value, length)
     }
 
     // MARK: Heap
