@@ -51,8 +51,9 @@ public enum TableOfContents {
     ///   block after the front matter), else after the front matter, else at the start, with a
     ///   blank line on each side.
     /// - Left out of the list: the heading that introduces the table (the heading right before
-    ///   the start marker, such as `## Contents`), and the title heading when the note has only
-    ///   one H1 and it comes first (every entry would nest under it).
+    ///   the start marker, such as `## Contents`, unless it is the title heading), and the title
+    ///   heading when the note has only one H1 and it comes first (every entry would nest
+    ///   under it).
     public static func edit(tree: SyntaxTree, headings: [HeadingSymbol]) -> Edit? {
         let source = tree.source
         let eol = NavigationText.lineEnding(of: source)
@@ -64,7 +65,9 @@ public enum TableOfContents {
         }
         if let start = layout.startMarker {
             // The heading whose end is followed only by blank bytes up to the marker.
-            for heading in headings where Int(heading.range.end) <= Int(start.start) {
+            // The title heading is never the table's own heading: the table is inserted right
+            // after it, and the next update must list the same headings.
+            for heading in headings where Int(heading.range.end) <= Int(start.start) && heading.range.start != layout.titleHeading?.start {
                 let between = NavigationText.trimmedEnd(source, end: Int(start.start), floor: Int(heading.range.end))
                 if between == Int(heading.range.end) { excluded.insert(heading.range.start) }
             }
