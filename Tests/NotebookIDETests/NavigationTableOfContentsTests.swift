@@ -75,6 +75,10 @@ final class NavigationTableOfContentsTests: XCTestCase {
 
             """)
         XCTAssertEqual(edit(text)?.range, ByteSpan(21, 61), "only the marked block is replaced")
+        // A heading written inside the old block goes away with it, and the slugs after it
+        // lose their repeat number (B, right before the marker, is the table's own heading).
+        XCTAssertEqual(updated("# A\n# B\n<!-- toc -->\n## Dup\n<!-- /toc -->\n## Dup\n"),
+                       "# A\n# B\n<!-- toc -->\n- [A](#a)\n  - [Dup](#dup)\n<!-- /toc -->\n## Dup\n")
     }
 
     func testPlacementWithoutTitleOrFrontMatter() {
@@ -103,9 +107,10 @@ final class NavigationTableOfContentsTests: XCTestCase {
     }
 
     func testHeadingTextIsEscapedSoTheLinkShowsItAsWritten() {
-        let text = "# One\n# Use `[x]` with #tags and 5 * 3 $\n"
+        let text = "# One\n# Use `[x]` with #tags and 5 * 3 $\n# Fish &amp;copy; chips\n"
         let result = updated(text)
         XCTAssertTrue(result.contains("- [Use \\[x\\] with \\#tags and 5 \\* 3 \\$](#use-x-with-tags-and-5--3-)"), result)
+        XCTAssertTrue(result.contains("- [Fish \\&copy; chips](#fish-copy-chips)"), "a reference stays text, not ©: \(result)")
         // The escaped `#tags` is not a tag use.
         let note = NoteSymbols.extract(from: MarkdownParser.parse(result), path: "note.md")
         XCTAssertEqual(note.tags.count, 1)

@@ -29,17 +29,16 @@ public enum HoverText {
             header += " › " + NavigationText.escapedMarkdown(heading.text)
         }
         var region = ByteSpan(0, source.count)
+        if let frontMatter = note.frontMatter {
+            region = ByteSpan(NavigationText.nextLineStart(source, after: Int(frontMatter.range.end)), source.count)
+        }
         if let block {
             region = block.blockRange
-        } else if let heading {
-            let sections = DocumentOutline.sectionRanges(headings: note.headings, source: source)
+        } else if let heading, let index = note.headings.firstIndex(where: { $0.range == heading.range }) {
             // The section of the heading the resolver returned; its own line is in the header.
-            if let index = note.headings.firstIndex(where: { $0.range == heading.range }) {
-                let start = NavigationText.nextLineStart(source, after: Int(heading.range.end))
-                region = ByteSpan(min(start, Int(sections[index].end)), Int(sections[index].end))
-            }
-        } else if let frontMatter = note.frontMatter {
-            region = ByteSpan(NavigationText.nextLineStart(source, after: Int(frontMatter.range.end)), source.count)
+            let sections = DocumentOutline.sectionRanges(headings: note.headings, source: source)
+            let start = NavigationText.nextLineStart(source, after: Int(heading.range.end))
+            region = ByteSpan(min(start, Int(sections[index].end)), Int(sections[index].end))
         }
         let body = excerpt(source, region: region, maximumLines: maximumLines, maximumBytes: maximumBytes)
         var text = header + "\n\n" + NavigationText.codeSpan(note.path)

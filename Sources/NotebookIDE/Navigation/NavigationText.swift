@@ -50,7 +50,7 @@ enum NavigationText {
 
     /// `text` with every character that Markdown (CommonMark, GFM and the notebook syntax) could
     /// read as markup backslash-escaped, so it shows as plain text: emphasis, code, links, HTML,
-    /// tags, math, block ids, strikethrough, table pipes.
+    /// tags, math, block ids, strikethrough, table pipes, character references.
     static func escapedMarkdown(_ text: String) -> String {
         var needsEscape = false
         for byte in text.utf8 where isMarkup(byte) {
@@ -72,7 +72,7 @@ enum NavigationText {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "$"),
-             UInt8(ascii: "~"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "!"):
+             UInt8(ascii: "~"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "!"), UInt8(ascii: "&"):
             return true
         default:
             return false

@@ -46,7 +46,8 @@ public enum TableOfContents {
     /// `headings` (`NoteSymbols.headings`); nil when the table is already up to date.
     ///
     /// - An existing block (from `<!-- toc -->` to the next `<!-- /toc -->`) is replaced; a start
-    ///   marker without an end marker is replaced by a whole block.
+    ///   marker without an end marker is replaced by a whole block. Headings inside the old
+    ///   block are not listed, since the edit removes them.
     /// - Otherwise the block is inserted after the note's title heading (an H1 that is the first
     ///   block after the front matter), else after the front matter, else at the start, with a
     ///   blank line on each side.
@@ -59,24 +60,35 @@ public enum TableOfContents {
         let eol = NavigationText.lineEnding(of: source)
         let layout = Layout(tree)
 
+        // Headings inside the block being replaced go away with it.
+        let replaced = layout.startMarker.map { ByteSpan($0.start, layout.endMarker?.end ?? $0.end) }
+        var remaining = headings.filter { heading in
+            guard let replaced else { return true }
+            return heading.range.end <= replaced.start || heading.range.start >= replaced.end
+        }
+        if remaining.count != headings.count {
+            // Removing headings renumbers repeated slugs (`a-1` becomes `a`): give the links the
+            // slugs the note will have after the edit, as the renderer's slugger will.
+            var slugger = Slugger()
+            for index in remaining.indices { remaining[index].slug = slugger.slug(for: remaining[index].text) }
+        }
         var excluded = Set<Int32>()
-        if let title = layout.titleHeading, headings.filter({ $0.level == 1 }).count == 1 {
+        if let title = layout.titleHeading, remaining.filter({ $0.level == 1 }).count == 1 {
             excluded.insert(title.start)
         }
         if let start = layout.startMarker {
             // The heading whose end is followed only by blank bytes up to the marker.
             // The title heading is never the table's own heading: the table is inserted right
             // after it, and the next update must list the same headings.
-            for heading in headings where Int(heading.range.end) <= Int(start.start) && heading.range.start != layout.titleHeading?.start {
+            for heading in remaining where Int(heading.range.end) <= Int(start.start) && heading.range.start != layout.titleHeading?.start {
                 let between = NavigationText.trimmedEnd(source, end: Int(start.start), floor: Int(heading.range.end))
                 if between == Int(heading.range.end) { excluded.insert(heading.range.start) }
             }
         }
-        let included = headings.filter { !excluded.contains($0.range.start) }
+        let included = remaining.filter { !excluded.contains($0.range.start) }
         let block = blockText(headings: included, lineEnding: eol)
 
-        if let start = layout.startMarker {
-            let range = ByteSpan(start.start, layout.endMarker?.end ?? start.end)
+        if let range = replaced {
             let current = String(decoding: source[range.range.clamped(to: 0..<source.count)], as: UTF8.self)
             return current == block ? nil : Edit(range: range, newText: block)
         }
