@@ -1,0 +1,121 @@
+import XCTest
+import MarkdownSyntax
+import NotebookIndex
+@testable import NotebookIDE
+
+/// What a user sees when hovering a link or a tag.
+final class NavigationHoverTests: XCTestCase {
+    private let soil = """
+        ---
+        title: Soil tests
+        tags: [garden]
+        ---
+        # Soil
+
+        Line 1
+        Line 2
+
+        ## pH
+        Acid soils.
+        ### Details
+        More.
+        ## Texture
+        Sandy. ^sandy
+
+        """
+
+    /// The hover of a link written `link` in `from.md`, resolved against a notebook of `soil.md`.
+    private func hover(_ link: String, maximumLines: Int = 8, maximumBytes: Int = 1200) -> String? {
+        let target = MarkdownParser.parse(soil)
+        let note = NoteSymbols.extract(from: target, path: "garden/soil.md")
+        let from = NoteSymbols.extract(from: MarkdownParser.parse(link), path: "from.md")
+        guard let symbol = from.links.first else { return nil }
+        switch NoteCatalog([note, from]).resolve(symbol, from: "from.md") {
+        case .note(_, let heading, let block):
+            return HoverText.note(note, source: target.source, heading: heading, block: block,
+                                  maximumLines: maximumLines, maximumBytes: maximumBytes)
+        case let other:
+            return HoverText.unresolved(other)
+        }
+    }
+
+    func testLinkHoverShowsTitlePathAndTheOpeningLinesAfterFrontMatter() {
+        XCTAssertEqual(hover("[[soil]]", maximumLines: 4), """
+            **Soil tests**
+
+            `garden/soil.md`
+
+            ---
+
+            # Soil
+
+            Line 1
+            Line 2
+
+            ## pH …
+            """)
+    }
+
+    func testHeadingAndBlockLinksShowTheirSectionOrBlock() {
+        XCTAssertEqual(hover("[[soil#pH]]"), """
+            **Soil tests** › pH
+
+            `garden/soil.md`
+
+            ---
+
+            Acid soils.
+            ### Details
+            More.
+            """)
+        XCTAssertEqual(hover("[x](garden/soil.md#texture)"), """
+            **Soil tests** › Texture
+
+            `garden/soil.md`
+
+            ---
+
+            Sandy. ^sandy
+            """)
+        XCTAssertEqual(hover("[[soil#^sandy]]"), """
+            **Soil tests**
+
+            `garden/soil.md`
+
+            ---
+
+            Sandy. ^sandy
+            """)
+    }
+
+    func testBrokenAndNonNoteLinksSayWhat() {
+        XCTAssertEqual(hover("[[clay]]"), "Broken link: no note matches `clay`")
+        XCTAssertEqual(hover("[[soil#Nope]]"), "Broken link: no heading `Nope` in `garden/soil.md`")
+        XCTAssertEqual(hover("![p](photo.png)"), "File `photo.png`")
+        XCTAssertNil(hover("<https://example.com>"))
+        XCTAssertEqual(HoverText.unresolved(.ambiguous(["a/x.md", "b/x.md"])),
+                       "Ambiguous link: it matches 2 notes\n- `a/x.md`\n- `b/x.md`")
+    }
+
+    func testExcerptsAreCutAtACharacterBoundaryAndCloseAnOpenFence() {
+        let source = Array("éééééé\n".utf8)  // 2 bytes each
+        XCTAssertEqual(HoverText.excerpt(source, region: ByteSpan(0, source.count), maximumBytes: 6), "éé …")
+        let code = Array("Intro\n```swift\nlet a = 1\nlet b = 2\n```\nAfter\n".utf8)
+        XCTAssertEqual(HoverText.excerpt(code, region: ByteSpan(0, code.count), maximumLines: 3),
+                       "Intro\n```swift\nlet a = 1\n…\n```")
+        XCTAssertEqual(HoverText.excerpt(code, region: ByteSpan(0, code.count)), "Intro\n```swift\nlet a = 1\nlet b = 2\n```\nAfter")
+        XCTAssertEqual(HoverText.excerpt(code, region: ByteSpan(-5, 1_000)), HoverText.excerpt(code, region: ByteSpan(0, code.count)),
+                       "out-of-range regions are clamped")
+    }
+
+    func testTitlesAndPathsCannotTurnIntoMarkup() {
+        let note = NoteSymbols(path: "odd `name`.md", title: "A *star* [link]", titleSource: .fileStem)
+        XCTAssertEqual(HoverText.note(note, source: []), "**A \\*star\\* \\[link\\]**\n\n``odd `name`.md``")
+    }
+
+    func testTagHoverCountsUsesAndNotes() {
+        XCTAssertEqual(HoverText.tag("garden/soil", uses: 3, notes: 2), "`#garden/soil` — used 3 times in 2 notes")
+        XCTAssertEqual(HoverText.tag("x", uses: 1, notes: 1), "`#x` — used once in 1 note")
+        XCTAssertEqual(HoverText.tag("x", uses: 0, notes: 0), "`#x` — not used in any note")
+    }
+}
