@@ -29,6 +29,7 @@ enum BenchCommand {
                macmd bench pathological [--scale N]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
+               macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
 
@@ -43,6 +44,7 @@ enum BenchCommand {
         case "pathological": return pathological(rest)
         case "lsp": return lsp(rest)
         case "preview": return previewPhases(rest)
+        case "generate": return generate(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0
