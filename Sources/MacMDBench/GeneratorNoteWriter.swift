@@ -439,7 +439,7 @@ struct GeneratorNoteWriter {
 
     private mutating func link() {
         let roll = random.below(1000)
-        if roll >= 950 {
+        if roll >= 975 {
             imageLink()
             return
         }
