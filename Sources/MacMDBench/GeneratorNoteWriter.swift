@@ -19,11 +19,16 @@ struct GeneratorNoteWriter {
     let note: NotebookPlan.Note
     var random: GeneratorRandom
     var out: [UInt8] = []
+    /// The note's own script's words and their sampler, held here so a word costs no lookups.
+    private let lexicon: [[UInt8]]
+    private let wordSampler: ZipfSampler
 
     init(plan: NotebookPlan, index: Int, seed: UInt64) {
         self.plan = plan
         self.index = index
         self.note = plan.notes[index]
+        self.lexicon = plan.lexicons[note.script.rawValue]
+        self.wordSampler = plan.wordSampler
         self.random = GeneratorRandom(seed: seed, stream: UInt64(index) &+ 1)
         out.reserveCapacity(note.targetBytes + 1024)
     }
@@ -52,9 +57,9 @@ struct GeneratorNoteWriter {
     }
 
     private mutating func frontMatter() {
-        out += Array("---\ntitle: ".utf8)
+        text("---\ntitle: ")
         out += note.title
-        out += Array("\ndate: ".utf8)
+        text("\ndate: ")
         number(random.inRange(2018, 2025))
         out.append(UInt8(ascii: "-"))
         twoDigits(random.inRange(1, 12))
@@ -63,29 +68,29 @@ struct GeneratorNoteWriter {
         out.append(0x0A)
         let tagCount = random.inRange(1, 4)
         if random.chance(500) {
-            out += Array("tags: [".utf8)
+            text("tags: [")
             for tagIndex in 0..<tagCount {
                 if tagIndex > 0 { out += [UInt8(ascii: ","), 0x20] }
                 out += tag()
             }
             out += [UInt8(ascii: "]"), 0x0A]
         } else {
-            out += Array("tags:\n".utf8)
+            text("tags:\n")
             for _ in 0..<tagCount {
-                out += Array("  - ".utf8)
+                text("  - ")
                 out += tag()
                 out.append(0x0A)
             }
         }
         if !note.aliases.isEmpty {
-            out += Array("aliases: [".utf8)
+            text("aliases: [")
             for (aliasIndex, alias) in note.aliases.enumerated() {
                 if aliasIndex > 0 { out += [UInt8(ascii: ","), 0x20] }
                 out += alias
             }
             out += [UInt8(ascii: "]"), 0x0A]
         }
-        out += Array("---\n\n".utf8)
+        text("---\n\n")
     }
 
     // MARK: Blocks
@@ -160,7 +165,7 @@ struct GeneratorNoteWriter {
         out += [UInt8(ascii: ">"), 0x20]
         sentence(words: random.inRange(5, 14), linkPerMille: 200)
         if random.chance(400), out.count + 40 < limit {
-            out += Array("\n>\n> ".utf8)
+            text("\n>\n> ")
             sentence(words: random.inRange(4, 10), linkPerMille: 200)
         }
         out += [0x0A, 0x0A]
@@ -169,9 +174,9 @@ struct GeneratorNoteWriter {
     private mutating func embedLine() {
         if random.chance(250), plan.notes.count > 1 {
             // A whole note embedded (transclusion).
-            out += Array("![[".utf8)
+            text("![[")
             out += plan.notes[linkTarget()].stem
-            out += Array("]]".utf8)
+            text("]]")
         } else {
             imageLink()
         }
@@ -182,7 +187,7 @@ struct GeneratorNoteWriter {
 
     private mutating func codeBlock(limit: Int) {
         let language = random.below(GeneratorNoteWriter.languages.count)
-        out += Array("```".utf8)
+        text("```")
         out += GeneratorNoteWriter.languages[language]
         out.append(0x0A)
         let lines = random.inRange(2, 12)
@@ -191,7 +196,7 @@ struct GeneratorNoteWriter {
             codeLine(language)
             out.append(0x0A)
         }
-        out += Array("```\n\n".utf8)
+        text("```\n\n")
     }
 
     private mutating func codeLine(_ language: Int) {
@@ -244,9 +249,9 @@ struct GeneratorNoteWriter {
                     number(random.below(10_000))
                 } else if roll < 45, plan.notes.count > 1 {
                     // A plain wiki-link: a `|` label would end the cell.
-                    out += Array("[[".utf8)
+                    text("[[")
                     out += plan.notes[linkTarget()].stem
-                    out += Array("]]".utf8)
+                    text("]]")
                 } else if roll < 50 {
                     out.append(UInt8(ascii: "#"))
                     out += tag()
@@ -261,13 +266,13 @@ struct GeneratorNoteWriter {
     }
 
     private mutating func displayMath() {
-        out += Array("$$\n".utf8)
+        text("$$\n")
         mathExpression()
         if random.chance(300) {
-            out += Array(" \\\\\n".utf8)
+            text(" \\\\\n")
             mathExpression()
         }
-        out += Array("\n$$\n\n".utf8)
+        text("\n$$\n\n")
     }
 
     // MARK: Inline content
@@ -294,9 +299,9 @@ struct GeneratorNoteWriter {
             } else if position == styleAt {
                 style()
             } else {
-                var word = plan.word(script, &random)
-                if position == 0 { word = NotebookPlan.capitalized(word) }
-                out += word
+                let start = out.count
+                appendWord()
+                if position == 0, out[start] >= UInt8(ascii: "a"), out[start] <= UInt8(ascii: "z") { out[start] -= 32 }
                 if position + 1 < count, position > 1, random.chance(60) { out += script.comma }
             }
         }
@@ -316,9 +321,9 @@ struct GeneratorNoteWriter {
         let script = note.script
         switch random.below(5) {
         case 0:
-            out += Array("**".utf8)
+            text("**")
             words(random.inRange(1, 3), script: script)
-            out += Array("**".utf8)
+            text("**")
         case 1:
             out.append(UInt8(ascii: "*"))
             out += plan.word(script, &random)
@@ -336,9 +341,9 @@ struct GeneratorNoteWriter {
                 writer.out.append(UInt8(ascii: "$"))
             }
         default:
-            out += Array("~~".utf8)
+            text("~~")
             out += plan.word(script, &random)
-            out += Array("~~".utf8)
+            text("~~")
         }
     }
 
@@ -383,8 +388,15 @@ struct GeneratorNoteWriter {
     private mutating func words(_ count: Int, script: GeneratorScript) {
         for position in 0..<max(1, count) {
             if position > 0, !script.joinsWords { out.append(0x20) }
-            out += plan.word(script, &random)
+            if script == note.script { appendWord() } else { out += plan.word(script, &random) }
         }
+    }
+
+    /// A word of the note's script, common words more often.
+    private mutating func appendWord() {
+        guard !lexicon.isEmpty else { return }
+        let index = wordSampler.sample(&random)
+        out += lexicon[index < lexicon.count ? index : index % lexicon.count]
     }
 
     private mutating func identifier() {
@@ -474,15 +486,15 @@ struct GeneratorNoteWriter {
             wiki(stem: stem, heading: breakWhat == 1 ? missingHeading(target) : nil, block: block, label: false)
         case ..<530:
             // Folder-qualified: `[[folder/sub/stem]]`.
-            out += Array("[[".utf8)
+            text("[[")
             out += plan.folders[target.folder].path
             out += stem
-            out += Array("]]".utf8)
+            text("]]")
         case ..<545:
             if let alias = target.aliases.first, breakWhat < 0 {
-                out += Array("[[".utf8)
+                text("[[")
                 out += alias
-                out += Array("]]".utf8)
+                text("]]")
             } else {
                 wiki(stem: stem, heading: breakWhat == 1 ? missingHeading(target) : nil, block: nil, label: false)
             }
@@ -501,21 +513,21 @@ struct GeneratorNoteWriter {
     }
 
     private mutating func wiki(stem: [UInt8], heading: [UInt8]?, block: [UInt8]?, label: Bool) {
-        out += Array("[[".utf8)
+        text("[[")
         out += stem
         if let heading {
             out.append(UInt8(ascii: "#"))
             out += heading
         }
         if let block {
-            out += Array("#^".utf8)
+            text("#^")
             out += block
         }
         if label {
             out.append(UInt8(ascii: "|"))
             words(random.inRange(1, 3), script: note.script)
         }
-        out += Array("]]".utf8)
+        text("]]")
     }
 
     /// `[text](relative/path.md#anchor)` from this note's folder.
@@ -550,13 +562,13 @@ struct GeneratorNoteWriter {
     private mutating func sameNoteLink() {
         let heading = random.below(note.headingTexts.count)
         if random.chance(500) {
-            out += Array("[[#".utf8)
+            text("[[#")
             out += note.headingTexts[heading]
-            out += Array("]]".utf8)
+            text("]]")
         } else {
             out.append(UInt8(ascii: "["))
             words(random.inRange(1, 2), script: note.script)
-            out += Array("](#".utf8)
+            text("](#")
             out += note.headingSlugs[heading]
             out.append(UInt8(ascii: ")"))
         }
@@ -567,11 +579,11 @@ struct GeneratorNoteWriter {
         guard !plan.attachments.isEmpty else { return }
         let attachment = random.pick(plan.attachments)
         if random.chance(500) {
-            out += Array("![[".utf8)
+            text("![[")
             out += attachment
-            out += Array("]]".utf8)
+            text("]]")
         } else {
-            out += Array("![".utf8)
+            text("![")
             words(random.inRange(1, 3), script: note.script)
             out += [UInt8(ascii: "]"), UInt8(ascii: "(")]
             out += relativeFolder(to: 0)

@@ -96,28 +96,39 @@ struct GeneratorRandom {
 }
 
 /// Draws indices `0..<count` with weight 1/(rank+offset) (Zipf–Mandelbrot with exponent 1; a
-/// larger offset flattens the head), by integer cumulative weights and a binary search.
-struct ZipfSampler {
+/// larger offset flattens the head), by integer cumulative weights. A guide table (the first
+/// index past each of `guide.count` equal steps of the total) makes a draw a short linear scan
+/// instead of a binary search.
+struct ZipfSampler: Sendable {
     private var cumulative: [UInt64] = []
+    private var guide: [Int] = []
+    private var step: UInt64 = 1
 
     init(count: Int, offset: Int = 1) {
-        cumulative.reserveCapacity(max(count, 1))
+        let count = max(count, 1)
+        cumulative.reserveCapacity(count)
         var total: UInt64 = 0
-        for rank in 0..<max(count, 1) {
+        for rank in 0..<count {
             total += (1 << 40) / UInt64(rank + max(1, offset))
             cumulative.append(total)
+        }
+        let guideCount = min(2 * count, 1 << 16)
+        step = total / UInt64(guideCount) + 1
+        guide.reserveCapacity(guideCount)
+        var index = 0
+        for g in 0..<guideCount {
+            let threshold = UInt64(g) * step
+            while index < count - 1, cumulative[index] <= threshold { index += 1 }
+            guide.append(index)
         }
     }
 
     func sample(_ random: inout GeneratorRandom) -> Int {
         guard let total = cumulative.last else { return 0 }
         let r = random.next().multipliedFullWidth(by: total).high
-        var low = 0
-        var high = cumulative.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if cumulative[mid] > r { high = mid } else { low = mid + 1 }
-        }
-        return low
+        let g = Int(r / step)
+        var index = g < guide.count ? guide[g] : 0
+        while index < cumulative.count - 1, cumulative[index] <= r { index += 1 }
+        return index
     }
 }

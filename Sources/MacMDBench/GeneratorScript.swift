@@ -38,8 +38,10 @@ enum GeneratorScript: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The space-separated items of `list`. Split on bytes, not Characters: a combining vowel
+    /// sign after a space is one Character with it.
     private static func bytes(_ list: String) -> [[UInt8]] {
-        list.split(separator: " ").map { Array($0.utf8) }
+        Array(list.utf8).split(separator: 0x20).map { Array($0) }
     }
 
     private static let latinOnsets = bytes("b c d f g h j k l m n p r s t v w z br ch cl dr fl gr pl pr sh st th tr sp")

@@ -67,6 +67,10 @@ final class NotebookGeneratorTests: XCTestCase {
             let depth = path.utf8.filter { $0 == UInt8(ascii: "/") }.count
             depths[depth, default: 0] += 1
             XCTAssertFalse(path.hasPrefix("/") || path.contains("//") || path.contains(".."), path)
+            for component in path.split(separator: "/") {
+                XCTAssertLessThanOrEqual(component.utf8.count, 80, "file names stay short: \(path)")
+                XCTAssertFalse(component.hasPrefix(" ") || component.hasSuffix(" ") || component.contains("  "), path)
+            }
         }
         XCTAssertLessThanOrEqual(depths.keys.max() ?? 0, 3)
         XCTAssertGreaterThan(depths[3] ?? 0, 0, "some notes three folders deep")
