@@ -66,19 +66,24 @@ struct GeneratorNoteWriter {
         out.append(UInt8(ascii: "-"))
         twoDigits(random.inRange(1, 28))
         out.append(0x0A)
-        let tagCount = random.inRange(1, 4)
+        // Distinct tags: the Zipf head would otherwise repeat itself in one list.
+        var tags: [[UInt8]] = []
+        for _ in 0..<random.inRange(1, 4) {
+            let candidate = tag()
+            if !tags.contains(candidate) { tags.append(candidate) }
+        }
         if random.chance(500) {
             text("tags: [")
-            for tagIndex in 0..<tagCount {
+            for (tagIndex, tag) in tags.enumerated() {
                 if tagIndex > 0 { out += [UInt8(ascii: ","), 0x20] }
-                out += tag()
+                out += tag
             }
             out += [UInt8(ascii: "]"), 0x0A]
         } else {
             text("tags:\n")
-            for _ in 0..<tagCount {
+            for tag in tags {
                 text("  - ")
-                out += tag()
+                out += tag
                 out.append(0x0A)
             }
         }
