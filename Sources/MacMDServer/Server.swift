@@ -203,6 +203,14 @@ public final class Server: Sendable {
             willRenameFiles(id: id, params: params)
         case "textDocument/documentLink":
             documentLinks(id: id, params: params)
+        case "textDocument/documentSymbol":
+            documentSymbols(id: id, params: params)
+        case "textDocument/foldingRange":
+            foldingRanges(id: id, params: params)
+        case "workspace/symbol":
+            workspaceSymbols(id: id, params: params)
+        case "textDocument/codeAction":
+            codeActions(id: id, params: params)
         default:
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
         }
@@ -427,6 +435,10 @@ public final class Server: Sendable {
                 "hoverProvider": true,
                 "renameProvider": ["prepareProvider": true],
                 "documentLinkProvider": ["resolveProvider": false],
+                "documentSymbolProvider": true,
+                "foldingRangeProvider": true,
+                "workspaceSymbolProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"]],
                 "workspace": [
                     "workspaceFolders": ["supported": true, "changeNotifications": true],
                     "fileOperations": [

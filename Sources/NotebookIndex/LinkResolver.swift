@@ -318,7 +318,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// True for `scheme:…` (two or more characters: letter, then letters, digits, `+`, `-`, `.`)
     /// and for `//host/…`.
-    static func isExternal(_ text: String) -> Bool {
+    public static func isExternal(_ text: String) -> Bool {
         let utf8 = text.utf8
         if utf8.starts(with: "//".utf8) { return true }
         var count = 0
@@ -336,7 +336,7 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// `%XX` escapes decoded; the text unchanged when it has none or they do not make UTF-8.
-    static func percentDecoded(_ text: String) -> String {
+    public static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
@@ -367,7 +367,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// `path` with empty and `.` segments dropped and `..` applied; nil when `..` climbs above
     /// the root.
-    static func normalized(_ path: String) -> String? {
+    public static func normalized(_ path: String) -> String? {
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == "." { continue }
@@ -381,12 +381,12 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// The folder of `path` (`a/b` for `a/b/c.md`), empty at the root.
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    public static func lastComponent(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.utf8.index(after: slash)...])
     }
@@ -397,7 +397,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// The last extension of the file name, without `.`; nil when there is none (a leading dot
     /// starts a hidden name, not an extension).
-    static func pathExtension(_ path: String) -> String? {
+    public static func pathExtension(_ path: String) -> String? {
         let name = lastComponent(of: path)
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return nil }
         let ext = String(name[name.utf8.index(after: dot)...])
@@ -405,12 +405,12 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// `path` without its last extension when that is a note extension (any case).
-    static func removingExtension(_ path: String, _ extensions: [String]) -> String {
+    public static func removingExtension(_ path: String, _ extensions: [String]) -> String {
         guard let ext = pathExtension(path), extensions.contains(ext.lowercased()) else { return path }
         return String(path.utf8.dropLast(ext.utf8.count + 1)) ?? path
     }
 
-    static func trimmed(_ text: String) -> String {
+    public static func trimmed(_ text: String) -> String {
         var slice = Substring(text)
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

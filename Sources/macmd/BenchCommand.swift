@@ -30,6 +30,7 @@ enum BenchCommand {
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
                macmd bench index DIR [--rounds N]
+               macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
 
@@ -45,6 +46,7 @@ enum BenchCommand {
         case "lsp": return lsp(rest)
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
+        case "generate": return generate(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0
