@@ -198,6 +198,10 @@ extension Server {
             for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
             state.roots[index].scan = .done
         }
+        #if canImport(Glibc)
+        // The parse left freed memory in every thread's malloc arena; give it back.
+        malloc_trim(0)
+        #endif
         let seconds = Server.monotonicSeconds() - started
         logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms")
         progress.end("\(result.files.count) notes indexed")

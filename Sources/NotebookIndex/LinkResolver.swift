@@ -89,6 +89,13 @@ public struct NoteCatalog: Sendable, Equatable {
         for (table, key) in keys(of: note) { NoteCatalog.add(note.path, to: &self[table], key: key) }
     }
 
+    /// Replaces the symbols of a note already in the catalog whose title and aliases are
+    /// unchanged (the tables keep their keys).
+    public mutating func replaceSymbols(_ note: NoteSymbols) {
+        guard let old = notes[note.path], old.title == note.title, old.aliases == note.aliases else { return insert(note) }
+        notes[note.path] = note
+    }
+
     /// Removes the note at `path`; returns it, or nil when there was none.
     @discardableResult
     public mutating func remove(path: String) -> NoteSymbols? {
@@ -368,6 +375,25 @@ public struct NoteCatalog: Sendable, Equatable {
     /// `path` with empty and `.` segments dropped and `..` applied; nil when `..` climbs above
     /// the root.
     public static func normalized(_ path: String) -> String? {
+        // Most paths are already normal: no empty, `.` or `..` segment. Check that on bytes.
+        if path.isEmpty { return path }
+        var length = 0
+        var dots = 0
+        var clean = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) {
+                    clean = false
+                    break
+                }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if clean && length > 0 && !(dots == length && length <= 2) { return path }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == "." { continue }
@@ -411,10 +437,14 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     public static func trimmed(_ text: String) -> String {
-        var slice = Substring(text)
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
+        let utf8 = text.utf8
+        func blank(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard blank(utf8.first) || blank(utf8.last) else { return text }
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, blank(utf8[start]) { start = utf8.index(after: start) }
+        while end > start, blank(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        return String(text[start..<end])
     }
 }
 

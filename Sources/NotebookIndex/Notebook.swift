@@ -13,9 +13,6 @@
 
 /// What an update changed, and which other notes may now resolve their links differently.
 public struct NotebookChange: Sendable, Equatable {
-    /// The difference in the note's own symbols (all added for a new note, all removed for a
-    /// removed one).
-    public var diff: SymbolDiff
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
@@ -50,22 +47,35 @@ public struct Notebook: Sendable, Equatable {
     /// All the notes, by path.
     public var notes: [String: NoteSymbols] { catalog.notes }
 
-    /// Adds or replaces a note.
+    /// Adds or replaces a note. A replaced note changes the tables by the difference of its
+    /// symbols only: an edit that moves text or changes prose costs no table work at all.
     @discardableResult
     public mutating func update(_ note: NoteSymbols) -> NotebookChange {
-        let old = catalog.notes[note.path]
-        if let old { unregister(old) }
-        catalog.insert(note)
-        register(note)
-        let diff = NoteSymbols.diff(old: old ?? NoteSymbols(path: note.path, title: "", titleSource: .fileStem), new: note)
-        let namesChanged = old == nil || diff.titleChanged || diff.aliasesChanged || !diff.addedHeadings.isEmpty
+        guard let old = catalog.notes[note.path] else {
+            catalog.insert(note)
+            register(note)
+            var affected = linkers(names: names(of: note))
+            affected.remove(note.path)
+            return NotebookChange(affected: affected)
+        }
+        let diff = NoteSymbols.diff(old: old, new: note)
+        if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
+        for key in diff.removedLinks { for name in Notebook.linkNames(key) { Notebook.decrement(&linkSources, name, note.path) } }
+        for key in diff.addedLinks { for name in Notebook.linkNames(key) { linkSources[name, default: [:]][note.path, default: 0] += 1 } }
+        for tag in diff.removedTags { Notebook.decrement(&tagUses, tag, note.path) }
+        for tag in diff.addedTags { tagUses[tag, default: [:]][note.path, default: 0] += 1 }
+        if old.frontMatter != note.frontMatter {
+            unregisterFrontMatter(old)
+            for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
+        }
+        let namesChanged = diff.titleChanged || diff.aliasesChanged || !diff.addedHeadings.isEmpty
             || !diff.removedHeadings.isEmpty || !diff.addedBlockIDs.isEmpty || !diff.removedBlockIDs.isEmpty
         var affected: Set<String> = []
         if namesChanged {
-            affected = linkers(names: names(of: note).union(old.map(names(of:)) ?? []))
+            affected = linkers(names: names(of: note).union(names(of: old)))
             affected.remove(note.path)
         }
-        return NotebookChange(diff: diff, affected: affected)
+        return NotebookChange(affected: affected)
     }
 
     /// Removes the note at `path`; nil when there was none.
@@ -75,8 +85,7 @@ public struct Notebook: Sendable, Equatable {
         unregister(old)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
-        return NotebookChange(diff: NoteSymbols.diff(old: old, new: NoteSymbols(path: path, title: "", titleSource: .fileStem)),
-                              affected: affected)
+        return NotebookChange(affected: affected)
     }
 
     /// Records a file that is not a note; returns the notes whose links may reach it.
@@ -143,16 +152,20 @@ public struct Notebook: Sendable, Equatable {
     // MARK: Bookkeeping
 
     private mutating func register(_ note: NoteSymbols) {
-        for name in note.links.compactMap(Notebook.linkNames).joined() { linkSources[name, default: [:]][note.path, default: 0] += 1 }
+        for link in note.links {
+            for name in Notebook.linkNames(link.key) { linkSources[name, default: [:]][note.path, default: 0] += 1 }
+        }
         for tag in note.tags { tagUses[tag.name, default: [:]][note.path, default: 0] += 1 }
         for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
     private mutating func unregister(_ note: NoteSymbols) {
-        for name in note.links.compactMap(Notebook.linkNames).joined() {
-            Notebook.decrement(&linkSources, name, note.path)
-        }
+        for link in note.links { for name in Notebook.linkNames(link.key) { Notebook.decrement(&linkSources, name, note.path) } }
         for tag in note.tags { Notebook.decrement(&tagUses, tag.name, note.path) }
+        unregisterFrontMatter(note)
+    }
+
+    private mutating func unregisterFrontMatter(_ note: NoteSymbols) {
         for (key, value) in Notebook.frontMatterPairs(note) {
             guard var values = frontMatterValues[key], let count = values[value] else { continue }
             values[value] = count > 1 ? count - 1 : nil
@@ -182,14 +195,15 @@ public struct Notebook: Sendable, Equatable {
 
     static func linkName(_ text: String) -> String { NoteCatalog.trimmed(text).lowercased() }
 
-    /// The names a link can reach a note by; nil for external links and links into the same note.
-    private static func linkNames(_ link: LinkSymbol) -> [String]? {
-        if link.form == .autolink { return nil }
-        var target = link.form.isWiki ? link.target.text : NoteCatalog.percentDecoded(link.target.text)
+    /// The names a link can reach a note by; none for external links and links into the same
+    /// note. (Autolinks are external by their scheme; an e-mail autolink only adds a name no
+    /// note is likely to have.)
+    private static func linkNames(_ key: LinkSymbol.Key) -> [String] {
+        var target = key.isWiki ? key.target : NoteCatalog.percentDecoded(key.target)
         target = NoteCatalog.trimmed(target)
-        if target.isEmpty || NoteCatalog.isExternal(target) { return nil }
+        if target.isEmpty || NoteCatalog.isExternal(target) { return [] }
         let stem = linkName(NoteSymbols.fileStem(of: target))
-        if !link.form.isWiki { return [stem] }
+        if !key.isWiki { return [stem] }
         let whole = linkName(target)
         return whole == stem ? [stem] : [stem, whole]
     }

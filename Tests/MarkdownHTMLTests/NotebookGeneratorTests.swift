@@ -153,8 +153,7 @@ final class NotebookGeneratorTests: XCTestCase {
         var links = 0
         for note in Self.indexed.notes {
             links += note.links.count
-            let diagnostics = NotebookDiagnostics.check(note, problems: Self.indexed.problems[note.path] ?? [],
-                                                        catalog: catalog) { attachments.contains($0) }
+            let diagnostics = NotebookDiagnostics.check(note, catalog: catalog) { attachments.contains($0) }
             for diagnostic in diagnostics { codes[diagnostic.code, default: 0] += 1 }
         }
         let expected: Set<String> = ["broken-link", "broken-wikilink", "broken-heading", "broken-block"]
