@@ -198,9 +198,9 @@ extension Server {
             for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
             state.roots[index].scan = .done
         }
-        #if canImport(Glibc)
+        #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
-        malloc_trim(0)
+        _ = glibcMallocTrim(0)
         #endif
         let seconds = Server.monotonicSeconds() - started
         logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms")
@@ -404,3 +404,9 @@ final class ProgressReporter: Sendable {
         server.connection.send(.notification(method: "$/progress", params: ["token": token, "value": value]))
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim`, which the Glibc module does not import.
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
