@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "NotebookIDE", "NotebookIndex"], swiftSettings: strict),
-        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax"], swiftSettings: strict),
         .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
