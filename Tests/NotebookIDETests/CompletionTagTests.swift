@@ -1,0 +1,51 @@
+import XCTest
+@testable import NotebookIDE
+
+/// Tags in text and front matter, and front-matter keys and values, ranked by use.
+final class CompletionTagTests: XCTestCase {
+    func testTagsAreSortedByUse() {
+        let (_, _, list) = CompletionFixture.complete("Text #$0")
+        XCTAssertEqual(list.items.map(\.label), ["garden", "veg", "journal", "recipe", "soil"])
+        XCTAssertEqual(list.items.map(\.detail), ["5 uses", "2 uses", "1 use", "1 use", "1 use"])
+        XCTAssertEqual(list.items.first?.kind, .tag)
+        assertCompletion("Text #ve$0 more", pick: "veg", gives: "Text #veg more")
+        assertCompletion("Text #ga$0rd more", pick: "garden", gives: "Text #garden more")
+    }
+
+    func testPrefixMatchesComeBeforeMoreUsedSubstringMatches() {
+        let workspace = CompletionWorkspace(notes: [], tagCounts: ["garden": 50, "den": 1, "gardening/roses": 3])
+        let (_, _, list) = CompletionFixture.complete("#den$0", workspace: workspace)
+        XCTAssertEqual(list.items.map(\.label), ["den", "garden", "gardening/roses"])
+        XCTAssertEqual(list.items.map(\.sortText), ["0000", "0001", "0002"])
+        // A nested tag's last part starts a word: it comes before a more used inner match.
+        let (_, _, roses) = CompletionFixture.complete("#ro$0", workspace: CompletionWorkspace(
+            notes: [], tagCounts: ["gardening/roses": 1, "hero": 9]))
+        XCTAssertEqual(roses.items.map(\.label), ["gardening/roses", "hero"])
+    }
+
+    func testNoTagsWhereATagCannotBe() {
+        for fixture in ["# $0", "a#g$0", "`#ga$0`", "```\n#ga$0\n```\n", "See http://x.org/#ga$0"] {
+            XCTAssertNil(CompletionFixture.complete(fixture).context, fixture)
+        }
+    }
+
+    func testFrontMatterTagsWithoutHash() {
+        assertCompletion("---\ntags:\n  - ga$0\n---\n", pick: "garden", gives: "  - garden")
+        assertCompletion("---\ntags: [journal, ve$0]\n---\n", pick: "veg", gives: "tags: [journal, veg]")
+        assertCompletion("---\ntags: [$0]\n---\n", pick: "soil", gives: "tags: [soil]")
+        assertCompletion("---\ntag: re$0\n---\n", pick: "recipe", gives: "tag: recipe")
+    }
+
+    func testFrontMatterKeysAndValues() {
+        let (_, _, keys) = CompletionFixture.complete("---\n$0\n---\n")
+        XCTAssertEqual(keys.items.first?.label, "tags")
+        assertCompletion("---\nsta$0\n---\n", pick: "status", gives: "status: ")
+        assertCompletion("---\nsta$0: x\n---\n", pick: "status", gives: "status: x")
+        let (_, _, values) = CompletionFixture.complete("---\nstatus: $0\n---\n")
+        XCTAssertEqual(values.items.map(\.label), ["draft", "done"])
+        XCTAssertEqual(values.items.map(\.detail), ["2 uses", "1 use"])
+        assertCompletion("---\nstatus: do$0\n---\n", pick: "done", gives: "status: done")
+        assertCompletion("---\ntitle: \"New$0\"\n---\n", pick: "New Year", gives: "title: \"New Year\"")
+        XCTAssertEqual(labels("---\nunknown: $0\n---\n"), [])
+    }
+}
