@@ -105,6 +105,17 @@ private struct Request {
         }
     }
 
+    /// The index of the note at `path` in `notes` (sorted by path), or -1.
+    static func index(of path: String, in notes: [CompletionWorkspace.Note]) -> Int {
+        var low = 0
+        var high = notes.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if notes[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < notes.count && notes[low].path == path ? low : -1
+    }
+
     func noteDocumentation(title: String, path: String) -> String {
         var text = "**" + title + "**\n\n`" + path + "`"
         if let body = sources.preview?(path), !body.isEmpty { text += "\n\n" + body }
@@ -114,45 +125,63 @@ private struct Request {
     func wikiTargets(isEmbed: Bool) -> CompletionList {
         let notes = workspace.notes
         let currentFolder = Array(CompletionPath.folder(of: notePath).utf8)
-        let currentPath = Array(notePath.utf8)
+        let selfIndex = Request.index(of: notePath, in: notes)
+        let aliasKeys = workspace.aliasKeys
         var ranked: [Ranked] = []
         ranked.reserveCapacity(query.isEmpty ? notes.count : 256)
-        for index in notes.indices {
-            let note = notes[index]
-            let titleTier = CompletionMatcher.tier(query, note.titleKey)
-            let stemTier = CompletionMatcher.tier(query, note.stemKey)
-            let pathTier = CompletionMatcher.tier(query, note.pathKey)
-            var best = titleTier
-            var field: Int32 = 0
-            if stemTier > best { best = stemTier; field = 1 }
-            if pathTier > best { best = pathTier; field = 2 }
-            var place: UInt64 = 0
-            if best != CompletionMatcher.none || !query.isEmpty && !note.aliasKeys.isEmpty {
-                // Closer notes first: more shared folders, then fewer folders, then shorter paths;
-                // the note itself last.
-                let common = UInt64(min(CompletionPath.commonFolders(currentFolder, note.folder), 255))
-                let isSelf: UInt64 = note.path.utf8.count == currentPath.count && note.path.utf8.elementsEqual(currentPath) ? 1 : 0
-                place = isSelf << 59 | (255 - common) << 51 | UInt64(min(note.depth, 255)) << 43
-                    | UInt64(min(note.path.utf8.count, 0xFFFFF)) << 23
-            }
-            if best != CompletionMatcher.none {
-                ranked.append(Ranked(key: Request.tierBits(best) | place, index: Int32(index), field: field))
-            }
-            if !query.isEmpty {
-                for (aliasIndex, aliasKey) in note.aliasKeys.enumerated() {
-                    let tier = CompletionMatcher.tier(query, aliasKey)
-                    guard tier != CompletionMatcher.none else { continue }
-                    ranked.append(Ranked(key: Request.tierBits(tier) | place, index: Int32(index),
-                                         field: Int32(3 + aliasIndex)))
+        let queryMask = CompletionMatcher.mask(query)
+        query.withUnsafeBufferPointer { q in
+            workspace.keyArena.withUnsafeBufferPointer { arena in
+                workspace.noteKeys.withUnsafeBufferPointer { keys in
+                    currentFolder.withUnsafeBufferPointer { current in
+                        func bytes(_ slice: CompletionWorkspace.Slice) -> UnsafeBufferPointer<UInt8> {
+                            let start = Int(slice.start)
+                            return UnsafeBufferPointer(rebasing: arena[start..<(start + Int(slice.count))])
+                        }
+                        for index in keys.indices {
+                            let note = keys[index]
+                            if queryMask & ~note.mask != 0 { continue }
+                            let titleTier = CompletionMatcher.tier(q, bytes(note.title))
+                            let stemTier = CompletionMatcher.tier(q, bytes(note.stem))
+                            let pathTier = CompletionMatcher.tier(q, bytes(note.path))
+                            var best = titleTier
+                            var field: Int32 = 0
+                            if stemTier > best { best = stemTier; field = 1 }
+                            if pathTier > best { best = pathTier; field = 2 }
+                            // Closer notes first: more shared folders, then fewer folders, then
+                            // shorter paths; the note itself last.
+                            let common = UInt64(min(CompletionPath.commonFolders(current, bytes(note.folder)), 255))
+                            let isSelf: UInt64 = index == selfIndex ? 1 : 0
+                            let place = isSelf << 59 | (255 - common) << 51 | UInt64(min(max(note.depth, 0), 255)) << 43
+                                | UInt64(min(max(note.pathLength, 0), 0xFFFFF)) << 23
+                            if best != CompletionMatcher.none {
+                                ranked.append(Ranked(key: Request.tierBits(best) | place, index: Int32(index), field: field))
+                            }
+                            guard q.count > 0 else { continue }
+                            var alias = 0
+                            while alias < Int(note.aliasCount) {
+                                let slice = aliasKeys[Int(note.aliasStart) + alias]
+                                let tier = CompletionMatcher.tier(q, bytes(slice))
+                                if tier != CompletionMatcher.none {
+                                    ranked.append(Ranked(key: Request.tierBits(tier) | place, index: Int32(index),
+                                                         field: Int32(3 + alias)))
+                                }
+                                alias += 1
+                            }
+                        }
+                    }
                 }
             }
         }
         if isEmbed {
             for index in workspace.files.indices {
                 let file = workspace.files[index]
+                if queryMask & ~file.mask != 0 { continue }
                 let tier = CompletionMatcher.tier(query, file.key)
                 guard tier != CompletionMatcher.none else { continue }
-                let common = UInt64(min(CompletionPath.commonFolders(currentFolder, file.folder), 255))
+                let common = UInt64(min(currentFolder.withUnsafeBufferPointer { current in
+                    file.folder.withUnsafeBufferPointer { CompletionPath.commonFolders(current, $0) }
+                }, 255))
                 let place = (255 - common) << 51 | UInt64(min(file.depth, 255)) << 43
                     | UInt64(min(file.path.utf8.count, 0xFFFFF)) << 23
                 ranked.append(Ranked(key: Request.tierBits(tier) | place, index: Int32(index), field: -1))

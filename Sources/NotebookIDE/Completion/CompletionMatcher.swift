@@ -23,6 +23,14 @@ enum CompletionMatcher {
     /// The typed text as a lowercased key.
     static func key(_ text: String) -> [UInt8] { Array(text.lowercased().utf8) }
 
+    /// One bit per byte value modulo 64: a candidate whose mask lacks a bit of the query's mask
+    /// cannot match it, which rejects most notes without comparing bytes.
+    static func mask(_ key: [UInt8]) -> UInt64 {
+        var mask: UInt64 = 0
+        for byte in key { mask |= 1 << UInt64(byte & 63) }
+        return mask
+    }
+
     /// The best tier of `query` in `candidate` (both lowercased), `none` when it does not match.
     static func tier(_ query: [UInt8], _ candidate: [UInt8]) -> Int {
         let queryCount = query.count
@@ -34,9 +42,12 @@ enum CompletionMatcher {
         }
     }
 
-    private static func tier(_ q: UnsafeBufferPointer<UInt8>, _ c: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The best tier of `q` in `c` (both lowercased), on buffers (no reference counting).
+    static func tier(_ q: UnsafeBufferPointer<UInt8>, _ c: UnsafeBufferPointer<UInt8>) -> Int {
         let queryCount = q.count
+        if queryCount == 0 { return prefix }
         let count = c.count
+        guard queryCount <= count else { return none }
         var best = none
         let first = q[0]
         var start = 0

@@ -104,7 +104,7 @@ enum CompletionPath {
     }
 
     /// The number of leading folders `a` and `b` share (`x/y` and `x/z`: 1).
-    static func commonFolders(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func commonFolders(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
         var common = 0
         let count = min(a.count, b.count)
