@@ -13,7 +13,7 @@ final class CompletionTagTests: XCTestCase {
     }
 
     func testPrefixMatchesComeBeforeMoreUsedSubstringMatches() {
-        let workspace = CompletionWorkspace(notes: [], tagCounts: ["garden": 50, "den": 1, "gardening/roses": 3])
+        let workspace = CompletionWorkspace(notes: [], tagCounts: ["garden": 50, "den": 2, "gardening/roses": 3])
         let (_, _, list) = CompletionFixture.complete("#den$0", workspace: workspace)
         XCTAssertEqual(list.items.map(\.label), ["den", "garden", "gardening/roses"])
         XCTAssertEqual(list.items.map(\.sortText), ["0000", "0001", "0002"])
@@ -21,6 +21,24 @@ final class CompletionTagTests: XCTestCase {
         let (_, _, roses) = CompletionFixture.complete("#ro$0", workspace: CompletionWorkspace(
             notes: [], tagCounts: ["gardening/roses": 1, "hero": 9]))
         XCTAssertEqual(roses.items.map(\.label), ["gardening/roses", "hero"])
+    }
+
+    func testTheTagBeingTypedIsNotCountedAsAUse() {
+        // The counts include this note, whose half-typed `#veggi` is one use of a tag that does
+        // not exist yet, and its `#garden` above is a real use.
+        let current = "Some #garden here\n\nText #veggi$0\n"
+        let (bytes, _) = CompletionFixture.cursor(current)
+        let symbols = CompletionFixture.symbols(String(decoding: bytes, as: UTF8.self), path: "scratch.md")
+        var counts = CompletionWorkspace.tagCounts(of: CompletionFixture.notebook.map {
+            CompletionFixture.symbols($0.text, path: $0.path)
+        } + [symbols])
+        XCTAssertEqual(counts["veggi"], 1)
+        counts["veg"] = 2
+        let workspace = CompletionWorkspace(notes: [], tagCounts: counts)
+        let (_, _, list) = CompletionFixture.complete(current, workspace: workspace)
+        XCTAssertEqual(list.items.map(\.label), [])
+        let (_, _, all) = CompletionFixture.complete("Some #garden here\n\nText #ve$0gg\n", workspace: workspace)
+        XCTAssertEqual(all.items.map(\.label), ["veg", "veggi"])
     }
 
     func testNoTagsWhereATagCannotBe() {
@@ -40,6 +58,9 @@ final class CompletionTagTests: XCTestCase {
         let (_, _, keys) = CompletionFixture.complete("---\n$0\n---\n")
         XCTAssertEqual(keys.items.first?.label, "tags")
         assertCompletion("---\nsta$0\n---\n", pick: "status", gives: "status: ")
+        // Keys the note already has are not offered again, except the one being edited.
+        XCTAssertFalse(labels("---\nstatus: x\nt$0\n---\n").contains("status"))
+        XCTAssertTrue(labels("---\nsta$0tus: x\n---\n").contains("status"))
         assertCompletion("---\nsta$0: x\n---\n", pick: "status", gives: "status: x")
         let (_, _, values) = CompletionFixture.complete("---\nstatus: $0\n---\n")
         XCTAssertEqual(values.items.map(\.label), ["draft", "done"])

@@ -67,16 +67,17 @@ private struct Request {
         items.reserveCapacity(min(ranked.count, limit))
         for entry in ranked.prefix(limit) {
             guard var item = make(entry) else { continue }
-            item.sortText = Request.sortText(items.count)
+            item.sortText = Request.sortText(items.count, limit: limit)
             items.append(item)
         }
         return CompletionList(items: items, isIncomplete: isIncomplete)
     }
 
-    /// `0000`, `0001`, … (wider past 9999), so clients that sort by text keep the engine's order.
-    static func sortText(_ index: Int) -> String {
+    /// `0000`, `0001`, … (as wide as the limit needs), so clients that sort by text keep the
+    /// engine's order.
+    static func sortText(_ index: Int, limit: Int) -> String {
         let digits = String(index)
-        let width = max(4, digits.utf8.count)
+        let width = max(4, String(limit).utf8.count, digits.utf8.count)
         return String(repeating: "0", count: width - digits.utf8.count) + digits
     }
 
@@ -375,23 +376,35 @@ private struct Request {
 
     func tags() -> CompletionList {
         let tags = workspace.tags
+        // The half-typed tag at the cursor is counted as a use when the counts include this note;
+        // it is not a use to offer.
+        let beingTyped = sources.currentNote?.tags.first { $0.nameRange == replace }?.name
         var ranked: [Ranked] = []
         for index in tags.indices {
-            let tier = CompletionMatcher.tier(query, tags[index].key)
+            let tag = tags[index]
+            if tag.text == beingTyped && tag.count <= 1 { continue }
+            let tier = CompletionMatcher.tier(query, tag.key)
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))
         }
         return finish(ranked) { entry in
             let tag = tags[Int(entry.index)]
+            let count = tag.text == beingTyped ? tag.count - 1 : tag.count
             return CompletionCandidate(label: tag.text, kind: .tag, newText: tag.text, replace: replace,
-                                       filterText: tag.text, detail: Request.uses(tag.count))
+                                       filterText: tag.text, detail: Request.uses(count))
         }
     }
 
     func frontMatterKeys() -> CompletionList {
         let keys = workspace.frontMatterKeys
+        // Keys this note already has elsewhere are not offered again (YAML keys are unique).
+        var present: Set<String> = []
+        for entry in sources.currentNote?.frontMatter?.entries ?? [] {
+            let onThisLine = entry.keyRange.start <= replace.end && replace.start <= entry.keyRange.end
+            if !onThisLine { present.insert(entry.key) }
+        }
         var ranked: [Ranked] = []
-        for index in keys.indices {
+        for index in keys.indices where !present.contains(keys[index].key.text) {
             let tier = CompletionMatcher.tier(query, keys[index].key.key)
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))

@@ -99,6 +99,8 @@ public struct CompletionWorkspace: Sendable {
     ///   - catalog: the notes.
     ///   - files: workspace-relative paths of files that are not notes (images, PDFs).
     ///   - tagCounts: tag name (without `#`) to number of uses; nil counts the catalog's tags.
+    ///     The counts are taken to include the current note as the request sees it: the engine
+    ///     subtracts the one use that is the half-typed tag at the cursor.
     ///   - frontMatterValues: key to value to number of uses; nil counts the catalog's front
     ///     matter (scalars and list items).
     public init(catalog: NoteCatalog, files: [String] = [], tagCounts: [String: Int]? = nil,
