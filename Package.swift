@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
-        .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE"], swiftSettings: strict),
+        .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookIDE"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "NotebookIDE", "NotebookIndex"], swiftSettings: strict),
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax"], swiftSettings: strict),

@@ -14,6 +14,14 @@ public struct InitializeParams: Sendable, Equatable {
     public var supportsDynamicConfigurationRegistration: Bool
     public var supportsWorkDoneProgress: Bool
     public var initializationOptions: JSONValue?
+    /// `textDocument.diagnostic`: the client pulls diagnostics.
+    public var supportsPullDiagnostics: Bool
+    /// `workspace.diagnostics.refreshSupport`: the client accepts `workspace/diagnostic/refresh`.
+    public var supportsDiagnosticRefresh: Bool
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server may register watchers.
+    public var supportsWatchedFilesRegistration: Bool
+    /// `workspace.workspaceEdit.documentChanges`: edits may create and rename files.
+    public var supportsDocumentChanges: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
         let reader = ParamReader(params)
@@ -33,5 +41,10 @@ public struct InitializeParams: Sendable, Equatable {
             try workspace.field("didChangeConfiguration").field("dynamicRegistration").optionalBool() ?? false
         supportsWorkDoneProgress = try capabilities.field("window").field("workDoneProgress").optionalBool() ?? false
         initializationOptions = reader.field("initializationOptions").value
+        supportsPullDiagnostics = capabilities.field("textDocument").field("diagnostic").isPresent
+        supportsDiagnosticRefresh = try workspace.field("diagnostics").field("refreshSupport").optionalBool() ?? false
+        supportsWatchedFilesRegistration =
+            try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
+        supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool() ?? false
     }
 }

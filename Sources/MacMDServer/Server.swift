@@ -45,6 +45,10 @@ public final class Server: Sendable {
         var supportsConfiguration = false
         var supportsDynamicConfigurationRegistration = false
         var supportsWorkDoneProgress = false
+        var supportsPullDiagnostics = false
+        var supportsDiagnosticRefresh = false
+        var supportsWatchedFilesRegistration = false
+        var supportsDocumentChanges = false
         var name: String?
     }
 
@@ -73,6 +77,13 @@ public final class Server: Sendable {
         var nextOutgoingID: Int64 = 1
         var pendingOutgoing: [RequestID: @Sendable (Result<JSONValue, ResponseError>) -> Void] = [:]
         var exitCode: Int32?
+        /// The notebooks (see Server+Notebook.swift).
+        var roots: [NotebookRoot] = []
+        /// The editor's settings layers (section `macmd`).
+        var initializationOptions: JSONValue?
+        var editorSettings: JSONValue?
+        /// Notes the last `workspace/diagnostic` reported problems for.
+        var workspaceDiagnosticURIs: Set<String> = []
     }
 
     public let configuration: ServerConfiguration
@@ -80,6 +91,10 @@ public final class Server: Sendable {
     let logger: Logger
     let state = Mutex(State())
     let workers = DispatchQueue(label: "macmd.requests", attributes: .concurrent)
+    /// Notebook scans (see Server+Notebook.swift).
+    let scanner = DispatchQueue(label: "macmd.scan")
+    /// Re-indexing after edits and file events, one job at a time, in arrival order.
+    let indexer = DispatchQueue(label: "macmd.index")
     let finished = DispatchSemaphore(value: 0)
     /// Tests hold queued work here to make cancellation and staleness deterministic; nil in use.
     let workGate: DispatchSemaphore?
@@ -170,6 +185,24 @@ public final class Server: Sendable {
             reply(id, .success(.null))
         case PreviewParams.method:
             preview(id: id, params: params)
+        case "textDocument/diagnostic":
+            pullDiagnostics(id: id, params: params)
+        case "workspace/diagnostic":
+            pullWorkspaceDiagnostics(id: id)
+        case "textDocument/definition":
+            definition(id: id, params: params)
+        case "textDocument/references":
+            references(id: id, params: params)
+        case "textDocument/hover":
+            hover(id: id, params: params)
+        case "textDocument/prepareRename":
+            prepareRename(id: id, params: params)
+        case "textDocument/rename":
+            rename(id: id, params: params)
+        case "workspace/willRenameFiles":
+            willRenameFiles(id: id, params: params)
+        case "textDocument/documentLink":
+            documentLinks(id: id, params: params)
         default:
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
         }
@@ -204,6 +237,7 @@ public final class Server: Sendable {
                     $0.documents[p.uri] = OpenDocument(uri: p.uri, version: p.version, languageID: p.languageID, text: Array(p.text.utf8))
                     $0.parsedTrees[p.uri] = nil
                 }
+                scheduleIndexing(of: p.uri)
             case DidChangeParams.method:
                 let p = try DidChangeParams(params)
                 let applied = state.withLock { state -> Bool in
@@ -214,12 +248,18 @@ public final class Server: Sendable {
                     state.parsedTrees[p.uri] = nil
                     return true
                 }
-                if !applied { logger.warn("didChange for a document that is not open: \(p.uri)") }
+                if applied { scheduleIndexing(of: p.uri) } else { logger.warn("didChange for a document that is not open: \(p.uri)") }
             case "textDocument/didClose":
                 let p = try DocumentParams(params)
                 state.withLock {
                     _ = $0.documents.removeValue(forKey: p.uri)
                     $0.parsedTrees[p.uri] = nil
+                }
+                scheduleIndexing(of: p.uri)
+                // Push clients keep what was published until it is cleared.
+                if !state.withLock({ $0.client.supportsPullDiagnostics }) {
+                    connection.send(.notification(method: "textDocument/publishDiagnostics",
+                                                  params: ["uri": .string(p.uri), "diagnostics": []]))
                 }
             case "textDocument/didSave":
                 let p = try DocumentParams(params)
@@ -228,7 +268,27 @@ public final class Server: Sendable {
                         $0.documents[p.uri]?.text = Array(text.utf8)
                         $0.parsedTrees[p.uri] = nil
                     }
+                    scheduleIndexing(of: p.uri)
                 }
+                // Without a file watcher, a save is when other files' changes are looked for.
+                if !state.withLock({ $0.client.supportsWatchedFilesRegistration }), let location = locate(p.uri) {
+                    indexer.async { [self] in refreshFromDisk(location.root) }
+                }
+            case "workspace/didChangeWatchedFiles":
+                handleFileEvents(try FileEvent.watched(params))
+            case "workspace/didCreateFiles":
+                handleFileEvents(try FileOperationParams(params, renames: false).files.map { FileEvent(uri: $0.new, kind: .created) })
+            case "workspace/didDeleteFiles":
+                handleFileEvents(try FileOperationParams(params, renames: false).files.map { FileEvent(uri: $0.new, kind: .deleted) })
+            case "workspace/didRenameFiles":
+                handleFileEvents(try FileOperationParams(params, renames: true).files.flatMap { file in
+                    [FileEvent(uri: file.old ?? "", kind: .deleted), FileEvent(uri: file.new, kind: .created)]
+                })
+            case "workspace/didChangeWorkspaceFolders":
+                let event = ParamReader(params).field("event")
+                let added = try (event.field("added").optionalArray() ?? []).map { folder throws(ResponseError) in try folder.field("uri").string() }
+                let removed = try (event.field("removed").optionalArray() ?? []).map { folder throws(ResponseError) in try folder.field("uri").string() }
+                changeWorkspaceFolders(added: added, removed: removed)
             case "workspace/didChangeConfiguration":
                 if let settings = params?["settings"]?["macmd"] { apply(settings: settings) }
                 else { requestConfiguration() }
@@ -278,20 +338,20 @@ public final class Server: Sendable {
                 if case .failure(let error) = result { logger.warn("registerCapability failed: \(error.message)") }
             }
         }
-        requestConfiguration()
-        if client.supportsWorkDoneProgress {
-            // Start-up progress; the notebook scan (issue 4) reports through the same token.
-            let token: JSONValue = "macmd-startup"
-            sendRequest("window/workDoneProgress/create", params: ["token": token]) { [connection] result in
-                guard case .success = result else { return }
-                connection.send(.notification(method: "$/progress", params: ["token": token, "value": [
-                    "kind": "begin", "title": "MacMD", "message": "starting",
-                ]]))
-                connection.send(.notification(method: "$/progress", params: ["token": token, "value": [
-                    "kind": "end", "message": "ready",
-                ]]))
+        if client.supportsWatchedFilesRegistration {
+            let extensions = state.withLock { state in
+                Set(state.roots.flatMap { $0.configuration.extensions + ScanOptions().assetExtensions }).sorted()
+            }
+            let glob = "**/*.{\((extensions.isEmpty ? NotebookConfiguration().extensions + ScanOptions().assetExtensions : extensions).joined(separator: ","))}"
+            sendRequest("client/registerCapability", params: ["registrations": [[
+                "id": "macmd-watched-files", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": .string(glob)], ["globPattern": "**/"]]],
+            ]]]) { [logger] result in
+                if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") }
             }
         }
+        requestConfiguration()
+        startScans()
     }
 
     func requestConfiguration() {
@@ -302,6 +362,25 @@ public final class Server: Sendable {
     }
 
     func apply(settings: JSONValue) {
+        state.withLock { $0.editorSettings = settings }
+        reloadConfigurations()
+        applyPreviewSettings(settings)
+    }
+
+    /// Editor settings change every notebook's configuration; diagnostics follow at once.
+    func reloadConfigurations() {
+        let roots = state.withLock { $0.roots.map { ($0.path, $0.resolvedPath) } }
+        guard !roots.isEmpty else { return }
+        let configurations = roots.map { loadConfiguration(root: $0.1) }
+        state.withLock { state in
+            for (root, configuration) in zip(roots, configurations) {
+                if let index = state.roots.firstIndex(where: { $0.path == root.0 }) { state.roots[index].configuration = configuration }
+            }
+        }
+        publishDiagnostics(forOpenNotesIn: Set(roots.map(\.0)))
+    }
+
+    func applyPreviewSettings(_ settings: JSONValue) {
         if let theme = settings["preview"]?["theme"]?.stringValue ?? settings["previewTheme"]?.stringValue {
             if PreviewTheme(rawValue: theme) != nil {
                 state.withLock { $0.settings.previewTheme = theme }
@@ -313,6 +392,13 @@ public final class Server: Sendable {
 
     // MARK: initialize
 
+    /// Which files the file operations are about: notes, assets and folders.
+    static let fileOperationFilters: JSONValue = ["filters": [
+        ["pattern": ["glob": "**/*.{md,markdown}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/*.{png,jpg,jpeg,gif,svg,webp,avif,bmp,pdf}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**", "matches": "folder"]],
+    ]]
+
     func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
         let p: InitializeParams
         do { p = try InitializeParams(params) } catch { return .failure(error) }
@@ -321,14 +407,33 @@ public final class Server: Sendable {
             state.lifecycle = .running
             state.client = ClientInfo(encoding: encoding, supportsConfiguration: p.supportsConfiguration,
                                       supportsDynamicConfigurationRegistration: p.supportsDynamicConfigurationRegistration,
-                                      supportsWorkDoneProgress: p.supportsWorkDoneProgress, name: p.clientName)
+                                      supportsWorkDoneProgress: p.supportsWorkDoneProgress,
+                                      supportsPullDiagnostics: p.supportsPullDiagnostics,
+                                      supportsDiagnosticRefresh: p.supportsDiagnosticRefresh,
+                                      supportsWatchedFilesRegistration: p.supportsWatchedFilesRegistration,
+                                      supportsDocumentChanges: p.supportsDocumentChanges, name: p.clientName)
+            state.initializationOptions = p.initializationOptions
         }
-        if let options = p.initializationOptions { apply(settings: options) }
+        if let options = p.initializationOptions { applyPreviewSettings(options) }
+        setUpRoots(p)
         logger.info("initialized by \(p.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
         return .success([
             "capabilities": [
                 "positionEncoding": .string(encoding.rawValue),
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "diagnosticProvider": ["identifier": "macmd", "interFileDependencies": true, "workspaceDiagnostics": true],
+                "definitionProvider": true,
+                "referencesProvider": true,
+                "hoverProvider": true,
+                "renameProvider": ["prepareProvider": true],
+                "documentLinkProvider": ["resolveProvider": false],
+                "workspace": [
+                    "workspaceFolders": ["supported": true, "changeNotifications": true],
+                    "fileOperations": [
+                        "didCreate": Server.fileOperationFilters, "didDelete": Server.fileOperationFilters,
+                        "didRename": Server.fileOperationFilters, "willRename": Server.fileOperationFilters,
+                    ],
+                ],
                 "experimental": ["macmd": ["preview": true]],
             ],
             "serverInfo": ["name": "macmd", "version": .string(configuration.version)],

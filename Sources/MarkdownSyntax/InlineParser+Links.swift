@@ -122,6 +122,8 @@ extension InlineParser {
                let definition = lookupDefinition(label, tree: tree) {
                 info = LinkInfo(form: form, text: textSpan, label: label, definition: definition)
                 endAll = after
+            } else if form != .shortcut, let label = lookup, label.count > 0 {
+                tree.undefinedReferences.append(UndefinedReference(label: label, whole: ByteSpan(opener.start, after)))
             }
         }
 

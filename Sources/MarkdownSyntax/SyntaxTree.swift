@@ -273,6 +273,19 @@ public struct LinkInfo: Sendable, Equatable {
     }
 }
 
+/// A full or collapsed reference link whose label matches no definition. Ranges are in
+/// *content* bytes.
+public struct UndefinedReference: Sendable, Equatable {
+    /// The label (without brackets).
+    public var label: ByteSpan
+    /// From the opening `[` to the closing `]` of the label.
+    public var whole: ByteSpan
+    public init(label: ByteSpan, whole: ByteSpan) {
+        self.label = label
+        self.whole = whole
+    }
+}
+
 /// A link reference definition. Ranges are in *content* bytes (of the paragraph it came from).
 public struct LinkDefinition: Sendable, Equatable {
     /// The label as written, without brackets.
@@ -391,6 +404,8 @@ public struct SyntaxTree: Sendable {
     public var linkDefinitionIndex: [String: Int32]
     public var footnoteDefinitions: [FootnoteDefinition]
     public var footnoteReferences: [FootnoteReference]
+    /// `[text][label]` and `[label][]` whose label has no definition (they render as text).
+    public var undefinedReferences: [UndefinedReference] = []
     public var wikiLinks: [WikiLinkInfo]
     public var problems: [SyntaxProblem]
     /// The front matter, read as a YAML subset (notebook profile), when the note has one.

@@ -61,50 +61,96 @@ public enum Resolution: Sendable, Equatable {
 ///   earlier one, have a deeper level, and precede the next heading of the earlier one's level
 ///   or above. The first match in document order wins; none is `.brokenHeading`.
 /// - **Block ids** (`#^id`) match a block id of the note exactly; none is `.brokenBlock`.
-public struct NoteCatalog: Sendable {
+public struct NoteCatalog: Sendable, Equatable {
     /// The notes by their exact path.
-    public let notes: [String: NoteSymbols]
+    public private(set) var notes: [String: NoteSymbols] = [:]
     /// The extensions (lowercased, without `.`) that make a file a note.
     public let noteExtensions: [String]
-    private let byPathWithoutExtension: [String: String]
-    private let byLowercasedPathWithoutExtension: [String: [String]]
-    private let byStem: [String: [String]]
-    private let byTitle: [String: [String]]
-    private let byAlias: [String: [String]]
+    // Each table maps a key to the paths having it, sorted by path, so that `note.markdown` and
+    // `note.md` pick the same one every time and candidate lists come out sorted. `insert` and
+    // `remove` keep them so: the cost of one change is that note's keys, not the notebook's size.
+    private var byPathWithoutExtension: [String: [String]] = [:]
+    private var byLowercasedPathWithoutExtension: [String: [String]] = [:]
+    private var byStem: [String: [String]] = [:]
+    private var byTitle: [String: [String]] = [:]
+    private var byAlias: [String: [String]] = [:]
 
     /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
     /// as an earlier one replaces it.
-    public init(_ notes: [NoteSymbols], noteExtensions: [String] = ["md", "markdown"]) {
-        let extensions = noteExtensions.map { $0.lowercased() }
-        self.noteExtensions = extensions
-        var byPath: [String: NoteSymbols] = [:]
-        for note in notes { byPath[note.path] = note }
-        var withoutExtension: [String: String] = [:]
-        var lowercasedWithoutExtension: [String: [String]] = [:]
-        var stems: [String: [String]] = [:]
-        var titles: [String: [String]] = [:]
-        var aliases: [String: [String]] = [:]
-        // Sorted, so that `note.markdown` and `note.md` pick the same one every time and lists
-        // come out sorted.
-        for path in byPath.keys.sorted() {
-            guard let note = byPath[path] else { continue }
-            let bare = NoteCatalog.removingExtension(path, extensions)
-            if withoutExtension[bare] == nil { withoutExtension[bare] = path }
-            lowercasedWithoutExtension[bare.lowercased(), default: []].append(path)
-            stems[NoteSymbols.fileStem(of: path).lowercased(), default: []].append(path)
-            if !note.title.isEmpty { titles[note.title.lowercased(), default: []].append(path) }
-            var seen: Set<String> = []
-            for alias in note.aliases where !alias.isEmpty {
-                let key = alias.lowercased()
-                if seen.insert(key).inserted { aliases[key, default: []].append(path) }
+    public init(_ notes: [NoteSymbols] = [], noteExtensions: [String] = ["md", "markdown"]) {
+        self.noteExtensions = noteExtensions.map { $0.lowercased() }
+        for note in notes { insert(note) }
+    }
+
+    /// Adds `note`, replacing the note with the same path.
+    public mutating func insert(_ note: NoteSymbols) {
+        remove(path: note.path)
+        notes[note.path] = note
+        for (table, key) in keys(of: note) { NoteCatalog.add(note.path, to: &self[table], key: key) }
+    }
+
+    /// Removes the note at `path`; returns it, or nil when there was none.
+    @discardableResult
+    public mutating func remove(path: String) -> NoteSymbols? {
+        guard let old = notes.removeValue(forKey: path) else { return nil }
+        for (table, key) in keys(of: old) { NoteCatalog.drop(path, from: &self[table], key: key) }
+        return old
+    }
+
+    /// The notes whose stem, title or one of whose aliases is `name` (ignoring case): the notes a
+    /// wiki-link `[[name]]` may reach, sorted by path.
+    public func notes(named name: String) -> [String] {
+        let key = name.lowercased()
+        var result = byStem[key] ?? []
+        for path in (byTitle[key] ?? []) + (byAlias[key] ?? []) where !result.contains(path) { result.append(path) }
+        return result.sorted()
+    }
+
+    private enum Table { case path, lowercasedPath, stem, title, alias }
+
+    private subscript(table: Table) -> [String: [String]] {
+        get {
+            switch table {
+            case .path: return byPathWithoutExtension
+            case .lowercasedPath: return byLowercasedPathWithoutExtension
+            case .stem: return byStem
+            case .title: return byTitle
+            case .alias: return byAlias
             }
         }
-        self.notes = byPath
-        self.byPathWithoutExtension = withoutExtension
-        self.byLowercasedPathWithoutExtension = lowercasedWithoutExtension
-        self.byStem = stems
-        self.byTitle = titles
-        self.byAlias = aliases
+        _modify {
+            switch table {
+            case .path: yield &byPathWithoutExtension
+            case .lowercasedPath: yield &byLowercasedPathWithoutExtension
+            case .stem: yield &byStem
+            case .title: yield &byTitle
+            case .alias: yield &byAlias
+            }
+        }
+    }
+
+    /// Every (table, key) the note is listed under.
+    private func keys(of note: NoteSymbols) -> [(Table, String)] {
+        let bare = NoteCatalog.removingExtension(note.path, noteExtensions)
+        var result: [(Table, String)] = [(.path, bare), (.lowercasedPath, bare.lowercased()),
+                                         (.stem, NoteSymbols.fileStem(of: note.path).lowercased())]
+        if !note.title.isEmpty { result.append((.title, note.title.lowercased())) }
+        var seen: Set<String> = []
+        for alias in note.aliases where !alias.isEmpty {
+            let key = alias.lowercased()
+            if seen.insert(key).inserted { result.append((.alias, key)) }
+        }
+        return result
+    }
+
+    private static func add(_ path: String, to table: inout [String: [String]], key: String) {
+        table[key, default: []].insertSorted(path)
+    }
+
+    private static func drop(_ path: String, from table: inout [String: [String]], key: String) {
+        guard var paths = table[key] else { return }
+        paths.removeAll { $0 == path }
+        table[key] = paths.isEmpty ? nil : paths
     }
 
     /// Where `link`, written in the note at `sourcePath`, points (rules in the type's doc).
@@ -152,7 +198,7 @@ public struct NoteCatalog: Sendable {
     /// The note at `path` as written, else with a note extension added or swapped.
     private func notePath(forMarkdownPath path: String) -> String? {
         if notes[path] != nil { return path }
-        return byPathWithoutExtension[NoteCatalog.removingExtension(path, noteExtensions)]
+        return byPathWithoutExtension[NoteCatalog.removingExtension(path, noteExtensions)]?.first
     }
 
     // MARK: Wiki-links
@@ -184,7 +230,7 @@ public struct NoteCatalog: Sendable {
         if let path = NoteCatalog.normalized(target) {
             if notes[path] != nil { return .found(path) }
             let bare = NoteCatalog.removingExtension(path, noteExtensions)
-            if let found = byPathWithoutExtension[bare] { return .found(found) }
+            if let found = byPathWithoutExtension[bare]?.first { return .found(found) }
             if let found = byLowercasedPathWithoutExtension[bare.lowercased()] { return NoteCatalog.single(found) }
         }
         // 2. By file stem, the fewest folders winning; `b/note` needs a path ending in it.
@@ -369,5 +415,19 @@ public struct NoteCatalog: Sendable {
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
         return String(slice)
+    }
+}
+
+extension Array where Element == String {
+    /// Inserts `path` in byte order, once.
+    mutating func insertSorted(_ path: String) {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        if low < count && self[low] == path { return }
+        insert(path, at: low)
     }
 }

@@ -43,11 +43,15 @@ public struct NoteSymbols: Sendable, Equatable {
     public var wordCount: Int
     /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
     public var ignoredCodes: Set<String>
+    /// Labels of `[text][label]` and `[label][]` links with no definition, as written.
+    public var undefinedReferences: [LinkSymbol.Part] = []
+    /// The parser's problems with the note (malformed front matter, nesting limits).
+    public var problems: [SyntaxProblem]
 
     public init(path: String, title: String, titleSource: TitleSource, aliases: [String] = [],
                 headings: [HeadingSymbol] = [], links: [LinkSymbol] = [], linkDefinitions: [LinkDefinitionSymbol] = [],
                 tags: [TagSymbol] = [], blockIDs: [BlockIDSymbol] = [], frontMatter: FrontMatter? = nil,
-                wordCount: Int = 0, ignoredCodes: Set<String> = []) {
+                wordCount: Int = 0, ignoredCodes: Set<String> = [], problems: [SyntaxProblem] = []) {
         self.path = path
         self.title = title
         self.titleSource = titleSource
@@ -60,6 +64,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.frontMatter = frontMatter
         self.wordCount = wordCount
         self.ignoredCodes = ignoredCodes
+        self.problems = problems
     }
 
     /// The file name without its folder and last extension: `soil tests` for `garden/soil tests.md`.

@@ -34,12 +34,12 @@ public struct NoteDiagnostic: Sendable, Equatable {
 }
 
 public enum NotebookDiagnostics {
-    /// The diagnostics of `note`. `problems` are the parser's (malformed front matter);
+    /// The diagnostics of `note` (its parser problems included: malformed front matter).
     /// `fileExists` answers for workspace-relative paths of files that are not notes (images).
-    public static func check(_ note: NoteSymbols, problems: [SyntaxProblem], catalog: NoteCatalog,
+    public static func check(_ note: NoteSymbols, catalog: NoteCatalog,
                              fileExists: (String) -> Bool) -> [NoteDiagnostic] {
         var result: [NoteDiagnostic] = []
-        for problem in problems where problem.code == .malformedFrontMatter {
+        for problem in note.problems where problem.code == .malformedFrontMatter {
             result.append(NoteDiagnostic(path: note.path, range: problem.range, severity: .warning,
                                          code: "malformed-front-matter", message: problem.message))
         }
@@ -87,6 +87,10 @@ public enum NotebookDiagnostics {
                                              message: "`\(written)` matches \(candidates.count) notes: \(candidates.joined(separator: ", "))",
                                              related: candidates))
             }
+        }
+        for reference in note.undefinedReferences {
+            result.append(NoteDiagnostic(path: note.path, range: reference.range, severity: .warning, code: "undefined-reference",
+                                         message: "No link definition for `[\(reference.text)]`"))
         }
         result += definitionDiagnostics(note)
         if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }

@@ -126,10 +126,12 @@ struct SymbolExtractor {
             title = NoteSymbols.fileStem(of: path)
         }
 
-        return NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
-                           headings: headings, links: links, linkDefinitions: definitions, tags: tags,
-                           blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words,
-                           ignoredCodes: ignoredCodes)
+        var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
+                                  headings: headings, links: links, linkDefinitions: definitions, tags: tags,
+                                  blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words,
+                                  ignoredCodes: ignoredCodes, problems: tree.problems)
+        symbols.undefinedReferences = tree.undefinedReferences.map { .init(text: rawString($0.label), range: source($0.label)) }
+        return symbols
     }
 
     /// `<!-- macmd-ignore CODE [CODE …] -->` (in an HTML block or inline) switches those

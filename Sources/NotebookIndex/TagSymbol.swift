@@ -35,7 +35,10 @@ public struct TagSymbol: Sendable, Equatable {
     }
 
     /// True when this tag is `query` or nested under it (`a/b` matches `a` and `a/b`, not `a/bc`).
-    public func matches(_ query: String) -> Bool {
+    public func matches(_ query: String) -> Bool { TagSymbol.name(name, matches: query) }
+
+    /// True when the tag `name` is `query` or nested under it.
+    public static func name(_ name: String, matches query: String) -> Bool {
         guard name.hasPrefix(query) else { return false }
         if name.utf8.count == query.utf8.count { return true }
         return name.utf8.dropFirst(query.utf8.count).first == UInt8(ascii: "/")

@@ -29,6 +29,7 @@ enum BenchCommand {
                macmd bench pathological [--scale N]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
+               macmd bench index DIR [--rounds N]
 
         """
 
@@ -43,6 +44,7 @@ enum BenchCommand {
         case "pathological": return pathological(rest)
         case "lsp": return lsp(rest)
         case "preview": return previewPhases(rest)
+        case "index": return index(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0

@@ -1,5 +1,5 @@
-// `macmd check [DIR]`: reports a notebook's problems the way a linter does (work in progress
-// for issue 4: links, wiki-links, headings, blocks, images, front matter so far).
+// `macmd check [DIR]`: reports a notebook's problems the way a linter does, with the same
+// index, rules and `.macmd.json` as the language server.
 //
 //   path:line:col: severity: message [code]      (1-based line and byte column)
 //
@@ -22,8 +22,10 @@ enum CheckCommand {
         usage: macmd check [DIR] [--format text|json]
 
         Indexes the notebook in DIR (default: the current folder) and prints its problems:
-        broken links, wiki-links, headings, blocks and images, ambiguous wiki-links, and
-        malformed front matter. Exits 1 when it finds errors.
+        broken links, wiki-links, headings, blocks and images, ambiguous wiki-links,
+        undefined, duplicate and unused reference definitions, duplicate heading targets and
+        malformed front matter, as path:line:col: severity: message [code].
+        DIR/.macmd.json may set severities per code and ignore globs. Exits 1 on errors.
 
         """
 
@@ -51,33 +53,39 @@ enum CheckCommand {
             }
             i += 1
         }
-        let scan = WorkspaceScanner.scan(root: folder)
+        // The notebook's own `.macmd.json` (ignore globs, extensions, severities), as in the server.
+        var layers: [(name: String, value: JSONValue)] = []
+        let configFile = folder + "/.macmd.json"
+        if case .success(let bytes) = FileReader.contents(of: configFile, limit: 1 << 20) {
+            layers.append((configFile, (try? JSON.parse(bytes)) ?? .string("not JSON")))
+        }
+        let configuration = NotebookConfiguration.merged(layers)
+        for problem in configuration.problems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
+        let scan = WorkspaceScanner.scan(root: folder, options: configuration.scanOptions)
         if let refusal = scan.refusal {
             StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
             return 2
         }
         let root = scan.resolvedRoot
-        var notes: [NoteSymbols] = []
-        var sources: [String: (lines: LineIndex, problems: [SyntaxProblem])] = [:]
-        for file in scan.files {
-            guard case .success(let bytes) = StandardStreams.readInput(path: root + "/" + file.path) else { continue }
-            let tree = MarkdownParser.parse(bytes, options: .notebook)
-            notes.append(NoteSymbols.extract(from: tree, path: file.path))
-            sources[file.path] = (LineIndex(utf8: bytes), tree.problems)
-        }
-        let catalog = NoteCatalog(notes)
+        let (notebook, log) = NotebookLoader.build(scan, noteExtensions: configuration.extensions)
         var diagnostics: [NoteDiagnostic] = []
-        for note in notes {
-            let problems = sources[note.path]?.problems ?? []
-            diagnostics += NotebookDiagnostics.check(note, problems: problems, catalog: catalog) { path in
-                var info = stat()
-                return stat(root + "/" + path, &info) == 0
+        var lines: [String: LineIndex] = [:]
+        for path in notebook.notes.keys.sorted() {
+            let found = notebook.diagnostics(for: path) { FileReader.exists(root + "/" + $0) }.compactMap { diagnostic -> NoteDiagnostic? in
+                guard let severity = configuration.severity(of: diagnostic.code, default: diagnostic.severity) else { return nil }
+                var shown = diagnostic
+                shown.severity = severity
+                return shown
             }
+            if !found.isEmpty, case .success(let bytes) = FileReader.contents(of: root + "/" + path) {
+                lines[path] = LineIndex(utf8: bytes)
+            }
+            diagnostics += found
         }
         var output: [UInt8] = []
         var items: [JSONValue] = []
         for diagnostic in diagnostics {
-            let position = sources[diagnostic.path]?.lines.position(ofUTF8Offset: Int(diagnostic.range.start))
+            let position = lines[diagnostic.path]?.position(ofUTF8Offset: Int(diagnostic.range.start))
             let line = (position?.line ?? 0) + 1
             let column = (position?.utf8Column ?? 0) + 1
             if json {
@@ -95,7 +103,7 @@ enum CheckCommand {
             output.append(0x0A)
         }
         StandardStreams.writeOutput(output)
-        for line in scan.logLines { StandardStreams.writeError("macmd check: \(line)\n") }
+        for line in scan.logLines + log { StandardStreams.writeError("macmd check: \(line)\n") }
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
 }

@@ -4,7 +4,9 @@ import XCTest
 
 /// `macmd check` as a user runs it on a folder: one line per problem, an exit status for CI.
 final class CheckCommandTests: XCTestCase {
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) { try CheckCommandTests.run(arguments) }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = EndToEndTests.binary
         process.arguments = arguments
@@ -42,5 +44,31 @@ final class CheckCommandTests: XCTestCase {
 
         XCTAssertEqual(try run(["check", folder.appendingPathComponent("missing").path]).status, 2)
         XCTAssertEqual(try run(["check", "--format", "xml"]).status, 2)
+    }
+}
+
+/// The sample notebook's deliberate problems, as `macmd check` reports them (golden files in
+/// Fixtures/check; MACMD_BLESS=1 rewrites them).
+final class CheckSampleNotebookTests: XCTestCase {
+    func testSampleNotebookReportsItsDeliberateProblems() throws {
+        let root = EndToEndTests.packageRoot
+        for (format, golden) in [("text", "Fixtures/check/notebook.txt"), ("json", "Fixtures/check/notebook.json")] {
+            let result = try CheckCommandTests.run(["check", root.appendingPathComponent("Fixtures/notebook").path, "--format", format])
+            XCTAssertEqual(result.status, 1, "the sample notebook has deliberate errors")
+            let goldenURL = root.appendingPathComponent(golden)
+            if ProcessInfo.processInfo.environment["MACMD_BLESS"] == "1" {
+                try result.out.write(to: goldenURL, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(result.out, try String(contentsOf: goldenURL, encoding: .utf8), golden)
+        }
+    }
+
+    func testSeveritiesFromTheNotebooksConfiguration() throws {
+        let fixture = NotebookFixture(["a.md": "[[Nowhere]] [x][missing]\n",
+                                       ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])
+        defer { fixture.destroy() }
+        let result = try CheckCommandTests.run(["check", fixture.root])
+        XCTAssertEqual(result.status, 0, "no errors once broken wiki-links are warnings")
+        XCTAssertEqual(result.out, "a.md:1:3: warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
     }
 }

@@ -4,6 +4,10 @@ import XCTest
 
 /// Spawns the built `macmd lsp` and talks to it through real pipes, byte by byte as editors do.
 final class EndToEndTests: XCTestCase {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["MACMD_BIN"] { return URL(fileURLWithPath: path) }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -99,14 +99,49 @@ final class LSPTestClient: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for a notification `method` whose params satisfy `accept`, looking first at what
+    /// arrived earlier. The server's own requests met on the way are answered (null results;
+    /// `workspace/configuration` gets `[null]`) when `answerRequests` is set.
+    func notification(_ method: String, timeout: Double = 10, answerRequests: Bool = true,
+                      where accept: (JSONValue?) -> Bool = { _ in true }) -> JSONValue? {
+        if let index = received.firstIndex(where: {
+            if case .notification(method, let params) = $0 { return accept(params) }
+            return false
+        }) {
+            guard case .notification(_, let params) = received.remove(at: index) else { return nil }
+            return params ?? .null
+        }
+        while let message = nextMessage(timeout: timeout) {
+            if case .notification(method, let params) = message, accept(params) { return params ?? .null }
+            if answerRequests, case .request(let id, let requested, _) = message {
+                send(.response(id: id, result: .success(requested == "workspace/configuration" ? [.null] : .null)))
+            }
+            received.append(message)
+        }
+        return nil
+    }
+
+    /// Diagnostics published for `uri` that satisfy `accept` (the codes, in order).
+    func diagnostics(for uri: String, timeout: Double = 10, where accept: ([String]) -> Bool = { _ in true }) -> [JSONValue]? {
+        let params = notification("textDocument/publishDiagnostics", timeout: timeout) { params in
+            guard params?["uri"]?.stringValue == uri, let items = params?["diagnostics"]?.arrayValue else { return false }
+            return accept(items.compactMap { $0["code"]?.stringValue })
+        }
+        return params?["diagnostics"]?.arrayValue
+    }
+
     func request(_ method: String, _ params: JSONValue? = nil) -> Result<JSONValue, ResponseError>? {
         response(to: sendRequest(method, params))
     }
 
     /// Initializes with the given client capabilities.
     @discardableResult
-    func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil) -> JSONValue? {
+    func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil,
+                    workspaceFolders: [String] = []) -> JSONValue? {
         var params: [String: JSONValue] = ["processId": .null, "rootUri": .null, "capabilities": capabilities]
+        if !workspaceFolders.isEmpty {
+            params["workspaceFolders"] = .array(workspaceFolders.map { ["uri": .string("file://" + $0), "name": "notes"] })
+        }
         if let initializationOptions { params["initializationOptions"] = initializationOptions }
         let result = request("initialize", .object(params))
         notify("initialized", [:])

@@ -11,7 +11,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
 
             [[Soil]] [[Missing note]] [[Soil#No such heading]] [[Soil#^nope]]
             [text](soil.md) [gone](gone.md) ![pic](img/missing.png) ![ok](img/there.png)
-            [[Dup]] [used][ref] [short]
+            [[Dup]] [used][ref] [short] [text][nowhere] [Undefined][] [plain brackets]
 
             [ref]: soil.md
             [short]: soil.md
@@ -28,19 +28,17 @@ final class NotebookDiagnosticsTests: XCTestCase {
 
     func testDiagnosticsNameWhatIsMissing() {
         var notes: [NoteSymbols] = []
-        var problems: [String: [SyntaxProblem]] = [:]
         var sources: [String: [UInt8]] = [:]
         for (path, text) in files {
             let tree = MarkdownParser.parse(text, options: .notebook)
             notes.append(NoteSymbols.extract(from: tree, path: path))
-            problems[path] = tree.problems
             sources[path] = Array(text.utf8)
         }
         let catalog = NoteCatalog(notes)
         var found: [(String, String, String)] = []   // (path, code, text at range)
         var messages: [String] = []
         for note in notes {
-            for d in NotebookDiagnostics.check(note, problems: problems[note.path] ?? [], catalog: catalog,
+            for d in NotebookDiagnostics.check(note, catalog: catalog,
                                                fileExists: { $0 == "img/there.png" }) {
                 let bytes = sources[d.path] ?? []
                 let text = String(decoding: bytes[d.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
@@ -55,6 +53,8 @@ final class NotebookDiagnosticsTests: XCTestCase {
             ("index.md", "broken-link", "gone.md"),
             ("index.md", "broken-image", "img/missing.png"),
             ("index.md", "ambiguous-wikilink", "Dup"),
+            ("index.md", "undefined-reference", "nowhere"),
+            ("index.md", "undefined-reference", "Undefined"),
             ("index.md", "duplicate-definition", "REF"),
             ("index.md", "unused-definition", "spare"),
             ("links.md", "duplicate-heading", "Notes"),
@@ -64,6 +64,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
         ]
         XCTAssertEqual(found.map { "\($0.0) \($0.1) \($0.2)" }, expected.map { "\($0.0) \($0.1) \($0.2)" })
         XCTAssertTrue(messages.contains("No note `Missing note` for `[[Missing note]]`"), "\(messages)")
+        XCTAssertTrue(messages.contains("No link definition for `[nowhere]`"), "\(messages)")
         XCTAssertTrue(messages.contains("No heading `No such heading` in `soil.md`"), "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("a/dup.md, b/dup.md") }, "\(messages)")
     }

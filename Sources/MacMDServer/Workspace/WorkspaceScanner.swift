@@ -60,6 +60,8 @@ public enum WorkspaceScanner {
         result.files = walker.files.map {
             ScannedFile(path: String(decoding: $0.path, as: UTF8.self), size: $0.size, modificationTimeNanoseconds: $0.mtime)
         }
+        walker.assets.sort { $0.lexicographicallyPrecedes($1) }
+        result.assets = walker.assets.map { String(decoding: $0, as: UTF8.self) }
         result.skipped = walker.skipped.map {
             ScanSkip(path: String(decoding: $0.path, as: UTF8.self), reason: $0.reason)
         }
@@ -121,8 +123,10 @@ private struct Walker {
     let options: ScanOptions
     let onProgress: ((Int) -> Void)?
     let extensions: [[UInt8]]
+    let assetExtensions: [[UInt8]]
     let excludedNames: [[UInt8]]
     var files: [Found] = []
+    var assets: [[UInt8]] = []
     var skipped: [Skipped] = []
     var visited: Set<FolderID> = []
     var deferredLinks: [(folder: Folder, id: FolderID)] = []
@@ -131,6 +135,7 @@ private struct Walker {
         self.options = options
         self.onProgress = onProgress
         self.extensions = options.extensions.map { Array($0.utf8).map(Walker.lowercased) }
+        self.assetExtensions = options.assetExtensions.map { Array($0.utf8).map(Walker.lowercased) }
         self.excludedNames = options.excludedFolderNames.map { Array($0.utf8) }
     }
 
@@ -269,7 +274,13 @@ private struct Walker {
             return
         }
 
-        guard hasWantedExtension(entry.name) else { return }
+        guard Walker.hasExtension(entry.name, in: extensions) else {
+            if Walker.hasExtension(entry.name, in: assetExtensions),
+               folder.rules.decision(path: relative, isDirectory: false) != true {
+                assets.append(relative)
+            }
+            return
+        }
         if folder.rules.decision(path: relative, isDirectory: false) == true { return }
         if !haveInfo, WorkspaceScanner.withCPath(absolute, { stat($0, &info) }) != 0 {
             let code = errno
@@ -297,8 +308,8 @@ private struct Walker {
         }
     }
 
-    /// Whether the name ends in `.` plus one of the extensions, compared case-insensitively.
-    func hasWantedExtension(_ name: [UInt8]) -> Bool {
+    /// Whether the name ends in `.` plus one of `extensions`, compared case-insensitively.
+    static func hasExtension(_ name: [UInt8], in extensions: [[UInt8]]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
         let suffix = name[(dot + 1)...]
         for wanted in extensions where wanted.count == suffix.count {
@@ -320,21 +331,6 @@ private struct Walker {
 
     /// Reads a file of at most 1 MB (a `.gitignore`); nil when it cannot be read.
     func readSmallFile(_ path: [UInt8]) -> [UInt8]? {
-        let fd = WorkspaceScanner.withCPath(path) { open($0, O_RDONLY) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let limit = 1 << 20
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while contents.count < limit {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            contents.append(contentsOf: chunk[0..<count])
-        }
-        return contents
+        try? FileReader.contents(of: String(decoding: path, as: UTF8.self), limit: 1 << 20).get()
     }
 }

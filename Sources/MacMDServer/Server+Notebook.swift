@@ -1,0 +1,402 @@
+// The server's notebooks: one per workspace folder (or the folder of a note opened outside every
+// folder), scanned in the background and kept true note by note.
+//
+// Concurrency contract (on top of Server.swift's):
+// - Scans run on `scanner` (all cores through `NotebookLoader`); they add notes to the state in
+//   batches, so requests made during a scan answer from what is indexed so far.
+// - Re-indexing after an edit, a watched-file event or a file operation runs on `indexer`, a
+//   serial queue, one job per event. A job for a document version that is no longer current does
+//   nothing (the newer version's job follows), so fast typing re-indexes only the latest text:
+//   that is the debounce, and it adds no delay.
+// - Open documents win over the disk: a scan or a watcher never replaces an open note's symbols.
+// - Diagnostics go out after each job, for the note and for the open notes the change affects
+//   (`NotebookChange.affected`), pushed with the document version they were computed from.
+
+import Dispatch
+import JSONRPC
+import LSPTypes
+import MarkdownSyntax
+import NotebookIndex
+import Synchronization
+import TextCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One notebook the server keeps.
+struct NotebookRoot: Sendable {
+    enum ScanState: Sendable { case pending, running, done }
+
+    /// The folder as the client named it, and with symlinks resolved.
+    var path: String
+    var resolvedPath: String
+    /// A folder holding a note opened outside every workspace folder: only its own files count.
+    var isSingleFolder: Bool
+    var configuration: NotebookConfiguration
+    var notebook: Notebook
+    var scan = ScanState.pending
+    /// Modification times of the notes read from disk, for clients that cannot watch files.
+    var modificationTimes: [String: Int64] = [:]
+
+    /// `path` relative to this folder, when it lies inside it.
+    func relativePath(ofFile file: String) -> String? {
+        for base in [path, resolvedPath] where !base.isEmpty {
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if file.hasPrefix(prefix) {
+                let relative = String(file.utf8.dropFirst(prefix.utf8.count)) ?? ""
+                if isSingleFolder && relative.utf8.contains(UInt8(ascii: "/")) { return nil }
+                return relative.isEmpty ? nil : relative
+            }
+        }
+        return nil
+    }
+
+    func absolutePath(_ relative: String) -> String { resolvedPath + "/" + relative }
+
+    /// True when `relative` names a note by its extension.
+    func isNote(_ relative: String) -> Bool {
+        guard let dot = relative.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let ext = String(relative[relative.utf8.index(after: dot)...]).lowercased()
+        return configuration.extensions.contains { $0.lowercased() == ext }
+    }
+}
+
+/// Where a document lives: its notebook (by the root's `path`) and its path inside it.
+struct NoteLocation: Sendable, Hashable {
+    var root: String
+    var path: String
+}
+
+extension Server {
+    // MARK: Roots
+
+    /// The notebooks named by `initialize`: its workspace folders, else its root URI.
+    func setUpRoots(_ params: InitializeParams) {
+        var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
+        if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
+        let roots = folders.map { makeRoot(path: $0, singleFolder: false) }
+        state.withLock { $0.roots = roots }
+        if folders.isEmpty { logger.info("no workspace folder: single-file mode (each note's own folder)") }
+    }
+
+    func makeRoot(path: String, singleFolder: Bool) -> NotebookRoot {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let resolved = WorkspaceScanner.realPath(trimmed) ?? trimmed
+        let configuration = loadConfiguration(root: resolved)
+        return NotebookRoot(path: trimmed, resolvedPath: resolved, isSingleFolder: singleFolder,
+                            configuration: configuration, notebook: Notebook(noteExtensions: configuration.extensions))
+    }
+
+    /// The editor's settings, then the notebook's `.macmd.json`.
+    func loadConfiguration(root: String) -> NotebookConfiguration {
+        var layers: [(name: String, value: JSONValue)] = []
+        let editor = state.withLock { ($0.initializationOptions, $0.editorSettings) }
+        if let options = editor.0 { layers.append(("initializationOptions", options)) }
+        if let settings = editor.1 { layers.append(("workspace settings", settings)) }
+        let file = root + "/.macmd.json"
+        if case .success(let bytes) = FileReader.contents(of: file, limit: 1 << 20) {
+            do { layers.append((file, try JSON.parse(bytes))) } catch {
+                layers.append((file, .string("not JSON")))
+                logger.warn("\(file) is not valid JSON (\(error.message)); using the defaults")
+            }
+        }
+        let configuration = NotebookConfiguration.merged(layers)
+        for problem in configuration.problems { logger.warn("configuration: \(problem)") }
+        return configuration
+    }
+
+    /// The notebook and path of a document URI, creating a single-folder notebook for a note
+    /// outside every root (and scanning it).
+    func locate(_ uri: String, creating: Bool = true) -> NoteLocation? {
+        guard let file = FileURI.path(of: uri) else { return nil }
+        if let found = state.withLock({ Server.locate(file: file, in: $0.roots) }) { return found }
+        guard creating, let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let folder = String(file[..<slash])
+        let root = makeRoot(path: folder.isEmpty ? "/" : folder, singleFolder: true)
+        let added = state.withLock { state -> Bool in
+            guard !state.roots.contains(where: { $0.path == root.path }) else { return false }
+            state.roots.append(root)
+            return true
+        }
+        if added {
+            logger.info("\(file) is outside every workspace folder: indexing its folder \(root.path) alone")
+            startScans()
+        }
+        return state.withLock { Server.locate(file: file, in: $0.roots) }
+    }
+
+    static func locate(file: String, in roots: [NotebookRoot]) -> NoteLocation? {
+        var best: (root: NotebookRoot, path: String)?
+        for root in roots {
+            guard let relative = root.relativePath(ofFile: file) else { continue }
+            if let current = best, current.path.utf8.count <= relative.utf8.count { continue }
+            best = (root, relative)
+        }
+        return best.map { NoteLocation(root: $0.root.path, path: $0.path) }
+    }
+
+    /// The URI the client uses for a note: its open document's, else a `file:` URI.
+    static func uri(of location: NoteLocation, state: State) -> String {
+        for (uri, _) in state.documents {
+            if let file = FileURI.path(of: uri), let found = locate(file: file, in: state.roots), found == location { return uri }
+        }
+        let root = state.roots.first { $0.path == location.root }
+        return FileURI.uri(ofPath: (root?.path ?? location.root) + "/" + location.path)
+    }
+
+    // MARK: Scanning
+
+    /// Starts scanning every notebook not scanned yet, with progress when the client shows it.
+    func startScans() {
+        let pending = state.withLock { state -> [String] in
+            var names: [String] = []
+            for index in state.roots.indices where state.roots[index].scan == .pending {
+                state.roots[index].scan = .running
+                names.append(state.roots[index].path)
+            }
+            return names
+        }
+        for root in pending { scanner.async { [self] in scan(root) } }
+    }
+
+    func scan(_ rootPath: String) {
+        guard let root = state.withLock({ $0.roots.first { $0.path == rootPath } }) else { return }
+        let progress = ProgressReporter(server: self, title: "Indexing notes", token: "macmd-index-\(rootPath)")
+        var options = root.configuration.scanOptions
+        if root.isSingleFolder { options.maxDepth = 0 }
+        let started = Server.monotonicSeconds()
+        let result = WorkspaceScanner.scan(root: root.resolvedPath, options: options)
+        for line in result.logLines { logger.info(line) }
+        if result.refusal != nil {
+            state.withLock { state in
+                if let index = state.roots.firstIndex(where: { $0.path == rootPath }) { state.roots[index].scan = .done }
+            }
+            progress.end("not indexed")
+            return
+        }
+        let open = Set(state.withLock { state in
+            state.documents.keys.compactMap { uri in
+                FileURI.path(of: uri).flatMap { Server.locate(file: $0, in: state.roots) }
+            }.filter { $0.root == rootPath }.map(\.path)
+        })
+        progress.begin("\(result.files.count) notes")
+        let log = NotebookLoader.load(result, skipping: open) { [self] notes, done, total in
+            state.withLock { state in
+                guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
+                for note in notes where !Server.isOpen(NoteLocation(root: rootPath, path: note.path), state) {
+                    state.roots[index].notebook.update(note)
+                }
+            }
+            progress.report(done: done, total: total)
+        }
+        for line in log { logger.warn(line) }
+        state.withLock { state in
+            guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
+            for asset in result.assets { state.roots[index].notebook.addAsset(asset) }
+            for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
+            state.roots[index].scan = .done
+        }
+        let seconds = Server.monotonicSeconds() - started
+        logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms")
+        progress.end("\(result.files.count) notes indexed")
+        publishDiagnostics(forOpenNotesIn: [rootPath])
+    }
+
+    static func isOpen(_ location: NoteLocation, _ state: State) -> Bool {
+        state.documents.keys.contains { uri in
+            FileURI.path(of: uri).flatMap { locate(file: $0, in: state.roots) } == location
+        }
+    }
+
+    /// Re-reads notes whose modification time changed (for clients that cannot watch files).
+    func refreshFromDisk(_ rootPath: String) {
+        guard let root = state.withLock({ $0.roots.first { $0.path == rootPath && $0.scan == .done } }) else { return }
+        var options = root.configuration.scanOptions
+        if root.isSingleFolder { options.maxDepth = 0 }
+        let result = WorkspaceScanner.scan(root: root.resolvedPath, options: options)
+        guard result.refusal == nil else { return }
+        var changed: [ScannedFile] = []
+        for file in result.files where root.modificationTimes[file.path] != file.modificationTimeNanoseconds { changed.append(file) }
+        let present = Set(result.files.map(\.path))
+        let vanished = root.notebook.notes.keys.filter { !present.contains($0) }
+        var events: [(String, FileEvent.Kind)] = changed.map { ($0.path, .changed) } + vanished.map { ($0, .deleted) }
+        let assets = Set(result.assets)
+        events += assets.subtracting(root.notebook.assets).map { ($0, .created) }
+        events += root.notebook.assets.subtracting(assets).map { ($0, .deleted) }
+        for (path, kind) in events { fileEvent(NoteLocation(root: rootPath, path: path), kind) }
+        if !events.isEmpty { logger.info("refreshed \(events.count) changed files of \(rootPath) from disk") }
+    }
+
+    // MARK: Keeping notes true
+
+    /// Re-indexes an open document's text (or the disk's, once it is closed), on `indexer`.
+    func scheduleIndexing(of uri: String) {
+        let version = state.withLock { $0.documents[uri]?.version }
+        indexer.async { [self] in index(uri, version: version) }
+    }
+
+    func index(_ uri: String, version: Int?) {
+        guard let location = locate(uri) else { return }
+        let text: [UInt8]?
+        if let version {
+            guard let document = state.withLock({ $0.documents[uri] }), document.version == version else { return }
+            text = document.text
+        } else {
+            // Closed: the file on disk is the truth again (it may have been discarded unsaved).
+            if state.withLock({ $0.documents[uri] != nil }) { return }
+            text = try? FileReader.contents(of: state.withLock { state in
+                state.roots.first { $0.path == location.root }?.absolutePath(location.path) ?? ""
+            }).get()
+        }
+        let symbols = text.map { NotebookLoader.symbols(of: $0, path: location.path) }
+        let change = state.withLock { state -> NotebookChange? in
+            if let version, state.documents[uri]?.version != version { return nil }
+            guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return nil }
+            if let symbols { return state.roots[index].notebook.update(symbols) }
+            return state.roots[index].notebook.remove(path: location.path)
+        }
+        guard let change else { return }
+        publishDiagnostics([location] + change.affected.map { NoteLocation(root: location.root, path: $0) })
+    }
+
+    /// A file created, changed or deleted outside the editor (a watcher or a file operation).
+    func fileEvent(_ location: NoteLocation, _ kind: FileEvent.Kind) {
+        guard let root = state.withLock({ $0.roots.first { $0.path == location.root } }) else { return }
+        if state.withLock({ Server.isOpen(location, $0) }) { return }
+        var affected: Set<String> = []
+        if root.isNote(location.path) {
+            let text = kind == .deleted ? nil : try? FileReader.contents(of: root.absolutePath(location.path)).get()
+            var info = stat()
+            let mtime: Int64? = text == nil || stat(root.absolutePath(location.path), &info) != 0 ? nil : Server.modificationTime(info)
+            let symbols = text.map { NotebookLoader.symbols(of: $0, path: location.path) }
+            affected = state.withLock { state -> Set<String> in
+                guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
+                state.roots[index].modificationTimes[location.path] = mtime
+                if let symbols {
+                    var result = state.roots[index].notebook.update(symbols).affected
+                    result.insert(location.path)
+                    return result
+                }
+                return state.roots[index].notebook.remove(path: location.path)?.affected ?? []
+            }
+        } else if kind == .deleted, !root.notebook.assets.contains(location.path) {
+            // A deleted folder: everything under it goes.
+            let prefix = location.path + "/"
+            for path in root.notebook.notes.keys where path.hasPrefix(prefix) {
+                fileEvent(NoteLocation(root: location.root, path: path), .deleted)
+            }
+            for path in root.notebook.assets where path.hasPrefix(prefix) {
+                fileEvent(NoteLocation(root: location.root, path: path), .deleted)
+            }
+            return
+        } else if kind != .changed {
+            affected = state.withLock { state -> Set<String> in
+                guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
+                return kind == .created ? state.roots[index].notebook.addAsset(location.path)
+                    : state.roots[index].notebook.removeAsset(location.path)
+            }
+        }
+        publishDiagnostics(affected.map { NoteLocation(root: location.root, path: $0) })
+    }
+
+    /// A created or renamed folder: index what is in it now.
+    func folderAppeared(_ location: NoteLocation) {
+        guard let root = state.withLock({ $0.roots.first { $0.path == location.root } }) else { return }
+        var options = root.configuration.scanOptions
+        options.maxDepth = root.isSingleFolder ? 0 : options.maxDepth
+        let result = WorkspaceScanner.scan(root: root.absolutePath(location.path), options: options)
+        for file in result.files { fileEvent(NoteLocation(root: location.root, path: location.path + "/" + file.path), .created) }
+        for asset in result.assets { fileEvent(NoteLocation(root: location.root, path: location.path + "/" + asset), .created) }
+    }
+
+    static func modificationTime(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// `workspace/didChangeWatchedFiles` and the `did…Files` file operations.
+    func handleFileEvents(_ events: [FileEvent]) {
+        indexer.async { [self] in
+            for event in events {
+                guard let file = FileURI.path(of: event.uri),
+                      let location = state.withLock({ Server.locate(file: file, in: $0.roots) }) else { continue }
+                var info = stat()
+                if event.kind != .deleted, stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                    folderAppeared(location)
+                } else {
+                    fileEvent(location, event.kind)
+                }
+            }
+        }
+    }
+
+    /// `workspace/didChangeWorkspaceFolders`.
+    func changeWorkspaceFolders(added: [String], removed: [String]) {
+        let removedPaths = Set(removed.compactMap(FileURI.path(of:)).map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+        let newRoots = added.compactMap(FileURI.path(of:)).map { makeRoot(path: $0, singleFolder: false) }
+        state.withLock { state in
+            state.roots.removeAll { removedPaths.contains($0.path) }
+            for root in newRoots where !state.roots.contains(where: { $0.path == root.path }) { state.roots.append(root) }
+            // Single-folder notebooks inside a new workspace folder are now part of it.
+            state.roots.removeAll { root in
+                root.isSingleFolder && newRoots.contains { root.path.hasPrefix($0.path + "/") || root.path == $0.path }
+            }
+        }
+        logger.info("workspace folders: +\(newRoots.count) -\(removedPaths.count)")
+        startScans()
+        let open = state.withLock { Array($0.documents.keys) }
+        for uri in open { scheduleIndexing(of: uri) }
+    }
+}
+
+/// `$/progress` for one long job, when the client shows progress; silent otherwise.
+final class ProgressReporter: Sendable {
+    let server: Server
+    let token: JSONValue?
+    let title: String
+    let lastPercent = Mutex(-1)
+
+    init(server: Server, title: String, token: String) {
+        self.server = server
+        self.title = title
+        guard server.state.withLock({ $0.client.supportsWorkDoneProgress }) else {
+            self.token = nil
+            return
+        }
+        let token = JSONValue.string(token)
+        self.token = token
+        // The token may be used once the client has answered; wait for that, briefly.
+        let answered = DispatchSemaphore(value: 0)
+        server.sendRequest("window/workDoneProgress/create", params: ["token": token]) { _ in answered.signal() }
+        _ = answered.wait(timeout: .now() + .seconds(2))
+    }
+
+    func begin(_ message: String) {
+        send(["kind": "begin", "title": .string(title), "message": .string(message), "percentage": 0, "cancellable": false])
+    }
+
+    func report(done: Int, total: Int) {
+        guard total > 0 else { return }
+        let percent = done * 100 / total
+        let changed = lastPercent.withLock { last -> Bool in
+            guard percent >= last + 5 || (percent == 100 && last != 100) else { return false }
+            last = percent
+            return true
+        }
+        if changed { send(["kind": "report", "message": .string("\(done)/\(total) notes"), "percentage": .int(Int64(percent))]) }
+    }
+
+    func end(_ message: String) {
+        send(["kind": "end", "message": .string(message)])
+    }
+
+    private func send(_ value: JSONValue) {
+        guard let token else { return }
+        server.connection.send(.notification(method: "$/progress", params: ["token": token, "value": value]))
+    }
+}

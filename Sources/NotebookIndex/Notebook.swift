@@ -1,0 +1,211 @@
+// The index of one notebook (one workspace folder): every note's symbols, the catalog that
+// resolves links, the link graph, tag uses, front-matter values and the other files (images).
+//
+// Invariants:
+// - A plain value. `update` and `remove` cost what the changed note holds (its links, tags,
+//   names), never the notebook's size: every table is keyed, nothing is rebuilt.
+// - Built in any order, or by any sequence of updates, the same notes give an equal `Notebook`
+//   (the incremental-equals-scratch test checks this). Tables never keep empty entries.
+// - The link graph is keyed by *names* (a link's target stem or wiki text, a note's stem, title
+//   and aliases), not by resolved paths: a link whose resolution depends on other notes (a stem
+//   shared by two notes, a title) is found by name and resolved when asked, so adding, renaming
+//   or removing a note never leaves a stale edge.
+
+/// What an update changed, and which other notes may now resolve their links differently.
+public struct NotebookChange: Sendable, Equatable {
+    /// The difference in the note's own symbols (all added for a new note, all removed for a
+    /// removed one).
+    public var diff: SymbolDiff
+    /// Other notes whose diagnostics may change: those with links that can reach this note by a
+    /// name it had or has. Empty when nothing others can link to changed.
+    public var affected: Set<String>
+}
+
+/// A use of a note found by `Notebook.backlinks(to:)`.
+public struct Backlink: Sendable, Equatable {
+    /// The note the link is written in.
+    public var source: String
+    public var link: LinkSymbol
+    /// The heading and block of the target the link names, when it names them.
+    public var heading: HeadingSymbol?
+    public var blockID: BlockIDSymbol?
+}
+
+public struct Notebook: Sendable, Equatable {
+    /// The notes and the tables that resolve links to them.
+    public private(set) var catalog: NoteCatalog
+    /// Files that are not notes (images, PDFs), workspace-relative.
+    public private(set) var assets: Set<String> = []
+    /// For each tag (full name, as written): the notes using it and how often.
+    public private(set) var tagUses: [String: [String: Int]] = [:]
+    /// For each front-matter key: its scalar values and list items, with the number of uses.
+    public private(set) var frontMatterValues: [String: [String: Int]] = [:]
+    /// For each link name (see the file comment): the notes with such links, and how many.
+    private var linkSources: [String: [String: Int]] = [:]
+
+    public init(noteExtensions: [String] = ["md", "markdown"]) {
+        catalog = NoteCatalog(noteExtensions: noteExtensions)
+    }
+
+    /// All the notes, by path.
+    public var notes: [String: NoteSymbols] { catalog.notes }
+
+    /// Adds or replaces a note.
+    @discardableResult
+    public mutating func update(_ note: NoteSymbols) -> NotebookChange {
+        let old = catalog.notes[note.path]
+        if let old { unregister(old) }
+        catalog.insert(note)
+        register(note)
+        let diff = NoteSymbols.diff(old: old ?? NoteSymbols(path: note.path, title: "", titleSource: .fileStem), new: note)
+        let namesChanged = old == nil || diff.titleChanged || diff.aliasesChanged || !diff.addedHeadings.isEmpty
+            || !diff.removedHeadings.isEmpty || !diff.addedBlockIDs.isEmpty || !diff.removedBlockIDs.isEmpty
+        var affected: Set<String> = []
+        if namesChanged {
+            affected = linkers(names: names(of: note).union(old.map(names(of:)) ?? []))
+            affected.remove(note.path)
+        }
+        return NotebookChange(diff: diff, affected: affected)
+    }
+
+    /// Removes the note at `path`; nil when there was none.
+    @discardableResult
+    public mutating func remove(path: String) -> NotebookChange? {
+        guard let old = catalog.remove(path: path) else { return nil }
+        unregister(old)
+        var affected = linkers(names: names(of: old))
+        affected.remove(path)
+        return NotebookChange(diff: NoteSymbols.diff(old: old, new: NoteSymbols(path: path, title: "", titleSource: .fileStem)),
+                              affected: affected)
+    }
+
+    /// Records a file that is not a note; returns the notes whose links may reach it.
+    @discardableResult
+    public mutating func addAsset(_ path: String) -> Set<String> {
+        assets.insert(path)
+        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+    }
+
+    /// Forgets a file that is not a note; returns the notes whose links may reach it.
+    @discardableResult
+    public mutating func removeAsset(_ path: String) -> Set<String> {
+        assets.remove(path)
+        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+    }
+
+    // MARK: Queries
+
+    /// How often each tag is used, nested tags counted under their own full name.
+    public var tagCounts: [String: Int] {
+        tagUses.mapValues { $0.values.reduce(0, +) }
+    }
+
+    /// Every link in the notebook that reaches the note at `path` (any heading or block of it
+    /// included), sorted by source path and position.
+    public func backlinks(to path: String) -> [Backlink] {
+        guard let target = catalog.notes[path] else { return [] }
+        var sources = linkers(names: names(of: target))
+        sources.insert(path)
+        var result: [Backlink] = []
+        for source in sources.sorted() {
+            guard let note = catalog.notes[source] else { continue }
+            for link in note.links {
+                if case .note(let reached, let heading, let block) = catalog.resolve(link, from: source), reached == path {
+                    result.append(Backlink(source: source, link: link, heading: heading, blockID: block))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The notes with a link that can reach `path` (a note or an asset) by one of its names.
+    public func linkers(of path: String) -> Set<String> {
+        if let note = catalog.notes[path] { return linkers(names: names(of: note)) }
+        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+    }
+
+    /// The problems of the note at `path` (empty when it is not indexed). Files that are not
+    /// notes exist when `assets` lists them or `fileExists` says so.
+    public func diagnostics(for path: String, fileExists: (String) -> Bool = { _ in false }) -> [NoteDiagnostic] {
+        guard let note = catalog.notes[path] else { return [] }
+        return NotebookDiagnostics.check(note, catalog: catalog) { assets.contains($0) || fileExists($0) }
+    }
+
+    /// The notes using `tag` or a tag nested under it, with their counts.
+    public func uses(ofTag tag: String) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (name, uses) in tagUses where TagSymbol.name(name, matches: tag) {
+            for (path, count) in uses { result[path, default: 0] += count }
+        }
+        return result
+    }
+
+    // MARK: Bookkeeping
+
+    private mutating func register(_ note: NoteSymbols) {
+        for name in note.links.compactMap(Notebook.linkNames).joined() { linkSources[name, default: [:]][note.path, default: 0] += 1 }
+        for tag in note.tags { tagUses[tag.name, default: [:]][note.path, default: 0] += 1 }
+        for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
+    }
+
+    private mutating func unregister(_ note: NoteSymbols) {
+        for name in note.links.compactMap(Notebook.linkNames).joined() {
+            Notebook.decrement(&linkSources, name, note.path)
+        }
+        for tag in note.tags { Notebook.decrement(&tagUses, tag.name, note.path) }
+        for (key, value) in Notebook.frontMatterPairs(note) {
+            guard var values = frontMatterValues[key], let count = values[value] else { continue }
+            values[value] = count > 1 ? count - 1 : nil
+            frontMatterValues[key] = values.isEmpty ? nil : values
+        }
+    }
+
+    private static func decrement(_ table: inout [String: [String: Int]], _ key: String, _ path: String) {
+        guard var counts = table[key], let count = counts[path] else { return }
+        counts[path] = count > 1 ? count - 1 : nil
+        table[key] = counts.isEmpty ? nil : counts
+    }
+
+    /// The names other notes can reach `note` by: its stem, title and aliases.
+    private func names(of note: NoteSymbols) -> Set<String> {
+        var result: Set<String> = [Notebook.linkName(NoteSymbols.fileStem(of: note.path))]
+        if !note.title.isEmpty { result.insert(Notebook.linkName(note.title)) }
+        for alias in note.aliases where !alias.isEmpty { result.insert(Notebook.linkName(alias)) }
+        return result
+    }
+
+    private func linkers(names: Set<String>) -> Set<String> {
+        var result: Set<String> = []
+        for name in names { if let sources = linkSources[name] { result.formUnion(sources.keys) } }
+        return result
+    }
+
+    static func linkName(_ text: String) -> String { NoteCatalog.trimmed(text).lowercased() }
+
+    /// The names a link can reach a note by; nil for external links and links into the same note.
+    private static func linkNames(_ link: LinkSymbol) -> [String]? {
+        if link.form == .autolink { return nil }
+        var target = link.form.isWiki ? link.target.text : NoteCatalog.percentDecoded(link.target.text)
+        target = NoteCatalog.trimmed(target)
+        if target.isEmpty || NoteCatalog.isExternal(target) { return nil }
+        let stem = linkName(NoteSymbols.fileStem(of: target))
+        if !link.form.isWiki { return [stem] }
+        let whole = linkName(target)
+        return whole == stem ? [stem] : [stem, whole]
+    }
+
+    /// Front-matter keys with each scalar value or list item (lists of tags included).
+    private static func frontMatterPairs(_ note: NoteSymbols) -> [(String, String)] {
+        guard let frontMatter = note.frontMatter else { return [] }
+        var result: [(String, String)] = []
+        for entry in frontMatter.entries {
+            let items = entry.value.items
+            if items.isEmpty {
+                result.append((entry.key, entry.value.scalar ?? ""))
+            } else {
+                for item in items { result.append((entry.key, item)) }
+            }
+        }
+        return result
+    }
+}

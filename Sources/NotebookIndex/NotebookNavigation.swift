@@ -1,0 +1,334 @@
+// Navigation and refactoring over a notebook: what is under the cursor, where it is defined, where
+// it is used, and the edits that rename it everywhere.
+//
+// Invariants:
+// - Pure functions of a `Notebook` and a note's symbols; results are byte ranges in notes'
+//   sources (`SourceRange`), which the server turns into LSP locations.
+// - Results are sorted (by path, then position) and edits never overlap: a reference
+//   definition shared by several links is edited once.
+// - A rename keeps each link's style: a wiki-link written with the stem gets the new stem, one
+//   written with a path gets the new path, one written with a title or alias is left alone (a
+//   file rename does not change those); a Markdown link gets the new relative path, keeping or
+//   leaving out the extension as it did.
+
+import MarkdownSyntax
+import TextCore
+
+/// A range in one note.
+public struct SourceRange: Sendable, Equatable, Hashable {
+    public var path: String
+    public var range: ByteSpan
+    public init(path: String, range: ByteSpan) {
+        self.path = path
+        self.range = range
+    }
+}
+
+/// A text edit in one note.
+public struct NoteEdit: Sendable, Equatable, Hashable {
+    public var path: String
+    public var range: ByteSpan
+    public var newText: String
+    public init(path: String, range: ByteSpan, newText: String) {
+        self.path = path
+        self.range = range
+        self.newText = newText
+    }
+}
+
+/// What the cursor is on.
+public enum CursorTarget: Sendable, Equatable {
+    case link(LinkSymbol)
+    case heading(HeadingSymbol)
+    case tag(TagSymbol)
+    case definition(LinkDefinitionSymbol)
+    case blockID(BlockIDSymbol)
+}
+
+extension NoteSymbols {
+    /// The innermost symbol at `offset` (a link inside a heading is the link). The end of a
+    /// range counts, so a cursor just after `]]` or a tag is still on it.
+    public func target(at offset: Int) -> CursorTarget? {
+        func contains(_ span: ByteSpan) -> Bool { Int(span.start) <= offset && offset <= Int(span.end) }
+        if let link = links.first(where: { contains($0.range) }) { return .link(link) }
+        if let tag = tags.first(where: { contains($0.range) }) { return .tag(tag) }
+        if let block = blockIDs.first(where: { contains($0.range) }) { return .blockID(block) }
+        if let definition = linkDefinitions.first(where: { contains($0.range) }) { return .definition(definition) }
+        if let heading = headings.first(where: { contains($0.range) }) { return .heading(heading) }
+        return nil
+    }
+}
+
+/// Why a rename cannot be done.
+public struct RenameError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension Notebook {
+    // MARK: Definition
+
+    /// Where the symbol at the cursor leads: a link's note, heading or block (a reference link's
+    /// definition first); a definition's target.
+    public func definition(of target: CursorTarget, in note: NoteSymbols) -> [SourceRange] {
+        switch target {
+        case .link(let link):
+            var result: [SourceRange] = []
+            if let label = link.referenceLabel,
+               let definition = note.linkDefinitions.first(where: { $0.normalizedLabel == label.text }) {
+                result.append(SourceRange(path: note.path, range: definition.range))
+            }
+            result += destination(of: link, from: note.path)
+            return result
+        case .definition(let definition):
+            guard let link = note.links.first(where: { $0.referenceLabel?.text == definition.normalizedLabel }) else { return [] }
+            return destination(of: link, from: note.path)
+        case .heading, .tag, .blockID:
+            return []
+        }
+    }
+
+    /// The place a link reaches, when it reaches one in the notebook.
+    public func destination(of link: LinkSymbol, from path: String) -> [SourceRange] {
+        switch catalog.resolve(link, from: path) {
+        case .note(let target, let heading, let block):
+            let range = block?.blockRange ?? heading?.range ?? ByteSpan(Int32(0), Int32(0))
+            return [SourceRange(path: target, range: range)]
+        case .file(let file) where assets.contains(file):
+            return [SourceRange(path: file, range: .empty)]
+        case .ambiguous(let candidates):
+            return candidates.map { SourceRange(path: $0, range: .empty) }
+        default:
+            return []
+        }
+    }
+
+    // MARK: References
+
+    /// Every use of the symbol at the cursor; with no symbol, the backlinks of the note itself.
+    public func references(of target: CursorTarget?, in note: NoteSymbols) -> [SourceRange] {
+        var result: [SourceRange] = []
+        switch target {
+        case .link(let link)?:
+            guard case .note(let path, let heading, let block) = catalog.resolve(link, from: note.path) else { return [] }
+            result = backlinks(to: path).filter { backlink in
+                if let block { return backlink.blockID?.id == block.id }
+                if let heading { return backlink.heading?.key == heading.key }
+                return true
+            }.map { SourceRange(path: $0.source, range: $0.link.range) }
+        case .heading(let heading)?:
+            result = backlinks(to: note.path).filter { $0.heading?.key == heading.key }
+                .map { SourceRange(path: $0.source, range: $0.link.range) }
+        case .blockID(let block)?:
+            result = backlinks(to: note.path).filter { $0.blockID?.id == block.id }
+                .map { SourceRange(path: $0.source, range: $0.link.range) }
+        case .tag(let tag)?:
+            for (path, _) in uses(ofTag: tag.name) {
+                guard let user = notes[path] else { continue }
+                for use in user.tags where use.matches(tag.name) { result.append(SourceRange(path: path, range: use.range)) }
+            }
+        case .definition(let definition)?:
+            result = note.links.filter { $0.referenceLabel?.text == definition.normalizedLabel }
+                .map { SourceRange(path: note.path, range: $0.range) }
+        case nil:
+            result = backlinks(to: note.path).map { SourceRange(path: $0.source, range: $0.link.range) }
+        }
+        return result.sorted { ($0.path, $0.range.start) < ($1.path, $1.range.start) }
+    }
+
+    // MARK: Rename
+
+    /// The range a rename at the cursor replaces in this note and the text it holds now; nil
+    /// when nothing there can be renamed.
+    public func renameRange(of target: CursorTarget, in note: NoteSymbols) -> (range: ByteSpan, text: String)? {
+        switch target {
+        case .heading(let heading):
+            return (heading.textRange, heading.text)
+        case .tag(let tag):
+            return (tag.nameRange, tag.name)
+        case .definition(let definition):
+            return (definition.labelRange, definition.label)
+        case .link(let link):
+            if let label = link.referenceLabel, link.form != .inline,
+               note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) {
+                return (label.range, label.text)
+            }
+            guard case .note(let path, _, _) = catalog.resolve(link, from: note.path), path != note.path,
+                  !link.target.text.isEmpty else { return nil }
+            return (link.target.range, NoteSymbols.fileStem(of: path))
+        case .blockID:
+            return nil
+        }
+    }
+
+    /// The edits that rename the symbol at the cursor to `newName` everywhere, and for a link
+    /// to a note the file rename it implies (old path, new path).
+    public func rename(_ target: CursorTarget, in note: NoteSymbols, to newName: String) throws(RenameError)
+        -> (edits: [NoteEdit], fileRename: (old: String, new: String)?) {
+        let name = NoteCatalog.trimmed(newName)
+        guard !name.isEmpty else { throw RenameError("the new name is empty") }
+        switch target {
+        case .heading(let heading):
+            return (renameHeading(heading, in: note, to: name), nil)
+        case .tag(let tag):
+            guard !name.contains(where: { $0 == " " || $0 == "#" }) else { throw RenameError("a tag cannot contain spaces or `#`") }
+            let newTag = name.hasPrefix("#") ? String(name.dropFirst()) : name
+            var edits: [NoteEdit] = []
+            for (path, _) in uses(ofTag: tag.name) {
+                guard let user = notes[path] else { continue }
+                for use in user.tags where use.matches(tag.name) {
+                    let rest = String(use.name.utf8.dropFirst(tag.name.utf8.count)) ?? ""
+                    edits.append(NoteEdit(path: path, range: use.nameRange, newText: newTag + rest))
+                }
+            }
+            return (Notebook.sorted(edits), nil)
+        case .definition(let definition):
+            return (renameLabel(definition.normalizedLabel, in: note, to: name), nil)
+        case .link(let link):
+            if let label = link.referenceLabel, link.form != .inline,
+               note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) {
+                return (renameLabel(label.text, in: note, to: name), nil)
+            }
+            guard case .note(let path, _, _) = catalog.resolve(link, from: note.path), path != note.path else {
+                throw RenameError("this link does not lead to another note")
+            }
+            var newPath = name.contains("/") ? name : NoteCatalog.folder(of: path).isEmpty ? name : NoteCatalog.folder(of: path) + "/" + name
+            if NoteCatalog.pathExtension(newPath).map({ catalog.noteExtensions.contains($0.lowercased()) }) != true {
+                newPath += "." + (NoteCatalog.pathExtension(path) ?? "md")
+            }
+            guard notes[newPath] == nil else { throw RenameError("`\(newPath)` already exists") }
+            return (moveEdits([(path, newPath)]), (path, newPath))
+        case .blockID:
+            throw RenameError("block ids cannot be renamed yet")
+        }
+    }
+
+    private func renameHeading(_ heading: HeadingSymbol, in note: NoteSymbols, to name: String) -> [NoteEdit] {
+        var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: name)]
+        let oldSlug = heading.slug
+        let newSlug = Slugger.slug(for: name)
+        for backlink in backlinks(to: note.path) where backlink.heading?.key == heading.key {
+            guard let part = backlink.link.headings.last else { continue }
+            // Wiki-links name headings by text (or by slug); Markdown links by slug.
+            let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
+            let text = backlink.link.form.isWiki && writtenAsText ? name
+                : Notebook.percentEncodedForMarkdown(newSlug, angle: false)
+            edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
+        }
+        return Notebook.sorted(edits)
+    }
+
+    private func renameLabel(_ normalized: String, in note: NoteSymbols, to name: String) -> [NoteEdit] {
+        var edits: [NoteEdit] = []
+        for definition in note.linkDefinitions where definition.normalizedLabel == normalized {
+            edits.append(NoteEdit(path: note.path, range: definition.labelRange, newText: name))
+        }
+        for link in note.links where link.referenceLabel?.text == normalized {
+            guard let label = link.referenceLabel, !label.range.isEmpty else { continue }
+            edits.append(NoteEdit(path: note.path, range: label.range, newText: name))
+        }
+        return Notebook.sorted(edits)
+    }
+
+    // MARK: Moving notes and files
+
+    /// The edits that keep every link true when the notes or files `moves` (old, new paths,
+    /// workspace-relative) are renamed: links to them from anywhere, and relative links inside
+    /// moved notes.
+    public func moveEdits(_ moves: [(old: String, new: String)]) -> [NoteEdit] {
+        var newPathOf: [String: String] = [:]
+        for (old, new) in moves { newPathOf[old] = new }
+        // The names a wiki-link by stem can use after the move: unique stems stay short.
+        var stemCounts: [String: Int] = [:]
+        for path in notes.keys { stemCounts[NoteSymbols.fileStem(of: newPathOf[path] ?? path).lowercased(), default: 0] += 1 }
+        var edits: Set<NoteEdit> = []
+        var sources: Set<String> = []
+        for (old, _) in moves {
+            sources.formUnion(linkers(of: old))
+            if notes[old] != nil { sources.insert(old) }
+        }
+        for source in sources {
+            guard let note = notes[source] else { continue }
+            let sourceAfter = newPathOf[source] ?? source
+            for link in note.links where !link.target.text.isEmpty && link.form != .autolink {
+                let resolved: String
+                switch catalog.resolve(link, from: source) {
+                case .note(let path, _, _): resolved = path
+                case .file(let path): resolved = path
+                default: continue
+                }
+                let targetAfter = newPathOf[resolved] ?? resolved
+                // Nothing moved for this link: neither its note nor its target.
+                if targetAfter == resolved && sourceAfter == source { continue }
+                if link.form.isWiki {
+                    guard targetAfter != resolved else { continue }   // wiki-links are not relative to the source
+                    let written = NoteCatalog.trimmed(link.target.text)
+                    let writtenBare = NoteCatalog.removingExtension(written, catalog.noteExtensions)
+                    let oldBare = NoteCatalog.removingExtension(resolved, catalog.noteExtensions)
+                    let newBare = NoteCatalog.removingExtension(targetAfter, catalog.noteExtensions)
+                    let newStem = NoteSymbols.fileStem(of: targetAfter)
+                    var text: String
+                    if writtenBare.lowercased() == NoteSymbols.fileStem(of: resolved).lowercased() && !written.contains("/") {
+                        text = (stemCounts[newStem.lowercased()] ?? 0) > 1 ? newBare : newStem
+                    } else if writtenBare.lowercased() == oldBare.lowercased() || written.lowercased() == resolved.lowercased() {
+                        text = newBare
+                    } else {
+                        continue   // by title or alias: unchanged by a move
+                    }
+                    if written != writtenBare, NoteCatalog.pathExtension(targetAfter) != nil, notes[resolved] != nil {
+                        text = targetAfter
+                    } else if notes[resolved] == nil {
+                        text = targetAfter   // an embedded file keeps its extension
+                    }
+                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
+                } else {
+                    let written = NoteCatalog.percentDecoded(link.target.text)
+                    if written.hasPrefix("/") {
+                        guard targetAfter != resolved else { continue }
+                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + Notebook.percentEncodedForMarkdown(targetAfter, angle: false)))
+                        continue
+                    }
+                    var relative = Notebook.relativePath(from: NoteCatalog.folder(of: sourceAfter), to: targetAfter)
+                    let hadExtension = NoteCatalog.pathExtension(written) != nil
+                    if !hadExtension, notes[resolved] != nil {
+                        relative = NoteCatalog.removingExtension(relative, catalog.noteExtensions)
+                    }
+                    let text = Notebook.percentEncodedForMarkdown(relative, angle: false)
+                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
+                }
+            }
+        }
+        return Notebook.sorted(Array(edits))
+    }
+
+    /// `to` relative to the folder `from` (both workspace-relative), with `../` as needed.
+    public static func relativePath(from folder: String, to path: String) -> String {
+        let base = folder.split(separator: "/").map(String.init)
+        let target = path.split(separator: "/").map(String.init)
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...]).joined(separator: "/")
+    }
+
+    /// A path or anchor as a Markdown destination: spaces and characters that would end or
+    /// break the destination are percent-encoded.
+    static func percentEncodedForMarkdown(_ text: String, angle: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case " ": result += "%20"
+            case "(": result += "%28"
+            case ")": result += "%29"
+            case "<": result += "%3C"
+            case ">": result += "%3E"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func sorted(_ edits: [NoteEdit]) -> [NoteEdit] {
+        Array(Set(edits)).sorted { ($0.path, $0.range.start, $0.range.end) < ($1.path, $1.range.start, $1.range.end) }
+    }
+}

@@ -1,0 +1,175 @@
+// `macmd bench index DIR`: the notebook index's numbers (issue 4), on a notebook such as
+// `macmd bench generate --notes 10000 --seed 1 DIR` writes.
+//
+//   - cold index in process: scan + read + parse + symbols + link graph, all cores;
+//   - cold index by the server: from `initialize` to the end of its `$/progress`, and its RSS;
+//   - `[[` completion in a 5 KB note: p50 and p99 of the round trip;
+//   - an edit to a 5 KB note until its fresh diagnostics arrive: p50 and p95;
+//   - re-indexing one edited 5 KB note in process (parse + symbols + update): median.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONRPC
+import MacMDServer
+import NotebookIndex
+
+extension BenchCommand {
+    static func index(_ arguments: [String]) -> Int32 {
+        var folder: String?
+        var rounds = 200
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--rounds", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+                rounds = n
+                i += 1
+            } else if !arguments[i].hasPrefix("-") {
+                folder = arguments[i]
+            } else {
+                StandardStreams.writeError("usage: macmd bench index DIR [--rounds N]\n")
+                return 2
+            }
+            i += 1
+        }
+        guard let folder else {
+            StandardStreams.writeError("usage: macmd bench index DIR [--rounds N]\n")
+            return 2
+        }
+        var options = ScanOptions()
+        options.allowHomeOrRoot = true
+        let scan = WorkspaceScanner.scan(root: folder, options: options)
+        guard scan.refusal == nil, !scan.files.isEmpty else {
+            StandardStreams.writeError("macmd bench index: no notes in \(folder)\n")
+            return 2
+        }
+        var report = "notebook \(folder): \(scan.files.count) notes, \(format(Double(scan.files.reduce(0) { $0 + $1.size }) / 1e6, 1)) MB\n"
+
+        // 1. In process: three cold builds (the page cache is warm after the first).
+        var builds: [Double] = []
+        var notebook = Notebook()
+        for _ in 0..<3 {
+            let start = now()
+            let fresh = WorkspaceScanner.scan(root: folder, options: options)
+            notebook = NotebookLoader.build(fresh).notebook
+            builds.append(now() - start)
+        }
+        report += "cold index in process (scan, read, parse, symbols, graph): \(builds.map { format($0 * 1000, 0) + " ms" }.joined(separator: ", "))\n"
+
+        // The 5 KB note the editing benchmarks use: the note closest to 5,000 bytes.
+        let note = scan.files.min { abs($0.size - 5000) < abs($1.size - 5000) } ?? scan.files[0]
+        guard case .success(let noteBytes) = FileReader.contents(of: scan.resolvedRoot + "/" + note.path) else { return 1 }
+
+        // 2. Re-indexing one note in process.
+        var reindex: [Double] = []
+        for round in 0..<max(rounds, 50) {
+            var edited = noteBytes
+            edited.append(contentsOf: Array(" edit \(round)".utf8))
+            let start = now()
+            notebook.update(NotebookLoader.symbols(of: edited, path: note.path))
+            reindex.append(now() - start)
+        }
+        reindex.sort()
+        report += "re-index one \(noteBytes.count)-byte note (parse, symbols, update): median \(format(reindex[reindex.count / 2] * 1e6, 0)) µs, p95 \(format(reindex[reindex.count * 95 / 100] * 1e6, 0)) µs (target 1 ms)\n"
+
+        // 3. The server.
+        let executable = selfPath()
+        guard var server = ServerProcess.spawn(executable) else {
+            StandardStreams.writeError("macmd bench index: cannot start \(executable) lsp\n")
+            return 1
+        }
+        let started = now()
+        server.send(.request(id: .string("init"), method: "initialize", params: [
+            "processId": .null, "rootUri": .null,
+            "workspaceFolders": [["uri": .string(fileURI(scan.resolvedRoot)), "name": "bench"]],
+            "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8"]]],
+        ]))
+        _ = server.response(to: .string("init"))
+        server.send(.notification(method: "initialized", params: [:]))
+        while let message = server.nextMessage() {
+            if case .request(let id, _, _) = message { server.send(.response(id: id, result: .success(.null))) }
+            if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
+        }
+        let serverIndex = now() - started
+        let rss = server.residentBytes() ?? 0
+        report += "cold index by the server (initialize to end of progress): \(format(serverIndex * 1000, 0)) ms; RSS after \(format(Double(rss) / 1_048_576, 1)) MB (targets 0.5 s at 10,000 notes, 2.5 s at 50,000; 60 MB at 10,000)\n"
+
+        // 4. Edits to the 5 KB note until fresh diagnostics, and `[[` completion in it.
+        let uri = fileURI(scan.resolvedRoot + "/" + note.path)
+        let text = String(decoding: noteBytes, as: UTF8.self)
+        server.send(.notification(method: "textDocument/didOpen", params: ["textDocument": [
+            "uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(text)]]))
+        _ = server.diagnostics(uri: uri, version: 1)
+        let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        var edits: [Double] = []
+        var version = 1
+        for round in 0..<rounds {
+            version += 1
+            let insert = round % 2 == 0
+            let change: JSONValue = insert
+                ? ["range": ["start": ["line": .int(Int64(lastLine)), "character": 0], "end": ["line": .int(Int64(lastLine)), "character": 0]], "text": "x"]
+                : ["range": ["start": ["line": .int(Int64(lastLine)), "character": 0], "end": ["line": .int(Int64(lastLine)), "character": 1]], "text": ""]
+            let start = now()
+            server.send(.notification(method: "textDocument/didChange", params: [
+                "textDocument": ["uri": .string(uri), "version": .int(Int64(version))], "contentChanges": [change]]))
+            guard server.diagnostics(uri: uri, version: version) else { break }
+            edits.append(now() - start)
+        }
+        edits.sort()
+        if !edits.isEmpty {
+            report += "edit to the \(noteBytes.count)-byte note until its diagnostics arrive (\(edits.count)x): p50 \(format(edits[edits.count / 2] * 1000, 2)) ms, p95 \(format(edits[edits.count * 95 / 100] * 1000, 2)) ms (target 20 ms)\n"
+        }
+        version += 1
+        server.send(.notification(method: "textDocument/didChange", params: [
+            "textDocument": ["uri": .string(uri), "version": .int(Int64(version))],
+            "contentChanges": [["range": ["start": ["line": .int(Int64(lastLine)), "character": 0], "end": ["line": .int(Int64(lastLine)), "character": 0]], "text": "[["]]]))
+        var completions: [Double] = []
+        var items = 0
+        for round in 0..<rounds {
+            let id = RequestID.string("c\(round)")
+            let start = now()
+            server.send(.request(id: id, method: "textDocument/completion", params: [
+                "textDocument": ["uri": .string(uri)], "position": ["line": .int(Int64(lastLine)), "character": 2]]))
+            guard case .success(let result)? = server.response(to: id) else { break }
+            completions.append(now() - start)
+            items = result["items"]?.arrayValue?.count ?? result.arrayValue?.count ?? 0
+        }
+        completions.sort()
+        if !completions.isEmpty {
+            report += "`[[` completion (\(completions.count)x, \(items) items): p50 \(format(completions[completions.count / 2] * 1000, 2)) ms, p99 \(format(completions[completions.count * 99 / 100] * 1000, 2)) ms (target 10 ms)\n"
+        }
+        server.stop()
+        StandardStreams.writeOutput(Array(report.utf8))
+        return 0
+    }
+
+    static func fileURI(_ path: String) -> String { FileURI.uri(ofPath: path) }
+}
+
+extension BenchCommand.ServerProcess {
+    /// The next message from the server; nil at end of input.
+    mutating func nextMessage() -> Message? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            while let item = framer.next() {
+                guard case .body(let body) = item, let json = try? JSON.parse(body), case .success(let message) = Message.decode(json) else { continue }
+                return message
+            }
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return nil }
+            chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    /// Waits for diagnostics of `uri` at `version`, answering the server's requests meanwhile.
+    mutating func diagnostics(uri: String, version: Int) -> Bool {
+        while let message = nextMessage() {
+            if case .request(let id, _, _) = message { send(.response(id: id, result: .success(.null))) }
+            if case .notification("textDocument/publishDiagnostics", let params) = message,
+               params?["uri"]?.stringValue == uri, params?["version"]?.intValue == version { return true }
+        }
+        return false
+    }
+}

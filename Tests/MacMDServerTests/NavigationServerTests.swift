@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+import JSONRPC
+@testable import MacMDServer
+
+/// Navigation and refactoring over LSP, checked the way an editor shows them: which file and
+/// line a jump lands on, what a hover says, what a rename changes.
+final class NavigationServerTests: XCTestCase {
+    static let files = [
+        "index.md": "# Home\n\nSee [[soil#pH]] and [beds](garden/beds.md). #garden\n",
+        "garden/soil.md": "---\ntitle: Soil notes\n---\n# Soil\n\n## pH\n\nAcid is fine. #garden\n",
+        "garden/beds.md": "# Beds\n\n[[soil]] [[Soil notes#pH]]\n",
+    ]
+
+    func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient) {
+        let fixture = NotebookFixture(NavigationServerTests.files)
+        let client = LSPTestClient()
+        client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
+                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
+        // Wait until the scan is in: the diagnostics of the open note come after it.
+        _ = client.diagnostics(for: fixture.uri("index.md"))
+        return (fixture, client)
+    }
+
+    func at(_ fixture: NotebookFixture, _ path: String, _ line: Int, _ character: Int) -> JSONValue {
+        ["textDocument": ["uri": .string(fixture.uri(path))], "position": ["line": .int(Int64(line)), "character": .int(Int64(character))]]
+    }
+
+    func testDefinitionJumpsToTheHeadingInAnotherNote() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let result = client.request("textDocument/definition", at(fixture, "index.md", 2, 8))?.value
+        XCTAssertEqual(result?[0]?["uri"]?.stringValue, fixture.uri("garden/soil.md"))
+        XCTAssertEqual(result?[0]?["range"]?["start"], ["line": 5, "character": 0])
+    }
+
+    func testReferencesOfAHeadingAndHoverOfALinkAndATag() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        var params = at(fixture, "garden/soil.md", 5, 4)
+        params = .object((params.objectValue ?? [:]).merging(["context": ["includeDeclaration": false]]) { $1 })
+        let refs = client.request("textDocument/references", params)?.value?.arrayValue ?? []
+        XCTAssertEqual(refs.compactMap { $0["uri"]?.stringValue }, [fixture.uri("garden/beds.md"), fixture.uri("index.md")])
+        let hover = client.request("textDocument/hover", at(fixture, "index.md", 2, 8))?.value
+        XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** · `garden/soil.md`\n\n## pH\nAcid is fine. #garden")
+        let tag = client.request("textDocument/hover", at(fixture, "index.md", 2, 51))?.value
+        XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden`: used 2 times in 2 notes")
+    }
+
+    func testRenamingAHeadingEditsEveryNoteThatLinksToIt() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let prepared = client.request("textDocument/prepareRename", at(fixture, "garden/soil.md", 5, 4))?.value
+        XCTAssertEqual(prepared?["placeholder"]?.stringValue, "pH")
+        var params = at(fixture, "garden/soil.md", 5, 4)
+        params = .object((params.objectValue ?? [:]).merging(["newName": "Acidity"]) { $1 })
+        let edit = client.request("textDocument/rename", params)?.value
+        let changes = edit?["changes"]?.objectValue ?? [:]
+        XCTAssertEqual(Set(changes.keys), [fixture.uri("index.md"), fixture.uri("garden/soil.md"), fixture.uri("garden/beds.md")])
+        XCTAssertEqual(changes[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "Acidity")
+        // Nothing renameable under the cursor is an error the editor shows, not a crash.
+        XCTAssertEqual(client.request("textDocument/prepareRename", at(fixture, "index.md", 1, 0))?.errorCode, -32600)
+    }
+
+    func testRenamingANoteFromALinkRenamesTheFileWithItsLinks() {
+        let (fixture, client) = start(["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        defer { client.close(); fixture.destroy() }
+        var params = at(fixture, "garden/beds.md", 2, 3)
+        params = .object((params.objectValue ?? [:]).merging(["newName": "loam"]) { $1 })
+        let changes = client.request("textDocument/rename", params)?.value?["documentChanges"]?.arrayValue ?? []
+        XCTAssertEqual(changes.last?["kind"]?.stringValue, "rename")
+        XCTAssertEqual(changes.last?["newUri"]?.stringValue, fixture.uri("garden/loam.md"))
+        let texts = changes.compactMap { $0["edits"]?[0]?["newText"]?.stringValue }
+        XCTAssertEqual(texts.sorted(), ["loam", "loam"], "[[soil]] in beds.md and [[soil#pH]] in index.md")
+    }
+
+    func testWillRenameFilesUpdatesRelativeLinksForAMovedFolder() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let edit = client.request("workspace/willRenameFiles", ["files": [["oldUri": .string(fixture.uri("garden")),
+                                                                          "newUri": .string(fixture.uri("yard"))]]])?.value
+        XCTAssertEqual(edit?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "yard/beds.md")
+    }
+}

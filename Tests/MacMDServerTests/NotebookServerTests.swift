@@ -1,0 +1,166 @@
+import Foundation
+import XCTest
+import JSONRPC
+@testable import MacMDServer
+
+/// A notebook on disk for one test: files written into a fresh temporary folder.
+struct NotebookFixture {
+    let root: String
+
+    init(_ files: [String: String]) {
+        root = NSTemporaryDirectory() + "macmd-notebook-" + UUID().uuidString
+        for (path, text) in files { write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) {
+        let full = root + "/" + path
+        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
+    }
+
+    func remove(_ path: String) { try? FileManager.default.removeItem(atPath: root + "/" + path) }
+    func uri(_ path: String) -> String { "file://" + root + "/" + path }
+    func text(_ path: String) -> String { (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "" }
+    func destroy() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+/// The server indexes the workspace in the background and keeps every open note's problems
+/// current as notes are edited, created and deleted, pushed or pulled.
+final class NotebookServerTests: XCTestCase {
+    static let files = [
+        "index.md": "# Home\n\n[[soil]] [[Missing]] [[soil#pH]]\n",
+        "garden/soil.md": "---\ntitle: Soil\n---\n# Soil\n\n## Texture\n",
+        "garden/beds.md": "# Beds\n\n[up](../index.md) [gone](nowhere.md)\n",
+    ]
+
+    func open(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String, version: Int = 1) {
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
+                                                                "version": .int(Int64(version)), "text": .string(fixture.text(path))]])
+    }
+
+    func testScanReportsProgressAndOpenNotesGetTheirProblems() {
+        let fixture = NotebookFixture(NotebookServerTests.files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
+        var kinds: [String] = []
+        while kinds.last != "end", let params = client.notification("$/progress") {
+            kinds.append(params["value"]?["kind"]?.stringValue ?? "?")
+        }
+        XCTAssertEqual(kinds.first, "begin")
+        XCTAssertEqual(kinds.last, "end")
+        open(client, fixture, "index.md")
+        let items = client.diagnostics(for: fixture.uri("index.md")) { !$0.isEmpty }
+        XCTAssertEqual(items?.compactMap { $0["code"]?.stringValue }, ["broken-wikilink", "broken-heading"])
+        XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `Missing` for `[[Missing]]`")
+        XCTAssertEqual(items?.first?["source"]?.stringValue, "macmd")
+        XCTAssertEqual(items?.first?["range"], ["start": ["line": 2, "character": 11], "end": ["line": 2, "character": 18]])
+        XCTAssertEqual(items?.last?["message"]?.stringValue, "No heading `pH` in `garden/soil.md`")
+    }
+
+    func testEditsFixAndBreakLinksAsTheWriterTypes() {
+        let fixture = NotebookFixture(NotebookServerTests.files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(workspaceFolders: [fixture.root])
+        open(client, fixture, "index.md")
+        _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
+        // Replace "[[Missing]]" by "[[beds]]": one problem left.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
+                                                 "contentChanges": [["range": ["start": ["line": 2, "character": 9], "end": ["line": 2, "character": 20]],
+                                                                     "text": "[[beds]]"]]])
+        let after = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
+        XCTAssertNotNil(after, "fixing a link takes its problem away")
+        // Adding the heading to soil.md (open in the editor, unsaved) fixes the last one.
+        open(client, fixture, "garden/soil.md")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("garden/soil.md")), "version": 2],
+                                                 "contentChanges": [["text": "# Soil\n\n## pH\n"]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "a heading added in another note fixes the link to it")
+    }
+
+    func testNotesCreatedAndDeletedOnDiskChangeTheProblemsOfNotesLinkingToThem() {
+        let fixture = NotebookFixture(NotebookServerTests.files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+                          workspaceFolders: [fixture.root])
+        open(client, fixture, "index.md")
+        _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
+        fixture.write("missing.md", "# Missing\n")
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri("missing.md")), "type": 1]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] })
+        fixture.remove("garden/soil.md")
+        client.notify("workspace/didDeleteFiles", ["files": [["uri": .string(fixture.uri("garden/soil.md"))]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-wikilink"] },
+                        "deleting a note breaks the links to it")
+        // A renamed folder moves its notes.
+        try? FileManager.default.moveItem(atPath: fixture.root + "/garden", toPath: fixture.root + "/yard")
+        fixture.write("yard/soil.md", "# Soil\n\n## pH\n")
+        client.notify("workspace/didRenameFiles", ["files": [["oldUri": .string(fixture.uri("garden")), "newUri": .string(fixture.uri("yard"))]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "notes in a renamed folder are found again")
+    }
+
+    func testPullClientsGetDocumentAndWorkspaceReports() {
+        let fixture = NotebookFixture(NotebookServerTests.files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        let result = client.initialize(capabilities: ["textDocument": ["diagnostic": ["dynamicRegistration": false]]],
+                                       workspaceFolders: [fixture.root])
+        XCTAssertEqual(result?["capabilities"]?["diagnosticProvider"]?["workspaceDiagnostics"], true)
+        open(client, fixture, "index.md")
+        var codes: [String] = []
+        for _ in 0..<50 where codes.isEmpty {
+            let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+            codes = report?.value?["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+            if codes.isEmpty { usleep(20_000) }
+        }
+        XCTAssertEqual(codes, ["broken-wikilink", "broken-heading"])
+        let workspace = client.request("workspace/diagnostic", ["previousResultIds": []])
+        let reports = workspace?.value?["items"]?.arrayValue ?? []
+        XCTAssertEqual(Set(reports.compactMap { $0["uri"]?.stringValue }), [fixture.uri("index.md"), fixture.uri("garden/beds.md")])
+        let beds = reports.first { $0["uri"]?.stringValue == fixture.uri("garden/beds.md") }
+        XCTAssertEqual(beds?["items"]?[0]?["message"]?.stringValue, "No note `garden/nowhere.md` for `nowhere.md`")
+    }
+
+    func testConfigurationSetsSeveritiesAndBadConfigurationFallsBack() {
+        var files = NotebookServerTests.files
+        files[".macmd.json"] = #"{"diagnostics": {"broken-wikilink": "off", "broken-heading": "hint"}, "ignore": ["garden/beds.md"], "colour": 1}"#
+        let fixture = NotebookFixture(files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(workspaceFolders: [fixture.root])
+        open(client, fixture, "index.md")
+        let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
+        XCTAssertEqual(items?.first?["severity"], 4)
+        // Ignored notes are not indexed: a link to them is broken.
+        fixture.write("index.md", "[b](garden/beds.md)\n")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
+                                                 "contentChanges": [["text": "[b](garden/beds.md)\n"]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-link"] })
+        // A configuration that is not JSON leaves the defaults in force.
+        fixture.write(".macmd.json", "{ nope")
+        client.notify("workspace/didChangeConfiguration", ["settings": ["macmd": [:]]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 3],
+                                                 "contentChanges": [["text": "[[Missing]] [b](garden/beds.md)\n"]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-link"] })
+    }
+
+    func testSingleFileModeIndexesTheNotesFolderAndNewWorkspaceFolders() {
+        let fixture = NotebookFixture(NotebookServerTests.files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, fixture, "garden/beds.md")
+        // Only the note's own folder: `../index.md` is outside it.
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("garden/beds.md")) { $0 == ["broken-link", "broken-link"] })
+        client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": .string("file://" + fixture.root), "name": "n"]], "removed": []]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("garden/beds.md")) { $0 == ["broken-link"] },
+                        "with the whole folder indexed, only the really broken link is left")
+    }
+}

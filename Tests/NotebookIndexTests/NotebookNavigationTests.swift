@@ -1,0 +1,143 @@
+import XCTest
+import MarkdownSyntax
+@testable import NotebookIndex
+
+/// Definition, references and renames across a small notebook, asserted on what the writer sees:
+/// the text at each location and the notes' text after a rename.
+final class NotebookNavigationTests: XCTestCase {
+    /// A notebook from texts; the one note holding `$0` gives the cursor.
+    struct Workspace {
+        var texts: [String: String] = [:]
+        var notebook = Notebook()
+        var cursorNote = ""
+        var cursor = 0
+
+        init(_ files: [String: String], assets: [String] = []) {
+            for (path, raw) in files {
+                var text = raw
+                if let marker = raw.range(of: "$0") {
+                    cursorNote = path
+                    cursor = raw.utf8.distance(from: raw.startIndex, to: marker.lowerBound)
+                    text.removeSubrange(marker)
+                }
+                texts[path] = text
+                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: path))
+            }
+            for asset in assets { notebook.addAsset(asset) }
+        }
+
+        var note: NoteSymbols { notebook.notes[cursorNote] ?? NoteSymbols(path: "", title: "", titleSource: .fileStem) }
+        var target: CursorTarget? { note.target(at: cursor) }
+
+        func show(_ ranges: [SourceRange]) -> [String] {
+            ranges.map { range in
+                let bytes = Array((texts[range.path] ?? "").utf8)
+                return "\(range.path): " + String(decoding: bytes[range.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+            }
+        }
+
+        /// The texts after applying `edits` (end to start in each note).
+        func applying(_ edits: [NoteEdit]) -> [String: String] {
+            var result = texts
+            for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+                var bytes = Array((result[edit.path] ?? "").utf8)
+                bytes.replaceSubrange(edit.range.range, with: Array(edit.newText.utf8))
+                result[edit.path] = String(decoding: bytes, as: UTF8.self)
+            }
+            return result
+        }
+    }
+
+    func testDefinitionGoesToNoteHeadingBlockAndReferenceDefinition() {
+        let cases: [(String, [String])] = [
+            ("[[so$0il#pH]]", ["garden/soil.md: ## pH"]),
+            ("[[soil#^acid$0]]", ["garden/soil.md: Acid soil. ^acid"]),
+            ("[t](garden/soil.md$0)", ["garden/soil.md: "]),
+            ("[t][s$0]\n\n[s]: garden/soil.md#texture", ["index.md: [s]: garden/soil.md#texture", "garden/soil.md: ## Texture"]),
+            ("[[Nowhere$0]]", []),
+            ("![pic](plot.pn$0g)", ["plot.png: "]),
+        ]
+        for (index, expected) in cases {
+            let workspace = Workspace(["index.md": index, "garden/soil.md": "# Soil\n\n## pH\n\nAcid soil. ^acid\n\n## Texture\n"],
+                                      assets: ["plot.png"])
+            guard let target = workspace.target else { return XCTFail("nothing under the cursor in \(index)") }
+            XCTAssertEqual(workspace.show(workspace.notebook.definition(of: target, in: workspace.note)), expected, index)
+        }
+    }
+
+    func testReferencesOfNotesHeadingsTagsAndDefinitions() {
+        let files = [
+            "garden/soil.md": "---\ntags: [garden/soil]\n---\n# Soil\n\n## pH$0\n\n#garden\n",
+            "index.md": "[[soil#pH]] [[soil]] [m](garden/soil.md#ph) #garden/beds\n",
+            "beds.md": "[[Soil#ph]] #gardening\n",
+        ]
+        let workspace = Workspace(files)
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: workspace.target, in: workspace.note)),
+                       ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [m](garden/soil.md#ph)"])
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: nil, in: workspace.note)),
+                       ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [[soil]]", "index.md: [m](garden/soil.md#ph)"])
+        let tag = workspace.note.tags.first { $0.name == "garden" }!
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: .tag(tag), in: workspace.note)),
+                       ["garden/soil.md: garden/soil", "garden/soil.md: #garden", "index.md: #garden/beds"],
+                       "a tag's uses include nested tags and front matter, not #gardening")
+    }
+
+    func testRenamingAHeadingRewritesEveryLinkToIt() throws {
+        let workspace = Workspace([
+            "soil.md": "# Soil\n\n## Soil pH$0\n",
+            "index.md": "[[soil#Soil pH]] [[soil#soil-ph|label]] [m](soil.md#soil-ph) [o](soil.md#other)\n",
+        ])
+        guard case .heading(let heading)? = workspace.target else { return XCTFail("not on the heading") }
+        let range = workspace.notebook.renameRange(of: .heading(heading), in: workspace.note)
+        XCTAssertEqual(range?.text, "Soil pH")
+        let result = try workspace.notebook.rename(.heading(heading), in: workspace.note, to: "Acidity (pH)")
+        XCTAssertEqual(workspace.applying(result.edits), [
+            "soil.md": "# Soil\n\n## Acidity (pH)\n",
+            "index.md": "[[soil#Acidity (pH)]] [[soil#acidity-ph|label]] [m](soil.md#acidity-ph) [o](soil.md#other)\n",
+        ])
+    }
+
+    func testRenamingATagCoversNestedTagsAndFrontMatter() throws {
+        let workspace = Workspace([
+            "a.md": "---\ntags: [garden, garden/beds]\n---\n#gard$0en and #garden/beds/raised, not #gardening\n",
+            "b.md": "#garden\n",
+        ])
+        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "yard")
+        XCTAssertEqual(workspace.applying(result.edits), [
+            "a.md": "---\ntags: [yard, yard/beds]\n---\n#yard and #yard/beds/raised, not #gardening\n",
+            "b.md": "#yard\n",
+        ])
+        XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "two words"))
+    }
+
+    func testRenamingAReferenceLabelKeepsLinksAndDefinitionTogether() throws {
+        let workspace = Workspace(["a.md": "[one][ref$0] and [ref][] and [Ref]\n\n[REF]: b.md\n"])
+        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "source")
+        XCTAssertEqual(workspace.applying(result.edits)["a.md"], "[one][source] and [source][] and [source]\n\n[source]: b.md\n")
+    }
+
+    func testMovingANoteRewritesLinksToItAndItsOwnRelativeLinks() {
+        let workspace = Workspace([
+            "garden/soil.md": "# Soil\n\n[home](../index.md) [beds](beds.md) ![p](img/plot.png) [[index]]\n",
+            "garden/beds.md": "[[soil]] [[garden/soil#Soil]] [s](soil.md) [t](soil) [[Soil|label]]\n",
+            "index.md": "[s](garden/soil.md#soil) [r](/garden/soil.md) ![[soil]]\n",
+        ], assets: ["garden/img/plot.png"])
+        let edits = workspace.notebook.moveEdits([("garden/soil.md", "notes/dirt and soil.md")])
+        XCTAssertEqual(workspace.applying(edits), [
+            "garden/soil.md": "# Soil\n\n[home](../index.md) [beds](../garden/beds.md) ![p](../garden/img/plot.png) [[index]]\n",
+            "garden/beds.md": "[[dirt and soil]] [[notes/dirt and soil#Soil]] [s](../notes/dirt%20and%20soil.md) [t](../notes/dirt%20and%20soil) [[dirt and soil|label]]\n",
+            "index.md": "[s](notes/dirt%20and%20soil.md#soil) [r](/notes/dirt%20and%20soil.md) ![[dirt and soil]]\n",
+        ])
+    }
+
+    func testRenamingANoteFromALinkMovesItInItsFolder() throws {
+        let workspace = Workspace(["index.md": "[[so$0il]]\n", "garden/soil.md": "# Soil\n", "garden/dirt.md": "# Dirt\n"])
+        let range = workspace.notebook.renameRange(of: workspace.target!, in: workspace.note)
+        XCTAssertEqual(range?.text, "soil")
+        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "loam")
+        XCTAssertEqual(result.fileRename?.old, "garden/soil.md")
+        XCTAssertEqual(result.fileRename?.new, "garden/loam.md")
+        XCTAssertEqual(workspace.applying(result.edits)["index.md"], "[[loam]]\n")
+        XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "dirt"), "a name that is taken")
+    }
+}

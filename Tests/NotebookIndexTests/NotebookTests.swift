@@ -1,0 +1,127 @@
+import XCTest
+import MarkdownSyntax
+@testable import NotebookIndex
+
+/// The notebook index kept up to date note by note: it must always equal an index built from
+/// scratch, and it must name every other note whose problems an edit changes.
+final class NotebookTests: XCTestCase {
+    static func symbols(_ path: String, _ text: String) -> NoteSymbols {
+        NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: path)
+    }
+
+    static func scratch(_ texts: [String: String], assets: Set<String>, order: [String]) -> Notebook {
+        var notebook = Notebook()
+        for path in order { if let text = texts[path] { notebook.update(symbols(path, text)) } }
+        for asset in assets { notebook.addAsset(asset) }
+        return notebook
+    }
+
+    /// Pieces an edit inserts: links of every form, tags, headings, front matter, block ids.
+    static let snippets = [
+        "[[soil]]", "[[Soil Tests]]", "[[garden/soil#Tests]]", "[[beds#^b1]]", "[[Missing]]", "[[dup]]",
+        "![[plot.png]]", "[s](garden/soil.md)", "[s](../soil.md#tests)", "[x](beds.md#nowhere)",
+        "#garden", "#garden/beds", "#🌱", "# Tests", "## Beds", "Text ^b1", "[r][ref]\n\n[ref]: beds.md",
+        "---\ntitle: Soil Tests\naliases: [dirt]\ntags: [garden]\n---", "[[dirt]]", "[[Beds]]", "plain words",
+    ]
+
+    func testIncrementalUpdatesEqualAFromScratchBuild() {
+        var generator = SplitMix(seed: 20261122)
+        var texts: [String: String] = [
+            "index.md": "# Home\n\n[[soil]] [[beds]] #garden\n",
+            "garden/soil.md": "# Soil\n\n## Tests\n\nText ^b1\n",
+            "beds.md": "---\ntitle: Beds\ntags: [garden/beds]\n---\n# Beds\n\n[[garden/soil#Tests]]\n",
+            "a/dup.md": "# Dup A\n",
+            "b/dup.md": "# Dup B\n",
+        ]
+        let names = ["index.md", "garden/soil.md", "beds.md", "a/dup.md", "b/dup.md", "new.md", "garden/new.md",
+                     "soil.md", "x/y/dirt.md"]
+        var assets: Set<String> = []
+        var notebook = NotebookTests.scratch(texts, assets: assets, order: texts.keys.sorted())
+        for step in 0..<400 {
+            let path = names[generator.next(names.count)]
+            let before = notebook
+            var changedPaths: Set<String> = [path]
+            var affected: Set<String> = []
+            switch generator.next(10) {
+            case 0:
+                affected = notebook.remove(path: path)?.affected ?? []
+                texts[path] = nil
+            case 1:
+                affected = generator.next(2) == 0 ? notebook.addAsset("plot.png") : notebook.removeAsset("plot.png")
+                if generator.next(2) == 0 { assets.insert("plot.png") } else { assets.remove("plot.png") }
+                // Re-sync `assets` with what the call did.
+                assets = notebook.assets
+                changedPaths = []
+            default:
+                var lines = (texts[path] ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if generator.next(3) == 0, !lines.isEmpty {
+                    lines.remove(at: generator.next(lines.count))
+                } else {
+                    lines.insert(NotebookTests.snippets[generator.next(NotebookTests.snippets.count)],
+                                 at: generator.next(lines.count + 1))
+                }
+                let text = lines.joined(separator: "\n")
+                texts[path] = text
+                affected = notebook.update(NotebookTests.symbols(path, text)).affected
+            }
+            var order = texts.keys.sorted()
+            order.shuffle(using: &generator)
+            let fresh = NotebookTests.scratch(texts, assets: assets, order: order)
+            XCTAssertEqual(notebook, fresh, "step \(step): incremental index differs from a fresh build after editing \(path)")
+            // Every other note whose problems changed must be among those the update named.
+            for other in fresh.notes.keys where !changedPaths.contains(other) {
+                if before.diagnostics(for: other) != notebook.diagnostics(for: other) {
+                    XCTAssertTrue(affected.contains(other), "step \(step): editing \(path) changed \(other)'s problems but did not name it")
+                }
+            }
+            if notebook != fresh { return }
+        }
+    }
+
+    func testBacklinksFindEveryFormOfLinkToANote() {
+        var notebook = Notebook()
+        let files = [
+            ("garden/soil.md", "---\ntitle: Soil Tests\naliases: [dirt]\n---\n# Soil\n\n## pH\n\nAcid ^b1\n\n[[#pH]]\n"),
+            ("index.md", "[[soil]] [[Soil Tests]] [[dirt|the dirt]] [m](garden/soil.md#ph) ![[soil#^b1]]\n[[other]]\n"),
+            ("garden/beds.md", "[up](soil.md) [[garden/soil#pH]] [elsewhere](../index.md)\n"),
+            ("other.md", "Nothing here about it. [[soiled]]\n"),
+        ]
+        for (path, text) in files { notebook.update(NotebookTests.symbols(path, text)) }
+        let found = notebook.backlinks(to: "garden/soil.md").map { "\($0.source): \($0.link.destination) \($0.heading?.text ?? "")\($0.blockID.map { "^" + $0.id } ?? "")" }
+        XCTAssertEqual(found, [
+            "garden/beds.md: soil.md ",
+            "garden/beds.md: garden/soil#pH pH",
+            "garden/soil.md: #pH pH",
+            "index.md: soil ",
+            "index.md: Soil Tests ",
+            "index.md: dirt ",
+            "index.md: garden/soil.md#ph pH",
+            "index.md: soil#^b1 ^b1",
+        ])
+    }
+
+    func testTagUsesCountNestedTagsUnderTheirParents() {
+        var notebook = Notebook()
+        notebook.update(NotebookTests.symbols("a.md", "---\ntags: [garden]\n---\n#garden/beds #garden #compost\n"))
+        notebook.update(NotebookTests.symbols("b.md", "#garden/beds/raised text #gardening\n"))
+        XCTAssertEqual(notebook.tagCounts, ["garden": 2, "garden/beds": 1, "garden/beds/raised": 1, "compost": 1, "gardening": 1])
+        XCTAssertEqual(notebook.uses(ofTag: "garden"), ["a.md": 3, "b.md": 1])
+        XCTAssertEqual(notebook.uses(ofTag: "garden/beds"), ["a.md": 1, "b.md": 1])
+        notebook.remove(path: "a.md")
+        XCTAssertEqual(notebook.tagCounts, ["garden/beds/raised": 1, "gardening": 1])
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so failures reproduce.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+}
