@@ -76,8 +76,8 @@ public struct CompletionWorkspace: Sendable {
         var values: [Counted]
     }
 
-    /// The notes, as the resolver sees them.
-    public let catalog: NoteCatalog
+    /// The notes, as the resolver sees them (headings and block ids are read from here).
+    public private(set) var catalog: NoteCatalog
     let notes: [Note]
     /// `notes[i]`'s keys.
     let noteKeys: [NoteKeys]
@@ -89,9 +89,9 @@ public struct CompletionWorkspace: Sendable {
     /// Folder path (`""` for the root) to its entries, sorted by name.
     let folders: [String: [FolderEntry]]
     /// Most used first.
-    let tags: [Counted]
+    private(set) var tags: [Counted]
     /// Most used first.
-    let frontMatterKeys: [Key]
+    private(set) var frontMatterKeys: [Key]
 
     /// Indexes the notebook.
     ///
@@ -191,17 +191,45 @@ public struct CompletionWorkspace: Sendable {
         for key in folders.keys { folders[key]?.sort { $0.name < $1.name } }
         self.folders = folders
 
-        let counts = tagCounts ?? CompletionWorkspace.tagCounts(of: sortedNotes)
-        self.tags = CompletionWorkspace.byUse(counts)
-        let values = frontMatterValues ?? CompletionWorkspace.frontMatterValues(of: sortedNotes)
+        self.tags = CompletionWorkspace.byUse(tagCounts ?? CompletionWorkspace.tagCounts(of: sortedNotes))
+        self.frontMatterKeys = CompletionWorkspace.keysByUse(frontMatterValues
+            ?? CompletionWorkspace.frontMatterValues(of: sortedNotes))
+    }
+
+    /// Indexes a `Notebook`: its catalog, assets, tag counts and front-matter values.
+    public init(notebook: Notebook) {
+        self.init(catalog: notebook.catalog, files: Array(notebook.assets), tagCounts: notebook.tagCounts,
+                  frontMatterValues: notebook.frontMatterValues)
+    }
+
+    /// This index with a newer catalog and counts, keeping the note and folder tables.
+    ///
+    /// Cheap (no pass over the notes): use it after an edit that changed no note's path, title or
+    /// aliases, and no file; rebuild with `init` after one that did, since the tables and each
+    /// note's link text depend on them. A nil argument keeps what the index has.
+    public func updating(catalog: NoteCatalog? = nil, tagCounts: [String: Int]? = nil,
+                         frontMatterValues: [String: [String: Int]]? = nil) -> CompletionWorkspace {
+        var copy = self
+        if let catalog { copy.catalog = catalog }
+        if let tagCounts { copy.tags = CompletionWorkspace.byUse(tagCounts) }
+        if let frontMatterValues { copy.frontMatterKeys = CompletionWorkspace.keysByUse(frontMatterValues) }
+        return copy
+    }
+
+    /// `updating(catalog:tagCounts:frontMatterValues:)` from a `Notebook`.
+    public func updating(from notebook: Notebook) -> CompletionWorkspace {
+        updating(catalog: notebook.catalog, tagCounts: notebook.tagCounts, frontMatterValues: notebook.frontMatterValues)
+    }
+
+    private static func keysByUse(_ values: [String: [String: Int]]) -> [Key] {
         var keys: [Key] = []
-        for (key, valueCounts) in values {
+        for (key, valueCounts) in values where !key.isEmpty {
             let total = valueCounts.values.reduce(0) { $0 &+ max($1, 0) }
             keys.append(Key(key: Counted(text: key, count: total, key: CompletionMatcher.key(key)),
                             values: CompletionWorkspace.byUse(valueCounts)))
         }
         keys.sort { $0.key.count != $1.key.count ? $0.key.count > $1.key.count : $0.key.text < $1.key.text }
-        self.frontMatterKeys = keys
+        return keys
     }
 
     /// Indexes `notes` (a convenience for `init(catalog:…)`).
