@@ -80,6 +80,9 @@ final class CompletionContextTests: XCTestCase {
             ("Text #日$0", "tag | 日 | 日"),
             ("日本#ta$0", "nil"),
             ("日本、#ta$0", "tag | ta | ta"),
+            ("[see #ta$0", "nil"),
+            ("- [ ] task #ta$0", "tag | ta | ta"),
+            ("[[note]] #ta$0", "tag | ta | ta"),
         ])
     }
 

@@ -69,4 +69,13 @@ final class CompletionTagTests: XCTestCase {
         assertCompletion("---\ntitle: \"New$0\"\n---\n", pick: "New Year", gives: "title: \"New Year\"")
         XCTAssertEqual(labels("---\nunknown: $0\n---\n"), [])
     }
+
+    func testFrontMatterValuesAreQuotedWhenYAMLNeedsIt() {
+        let workspace = CompletionWorkspace(notes: [], frontMatterValues: ["subtitle": ["Part: One": 3, "plain words": 2, "#1": 1]])
+        assertCompletion("---\nsubtitle: P$0\n---\n", pick: "Part: One", gives: "subtitle: \"Part: One\"", workspace: workspace)
+        assertCompletion("---\nsubtitle: \"P$0\"\n---\n", pick: "Part: One", gives: "subtitle: \"Part: One\"",
+                         workspace: workspace)
+        assertCompletion("---\nsubtitle: pl$0\n---\n", pick: "plain words", gives: "subtitle: plain words", workspace: workspace)
+        assertCompletion("---\nsubtitle: $0\n---\n", pick: "#1", gives: "subtitle: \"#1\"", workspace: workspace)
+    }
 }

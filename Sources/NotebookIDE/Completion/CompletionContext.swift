@@ -59,15 +59,18 @@ public struct CompletionContext: Sendable, Equatable {
     /// True when a `|` follows the replaced bytes inside a wiki-link (an alias item then inserts
     /// only the target: the label is already written).
     public var labelFollows: Bool
+    /// True for a front-matter value inside quotes (an item then needs no quoting of its own).
+    public var isQuoted: Bool
 
     public init(kind: Kind, replace: ByteSpan, typed: String, closingFollows: Bool = false,
-                slashFollows: Bool = false, labelFollows: Bool = false) {
+                slashFollows: Bool = false, labelFollows: Bool = false, isQuoted: Bool = false) {
         self.kind = kind
         self.replace = replace
         self.typed = typed
         self.closingFollows = closingFollows
         self.slashFollows = slashFollows
         self.labelFollows = labelFollows
+        self.isQuoted = isQuoted
     }
 
     /// What the user is completing at the UTF-8 offset `cursor` of `text`; nil when nothing.
@@ -319,7 +322,9 @@ struct ContextScanner {
         while index > lineStart, ContextScanner.isTagByte(bytes[index - 1]) { index -= 1 }
         guard index > lineStart, bytes[index - 1] == UInt8(ascii: "#") else { return nil }
         let hash = index - 1
-        guard hash == lineStart || tagMayFollow(before: hash), !isInCodeSpan(hash) else { return nil }
+        guard hash == lineStart || tagMayFollow(before: hash), !isInCodeSpan(hash), !isInsideBrackets(hash) else {
+            return nil
+        }
         var end = cursor
         while end < lineEnd, ContextScanner.isTagByte(bytes[end]) { end += 1 }
         return CompletionContext(kind: .tag, replace: ByteSpan(index, end), typed: string(index, cursor))
@@ -353,6 +358,23 @@ struct ContextScanner {
         for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[start + offset] & 0x3F) }
         return value == 0xA0 || (0x2000...0x206F).contains(value) || (0x3000...0x303F).contains(value)
             || (0xFF01...0xFF0F).contains(value) || (0xFF1A...0xFF20).contains(value)
+    }
+
+    /// True when a `[` before `position` on this line is still open: link text, where the parser
+    /// makes no tags.
+    private func isInsideBrackets(_ position: Int) -> Bool {
+        var depth = 0
+        var index = lineStart
+        while index < position {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth = max(depth - 1, 0)
+            default: break
+            }
+            index += 1
+        }
+        return depth > 0
     }
 
     // MARK: Code

@@ -372,6 +372,37 @@ private struct Request {
 
     // MARK: Tags and front matter
 
+    /// `text` as a plain YAML scalar when it can be one, else double-quoted: quoting is needed
+    /// for a leading indicator, `: ` or ` #` inside, list punctuation, or surrounding spaces.
+    static func yamlScalar(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, let last = bytes.last else { return "\"\"" }
+        var needsQuotes = first == 0x20 || last == 0x20 || last == UInt8(ascii: ":")
+            || "-?:,[]{}#&*!|>'\"%@`".utf8.contains(first)
+        var index = 0
+        while !needsQuotes, index < bytes.count {
+            let byte = bytes[index]
+            let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if (byte == UInt8(ascii: ":") && next == 0x20) || (byte == 0x20 && next == UInt8(ascii: "#"))
+                || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte < 0x20 {
+                needsQuotes = true
+            }
+            index += 1
+        }
+        guard needsQuotes else { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
     static func uses(_ count: Int) -> String { count == 1 ? "1 use" : String(count) + " uses" }
 
     func tags() -> CompletionList {
@@ -431,7 +462,8 @@ private struct Request {
         }
         return finish(ranked) { entry in
             let value = values[Int(entry.index)]
-            return CompletionCandidate(label: value.text, kind: .frontMatterValue, newText: value.text,
+            let text = context.isQuoted ? value.text : Request.yamlScalar(value.text)
+            return CompletionCandidate(label: value.text, kind: .frontMatterValue, newText: text,
                                        replace: replace, filterText: value.text, detail: Request.uses(value.count))
         }
     }

@@ -128,7 +128,7 @@ extension ContextScanner {
             closing = true
         }
         return CompletionContext(kind: valueKind(forKey: key), replace: ByteSpan(valueStart, end),
-                                 typed: string(valueStart, cursor), closingFollows: closing)
+                                 typed: string(valueStart, cursor), closingFollows: closing, isQuoted: quote != 0)
     }
 
     func detectFrontMatter() -> CompletionContext? {
