@@ -16,6 +16,7 @@ import Dispatch
 import JSONRPC
 import LSPTypes
 import MarkdownSyntax
+import NotebookIDE
 import NotebookIndex
 import Synchronization
 import TextCore
@@ -39,6 +40,18 @@ struct NotebookRoot: Sendable {
     var scan = ScanState.pending
     /// Modification times of the notes read from disk, for clients that cannot watch files.
     var modificationTimes: [String: Int64] = [:]
+    /// Bumped when notes or files come or go or a title or alias changes (`catalogRevision`),
+    /// and on any change (`revision`): when link completion's index must be rebuilt or refreshed.
+    var catalogRevision = 0
+    var revision = 0
+    /// Link completion's index and the revisions it was built at.
+    var completion: (workspace: CompletionWorkspace, catalogRevision: Int, revision: Int)?
+
+    /// Records a change to the notebook.
+    mutating func changed(catalog: Bool) {
+        revision &+= 1
+        if catalog { catalogRevision &+= 1 }
+    }
 
     /// `path` relative to this folder, when it lies inside it.
     func relativePath(ofFile file: String) -> String? {
@@ -188,6 +201,7 @@ extension Server {
                 for note in notes where !Server.isOpen(NoteLocation(root: rootPath, path: note.path), state) {
                     state.roots[index].notebook.update(note)
                 }
+                state.roots[index].changed(catalog: true)
             }
             progress.report(done: done, total: total)
         }
@@ -195,6 +209,7 @@ extension Server {
         state.withLock { state in
             guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
             for asset in result.assets { state.roots[index].notebook.addAsset(asset) }
+            state.roots[index].changed(catalog: true)
             for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
             state.roots[index].scan = .done
         }
@@ -258,8 +273,9 @@ extension Server {
         let change = state.withLock { state -> NotebookChange? in
             if let version, state.documents[uri]?.version != version { return nil }
             guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return nil }
-            if let symbols { return state.roots[index].notebook.update(symbols) }
-            return state.roots[index].notebook.remove(path: location.path)
+            let change = symbols.map { state.roots[index].notebook.update($0) } ?? state.roots[index].notebook.remove(path: location.path)
+            state.roots[index].changed(catalog: change?.catalogChanged ?? false)
+            return change
         }
         guard let change else { return }
         publishDiagnostics([location] + change.affected.map { NoteLocation(root: location.root, path: $0) })
@@ -279,11 +295,13 @@ extension Server {
                 guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
                 state.roots[index].modificationTimes[location.path] = mtime
                 if let symbols {
-                    var result = state.roots[index].notebook.update(symbols).affected
-                    result.insert(location.path)
-                    return result
+                    let change = state.roots[index].notebook.update(symbols)
+                    state.roots[index].changed(catalog: change.catalogChanged)
+                    return change.affected.union([location.path])
                 }
-                return state.roots[index].notebook.remove(path: location.path)?.affected ?? []
+                let change = state.roots[index].notebook.remove(path: location.path)
+                state.roots[index].changed(catalog: change != nil)
+                return change?.affected ?? []
             }
         } else if kind == .deleted, !root.notebook.assets.contains(location.path) {
             // A deleted folder: everything under it goes.
@@ -298,6 +316,7 @@ extension Server {
         } else if kind != .changed {
             affected = state.withLock { state -> Set<String> in
                 guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
+                state.roots[index].changed(catalog: true)
                 return kind == .created ? state.roots[index].notebook.addAsset(location.path)
                     : state.roots[index].notebook.removeAsset(location.path)
             }

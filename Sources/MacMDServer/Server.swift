@@ -211,6 +211,10 @@ public final class Server: Sendable {
             workspaceSymbols(id: id, params: params)
         case "textDocument/codeAction":
             codeActions(id: id, params: params)
+        case "textDocument/completion":
+            completion(id: id, params: params)
+        case "completionItem/resolve":
+            resolveCompletion(id: id, params: params)
         default:
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
         }
@@ -436,6 +440,7 @@ public final class Server: Sendable {
                 "renameProvider": ["prepareProvider": true],
                 "documentLinkProvider": ["resolveProvider": false],
                 "documentSymbolProvider": true,
+                "completionProvider": ["triggerCharacters": Server.completionTriggers, "resolveProvider": true],
                 "foldingRangeProvider": true,
                 "workspaceSymbolProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix", "refactor.rewrite"]],

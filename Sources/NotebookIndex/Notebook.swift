@@ -13,6 +13,9 @@
 
 /// What an update changed, and which other notes may now resolve their links differently.
 public struct NotebookChange: Sendable, Equatable {
+    /// True when a note was added or removed or its title or aliases changed: what link
+    /// completion lists by name.
+    public var catalogChanged: Bool
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
@@ -56,7 +59,7 @@ public struct Notebook: Sendable, Equatable {
             register(note)
             var affected = linkers(names: names(of: note))
             affected.remove(note.path)
-            return NotebookChange(affected: affected)
+            return NotebookChange(catalogChanged: true, affected: affected)
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
@@ -75,7 +78,7 @@ public struct Notebook: Sendable, Equatable {
             affected = linkers(names: names(of: note).union(names(of: old)))
             affected.remove(note.path)
         }
-        return NotebookChange(affected: affected)
+        return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected)
     }
 
     /// Removes the note at `path`; nil when there was none.
@@ -85,7 +88,7 @@ public struct Notebook: Sendable, Equatable {
         unregister(old)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
-        return NotebookChange(affected: affected)
+        return NotebookChange(catalogChanged: true, affected: affected)
     }
 
     /// Records a file that is not a note; returns the notes whose links may reach it.

@@ -82,4 +82,48 @@ final class NavigationServerTests: XCTestCase {
                                                                           "newUri": .string(fixture.uri("yard"))]]])?.value
         XCTAssertEqual(edit?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "yard/beds.md")
     }
+
+    /// Applies an item's textEdit to one line, as an editor does.
+    func apply(_ item: JSONValue?, to line: String) -> String {
+        guard let edit = item?["textEdit"], let start = edit["range"]?["start"]?["character"]?.intValue,
+              let end = edit["range"]?["end"]?["character"]?.intValue, let text = edit["newText"]?.stringValue else { return line }
+        var scalars = Array(line.utf16)
+        scalars.replaceSubrange(start..<end, with: Array(text.utf16))
+        return String(decoding: scalars, as: UTF16.self)
+    }
+
+    func testCompletingAWikiLinkATagAndAHeadingGivesTheTextTheWriterExpects() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let cases: [(typed: String, pick: String, expected: String)] = [
+            ("Read [[so", "Soil notes", "Read [[soil]]"),
+            ("Read [[soil#p", "pH", "Read [[soil#pH]]"),
+            ("Tagged #gar", "garden", "Tagged #garden"),
+            ("A [link](garden/be", "beds.md", "A [link](garden/beds.md)"),
+        ]
+        var version = 1
+        for (typed, pick, expected) in cases {
+            version += 1
+            client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
+                                                     "contentChanges": [["range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 200]],
+                                                                         "text": .string(typed)]]])
+            let result = client.request("textDocument/completion", at(fixture, "index.md", 3, typed.utf16.count))?.value
+            let items = result?["items"]?.arrayValue ?? []
+            let item = items.first { $0["label"]?.stringValue == pick }
+            XCTAssertNotNil(item, "\(typed): no `\(pick)` among \(items.compactMap { $0["label"]?.stringValue })")
+            XCTAssertEqual(apply(item, to: typed), expected, typed)
+        }
+        // Typing inside an existing `[[…]]` never doubles the brackets.
+        version += 1
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
+                                                 "contentChanges": [["range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 200]],
+                                                                     "text": "x [[so]] y"]]])
+        let items = client.request("textDocument/completion", at(fixture, "index.md", 3, 6))?.value?["items"]?.arrayValue ?? []
+        XCTAssertEqual(apply(items.first { $0["label"]?.stringValue == "Soil notes" }, to: "x [[so]] y"), "x [[soil]] y")
+        // The note's preview comes with completionItem/resolve.
+        if let item = items.first(where: { $0["label"]?.stringValue == "Soil notes" }) {
+            let resolved = client.request("completionItem/resolve", item)?.value
+            XCTAssertTrue(resolved?["documentation"]?["value"]?.stringValue?.contains("**Soil notes**") ?? false, "\(String(describing: resolved))")
+        }
+    }
 }
