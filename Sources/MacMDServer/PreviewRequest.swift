@@ -1,11 +1,13 @@
 // `macmd/preview`: the rendered HTML of a note as it is now (the open buffer with unsaved edits,
 // else the file on disk), with its title, outline and counts.
 
+import Dispatch
 import JSONRPC
 import LSPTypes
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE
+import TextCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,11 @@ import Darwin
 #endif
 
 enum PreviewRequest {
+    /// One value written by one `concurrentPerform` iteration and read after the join (which
+    /// orders the write before the read).
+    final class Box<Value>: @unchecked Sendable {
+        var value: Value?
+    }
 
     static func invalid(_ message: String) -> ResponseError {
         ResponseError(code: ResponseError.invalidParams, message: message)
@@ -93,11 +100,23 @@ extension Server {
             html.theme = theme
             html.highlightCode = true
             let t0 = Server.monotonicSeconds()
-            let tree = parsedTree(uri: p.uri, version: snapshot?.version, profile: options.profile, source: source)
+            // The parser uses one core; the line index (for the outline and the HTML's source
+            // lines) needs only the bytes, so it is built on the other one meanwhile.
+            let parsed = PreviewRequest.Box<SyntaxTree>()
+            let lines = PreviewRequest.Box<LineIndex>()
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    parsed.value = parsedTree(uri: p.uri, version: snapshot?.version, profile: options.profile, source: source)
+                } else {
+                    lines.value = LineIndex(utf8: source)
+                }
+            }
+            let tree = parsed.value ?? MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
             let t1 = Server.monotonicSeconds()
             // Each piece of the HTML is escaped for JSON on the core that rendered it; the pieces
             // go into the frame as they are (see `Framing.responseParts`).
             let (preview, pieces) = PreviewBuilder.buildPieces(tree: tree, fileName: path ?? p.uri, html: html,
+                                                               lines: lines.value,
                                                                finishPiece: { JSON.escapedStringContents($0) })
             let t2 = Server.monotonicSeconds()
             // A newer version makes this result stale: the client will ask again.

@@ -101,7 +101,7 @@ extension HTMLRenderer {
             let first = Int(tree.nodes[Int(blocksOfPiece[0])].sourceStart)
             let end = part + 1 < pieceCount ? Int(tree.nodes[Int(pieceBlocks[part + 1][0])].sourceStart) : sourceCount
             var state = HTMLRenderState(tree: tree, options: options,
-                                        outputCapacity: max(0, end - first) * 3 / 2 + 256, lines: sharedLines)
+                                        outputCapacity: max(0, end - first) * 2 + 256, lines: sharedLines)
             state.headingIDTable = headingIDs
             if part == 0, options.fullPage { state.writePageHeader() }
             for block in blocksOfPiece { state.walk(from: block) }

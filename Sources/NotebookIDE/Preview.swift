@@ -65,7 +65,10 @@ public enum PreviewBuilder {
     /// server escapes each piece for JSON on the core that rendered it (`finishPiece`) and sends
     /// the pieces as they are, so a large HTML is never joined, copied into a `String` and
     /// escaped on one core.
+    /// `lines`, when given, is the line index of `tree.source` (the server builds it on the other
+    /// core while the parser runs).
     public static func buildPieces(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions,
+                                   lines: LineIndex? = nil,
                                    finishPiece: (@Sendable ([UInt8]) -> [UInt8])? = nil)
         -> (preview: Preview, htmlPieces: [[UInt8]]) {
         let renderer = HTMLRenderer(options: htmlOptions)
@@ -77,7 +80,7 @@ public enum PreviewBuilder {
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
         // One line index for the outline and every piece of the HTML.
-        let lines = LineIndex(utf8: tree.source)
+        let lines = lines ?? LineIndex(utf8: tree.source)
 
         // The HTML in pieces on all cores, the outline's lines and the counts alongside: all of
         // them only read the tree.

@@ -98,6 +98,23 @@ extension BenchCommand {
             return nil
         }
 
+        /// The server's minor page faults so far (field 10 of /proc/PID/stat): each is a page the
+        /// kernel had to map (and zero) on first touch, the cost of memory not being reused.
+        func minorFaults() -> Int? {
+            let fd = open("/proc/\(pid)/stat", O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return nil }
+            // The command name (field 2) may hold spaces: count fields after its closing ')'.
+            guard let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
+            // fields[0] is field 3 (state), so field 10 is fields[7].
+            guard fields.count > 7 else { return nil }
+            return Int(String(decoding: fields[7], as: UTF8.self))
+        }
+
         mutating func stop() {
             send(.request(id: .string("shutdown"), method: "shutdown", params: nil))
             _ = response(to: .string("shutdown"))
@@ -224,6 +241,7 @@ extension BenchCommand {
         var decodeTimes: [Double] = []
         var htmlBytes = 0
         var answerBytes = 0
+        let faultsBefore = server.minorFaults()
         for round in 0..<rounds {
             let uri = "file:///bench/large-\(round).md"
             let id = RequestID.string("preview-\(round)")
@@ -256,6 +274,7 @@ extension BenchCommand {
             htmlBytes = html.utf8.count
             server.send(.notification(method: "textDocument/didClose", params: ["textDocument": ["uri": .string(uri)]]))
         }
+        let faultsAfter = server.minorFaults()
         previewTimes.sort()
         encodeTimes.sort()
         decodeTimes.sort()
@@ -269,6 +288,9 @@ extension BenchCommand {
         report += "median \(median(previewTimes)) ms, min \(format((previewTimes.first ?? 0) * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
         report += "  not included, the client's own JSON work: serializing the didOpen and preview frames before, median \(median(encodeTimes)) ms; "
         report += "parsing the answer after, median \(median(decodeTimes)) ms\n"
+        if let faultsBefore, let faultsAfter {
+            report += "  server page faults per round: \((faultsAfter - faultsBefore) / rounds)\n"
+        }
         report += "RSS at idle after initialize: " + (idleRSS.map { format(Double($0) / 1_000_000) + " MB" } ?? "unknown") + " (target 15 MB)\n"
         StandardStreams.writeOutput(Array(report.utf8))
         return 0
