@@ -57,11 +57,12 @@ struct JSONWriter {
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             tasks.append(.byte(UInt8(ascii: "}")))
-            let keys = members.keys.sorted()
-            var index = keys.count - 1
+            // Sorted pairs rather than sorted keys: no hash lookup per member.
+            let sorted = members.sorted { $0.key < $1.key }
+            var index = sorted.count - 1
             while index >= 0 {
-                let key = keys[index]
-                tasks.append(.value(members[key] ?? .null))
+                let (key, value) = sorted[index]
+                tasks.append(.value(value))
                 tasks.append(.key(key))
                 if index > 0 { tasks.append(.byte(UInt8(ascii: ","))) }
                 index -= 1

@@ -5,6 +5,8 @@
 //     writes until the last byte of the answer has arrived. Both frames are serialized before the
 //     clock starts and the answer's JSON is parsed after it stops: that is the editor's own work,
 //     not the server's latency, so it is timed and reported on its own line;
+//     `--rounds N` (default 10) sets how many times; the server's minor page faults per round
+//     are reported too; `--server PATH` measures another build's `macmd lsp` with this client;
 //   - RSS of the server at idle after initialize (VmRSS from /proc).
 
 #if canImport(Glibc)
@@ -177,6 +179,7 @@ extension BenchCommand {
     static func lsp(_ arguments: [String]) -> Int32 {
         var iterations = 2000
         var rounds = 10
+        var serverPath: String?
         var noteFile: String?
         var i = 0
         while i < arguments.count {
@@ -184,6 +187,9 @@ extension BenchCommand {
                 iterations = n
             } else if arguments[i] == "--rounds", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
                 rounds = n
+            } else if arguments[i] == "--server", i + 1 < arguments.count {
+                // Another build's `macmd` as the server (to compare builds with one client).
+                serverPath = arguments[i + 1]
             } else if arguments[i] == "--note", i + 1 < arguments.count {
                 noteFile = arguments[i + 1]
             } else if arguments[i] == "--write-note", i + 1 < arguments.count {
@@ -206,7 +212,7 @@ extension BenchCommand {
             }
             note = String(decoding: bytes, as: UTF8.self)
         }
-        guard var server = ServerProcess.spawn(selfPath()) else {
+        guard var server = ServerProcess.spawn(serverPath ?? selfPath()) else {
             StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
             return 1
         }
