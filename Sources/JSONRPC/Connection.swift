@@ -50,6 +50,24 @@ public final class Connection: Sendable {
         self.input = input
         self.output = output
         self.maxContentLength = maxContentLength
+        Self.enlargePipe(input)
+        Self.enlargePipe(output)
+    }
+
+    /// The pipe capacity asked for (Linux's default is 64 KiB; 1 MiB is the unprivileged limit).
+    private static let pipeCapacity: Int32 = 1 << 20
+
+    /// Makes a pipe's kernel buffer larger, so a megabyte message (a note's `didOpen`, a
+    /// preview's HTML) crosses in a few large writes instead of sixteen or more rounds of
+    /// "writer blocks, reader wakes". Best effort: does nothing for a descriptor that is not a
+    /// pipe or when the system refuses.
+    private static func enlargePipe(_ descriptor: Int32) {
+        #if os(Linux)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
+        // F_SETPIPE_SZ (1031): Glibc does not export the constant to Swift.
+        _ = fcntl(descriptor, 1031, pipeCapacity)
+        #endif
     }
 
     /// Starts the reader thread; `onEvent` is called on that thread, in order, once per event.
@@ -83,6 +101,23 @@ public final class Connection: Sendable {
             let written = frame.withUnsafeBytes { bytes in Self.writeAll(bytes, to: output) }
             if !written { state.broken = true }
             return written
+        }
+    }
+
+    /// Writes a frame given as consecutive buffers (`Framing.responseParts`) whole, with no
+    /// other frame between them; returns false when it was not (fully) written.
+    @discardableResult
+    public func sendFrame(parts: [[UInt8]]) -> Bool {
+        writerState.withLock { state -> Bool in
+            guard !state.closed, !state.broken else { return false }
+            for part in parts {
+                let written = part.withUnsafeBytes { bytes in Self.writeAll(bytes, to: output) }
+                if !written {
+                    state.broken = true
+                    return false
+                }
+            }
+            return true
         }
     }
 

@@ -1,11 +1,13 @@
 // `macmd/preview`: the rendered HTML of a note as it is now (the open buffer with unsaved edits,
 // else the file on disk), with its title, outline and counts.
 
+import Dispatch
 import JSONRPC
 import LSPTypes
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE
+import TextCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +15,11 @@ import Darwin
 #endif
 
 enum PreviewRequest {
+    /// One value written by one `concurrentPerform` iteration and read after the join (which
+    /// orders the write before the read).
+    final class Box<Value>: @unchecked Sendable {
+        var value: Value?
+    }
 
     static func invalid(_ message: String) -> ResponseError {
         ResponseError(code: ResponseError.invalidParams, message: message)
@@ -76,7 +83,7 @@ extension Server {
             reply(id, .failure(PreviewRequest.invalid("unknown document \(p.uri): it is not open and not a file: URI")))
             return
         }
-        schedule(id) { [self, options, theme] in
+        scheduleFrame(id) { [self, options, theme] () -> Result<[[UInt8]], ResponseError> in
             let source: [UInt8]
             if let snapshot {
                 source = snapshot.text
@@ -93,20 +100,33 @@ extension Server {
             html.theme = theme
             html.highlightCode = true
             let t0 = Server.monotonicSeconds()
-            let tree = parsedTree(uri: p.uri, version: snapshot?.version, profile: options.profile, source: source)
+            // The parser uses one core; the line index (for the outline and the HTML's source
+            // lines) needs only the bytes, so it is built on the other one meanwhile.
+            let parsed = PreviewRequest.Box<SyntaxTree>()
+            let lines = PreviewRequest.Box<LineIndex>()
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                if part == 0 {
+                    parsed.value = parsedTree(uri: p.uri, version: snapshot?.version, profile: options.profile, source: source)
+                } else {
+                    lines.value = LineIndex(utf8: source)
+                }
+            }
+            let tree = parsed.value ?? MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
             let t1 = Server.monotonicSeconds()
-            let preview = PreviewBuilder.build(tree: tree, fileName: path ?? p.uri, html: html)
+            // Each piece of the HTML is escaped for JSON on the core that rendered it; the pieces
+            // go into the frame as they are (see `Framing.responseParts`).
+            let (preview, pieces) = PreviewBuilder.buildPieces(tree: tree, fileName: path ?? p.uri, html: html,
+                                                               lines: lines.value,
+                                                               finishPiece: { JSON.escapedStringContents($0) })
             let t2 = Server.monotonicSeconds()
-            logger.debug("preview \(p.uri): parse \(Int((t1 - t0) * 1e6)) µs, render \(Int((t2 - t1) * 1e6)) µs")
             // A newer version makes this result stale: the client will ask again.
             if let snapshot, let current = currentVersion(of: p.uri), current != snapshot.version {
                 return .failure(ResponseError(code: ResponseError.contentModified,
                                               message: "the document changed (version \(snapshot.version) -> \(current))"))
             }
-            return .success([
+            let members: [String: JSONValue] = [
                 "uri": .string(p.uri),
                 "version": snapshot.map { .int(Int64($0.version)) } ?? .null,
-                "html": .string(String(decoding: preview.html, as: UTF8.self)),
                 "title": .string(preview.title),
                 "headings": .array(preview.headings.map {
                     ["level": .int(Int64($0.level)), "text": .string($0.text), "id": .string($0.id), "line": .int(Int64($0.line))]
@@ -114,7 +134,45 @@ extension Server {
                 "wordCount": .int(Int64(preview.wordCount)),
                 "characterCount": .int(Int64(preview.characterCount)),
                 "readingTimeMinutes": .int(Int64(preview.readingTimeMinutes)),
-            ])
+            ]
+            let frame = Framing.responseParts(id: id, members: members, stringKey: "html", escapedPieces: pieces)
+            let t3 = Server.monotonicSeconds()
+            logger.debug("preview \(p.uri): parse \(Int((t1 - t0) * 1e6)) µs, render and escape \(Int((t2 - t1) * 1e6)) µs "
+                         + "(\(pieces.count) pieces), frame \(Int((t3 - t2) * 1e6)) µs")
+            return .success(frame)
+        }
+    }
+
+    /// Like `schedule`, for work whose answer is a ready frame in parts (a preview, whose large
+    /// HTML is escaped in pieces): runs `work` off the reader thread, answers -32800 if the client
+    /// cancels first, and writes the frame's parts back to back through the serial writer.
+    func scheduleFrame(_ id: RequestID, _ work: @escaping @Sendable () -> Result<[[UInt8]], ResponseError>) {
+        state.withLock { _ = $0.inFlight.insert(id) }
+        workers.async { [self] in
+            if let workGate {
+                workGate.wait()
+                workGate.signal()
+            }
+            let cancelledBefore = state.withLock { $0.cancelled.contains(id) }
+            let started = Server.monotonicSeconds()
+            let result: Result<[[UInt8]], ResponseError> = cancelledBefore
+                ? .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled"))
+                : work()
+            logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs")
+            let cancelled = state.withLock { state -> Bool in
+                state.inFlight.remove(id)
+                return state.cancelled.remove(id) != nil
+            }
+            switch result {
+            case .success(let parts) where !cancelled:
+                let sendStart = Server.monotonicSeconds()
+                connection.sendFrame(parts: parts)
+                logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - sendStart) * 1e6)) µs")
+            case .success:
+                reply(id, .failure(ResponseError(code: ResponseError.requestCancelled, message: "request cancelled")))
+            case .failure(let error):
+                reply(id, .failure(cancelled ? ResponseError(code: ResponseError.requestCancelled, message: "request cancelled") : error))
+            }
         }
     }
 

@@ -81,17 +81,18 @@ struct HTMLRenderState {
     /// Heading ids worked out beforehand (parallel rendering: each half cannot know how many
     /// times the other half used a slug); nil to slug while walking.
     var headingIDTable: [NodeID: String]?
-    /// Source offsets where lines start (built only for `sourceLines`).
     /// Line starts of the source (built only for `sourceLines`): TextCore's one line splitter.
     var lines: LineIndex?
 
-    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil) {
+    /// `lines`, when given, is the source's `LineIndex` (built once and shared by the pieces
+    /// of a parallel rendering); otherwise it is built here when `sourceLines` needs it.
+    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil, lines: LineIndex? = nil) {
         self.tree = tree
         self.options = options
         self.extensions = tree.options.extensions
         // HTML runs about 1.4x the size of its Markdown; reserving that avoids a doubling copy.
         self.out = HTMLWriter(capacity: outputCapacity ?? (tree.source.count + tree.source.count / 2 + 64))
-        if options.sourceLines { lines = LineIndex(utf8: tree.source) }
+        if options.sourceLines { self.lines = lines ?? LineIndex(utf8: tree.source) }
     }
 
     // MARK: Document

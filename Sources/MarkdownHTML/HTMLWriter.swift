@@ -6,9 +6,42 @@
 // - `text`/`attribute` escape exactly `&`, `<`, `>` and `"` (cmark's `escape_html`).
 // - `href` percent-encodes as cmark's `houdini_escape_href` (after the UTF-8 repair above).
 
+/// The writer's bytes: raw memory with a count, because `Array.append(contentsOf:)` costs
+/// about a hundred instructions a call and rendering makes one call every dozen bytes.
+/// Owned by one `HTMLWriter` (which copies it before writing when it is shared).
+final class HTMLByteStorage {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> HTMLByteStorage {
+        let copy = HTMLByteStorage(capacity: capacity)
+        copy.base.update(from: base, count: count)
+        copy.count = count
+        return copy
+    }
+
+    @inline(never)
+    func grow(toAtLeast needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
+
 /// Growing byte buffer with HTML and URL escaping.
 struct HTMLWriter {
-    var bytes: [UInt8] = []
+    private var storage: HTMLByteStorage
     /// The last byte already handed to `sink` (for `cr`), nil before the first flush.
     var flushedLast: UInt8?
     /// Where full chunks go when streaming; nil to keep everything in `bytes`.
@@ -16,51 +49,91 @@ struct HTMLWriter {
     /// Flush once `bytes` holds at least this many bytes.
     var chunkSize = Int.max
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int) { storage = HTMLByteStorage(capacity: capacity) }
+
+    /// The bytes written (and not yet flushed), as an array.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    /// How many bytes are held.
+    var count: Int { storage.count }
+
+    /// The last byte held, if any.
+    var last: UInt8? { storage.count > 0 ? storage.base[storage.count - 1] : nil }
+
+    /// Room for `extra` more bytes; returns where they go.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if storage.count + extra > storage.capacity { storage.grow(toAtLeast: storage.count + extra) }
+        return storage.base + storage.count
+    }
+
+    /// Appends bytes as they are.
+    @inline(__always)
+    mutating func put(_ input: UnsafeBufferPointer<UInt8>) {
+        guard let source = input.baseAddress, !input.isEmpty else { return }
+        let count = input.count
+        reserve(count).update(from: source, count: count)
+        storage.count += count
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func put(_ value: UInt8) {
+        reserve(1).pointee = value
+        storage.count += 1
+    }
 
     /// Hands the buffered bytes to the sink when a chunk is full (streaming output keeps memory
     /// flat however long the document is).
     @inline(__always)
     mutating func flushIfFull() {
-        if bytes.count >= chunkSize { flush() }
+        if storage.count >= chunkSize { flush() }
     }
 
     mutating func flush() {
-        guard let sink, !bytes.isEmpty else { return }
-        flushedLast = bytes.last
-        bytes.withUnsafeBufferPointer { sink($0) }
-        bytes.removeAll(keepingCapacity: true)
+        guard let sink, storage.count > 0 else { return }
+        flushedLast = last
+        sink(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        _ = reserve(0)
+        storage.count = 0
     }
 
     /// Appends ASCII/UTF-8 text as is (for markup the renderer itself writes).
     @inline(__always)
     mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends a Swift string as is (for markup built at run time; the caller escaped it).
+    /// Disfavoured so that a string literal picks the `StaticString` overload, which copies its
+    /// bytes without going through `String.UTF8View`.
+    @_disfavoredOverload
     mutating func literal(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { put($0) }
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) { put(value) }
 
     /// Appends a decimal number.
     mutating func number(_ value: Int) {
         // Digits straight into the buffer: `String(value)` allocates, and source lines write a
         // number on every block.
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            put(UInt8(ascii: "-"))
             if value == Int.min {
-                bytes.append(contentsOf: String(value).utf8.dropFirst())
+                literal(String(String(value).dropFirst()))
                 return
             }
             number(-value)
             return
         }
         if value < 10 {
-            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value))
+            put(0x30 &+ UInt8(truncatingIfNeeded: value))
             return
         }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -74,14 +147,14 @@ struct HTMLWriter {
                 rest /= 10
                 count += 1
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
+            UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]).withMemoryRebound(to: UInt8.self) { put($0) }
         }
     }
 
     /// Starts a new line unless the output is empty or already ends with one (cmark's `cr`).
     @inline(__always)
     mutating func cr() {
-        if let last = bytes.last ?? flushedLast, last != 0x0A { bytes.append(0x0A) }
+        if let last = last ?? flushedLast, last != 0x0A { put(0x0A) }
     }
 
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
@@ -103,7 +176,7 @@ struct HTMLWriter {
             while i < count {
                 let start = i
                 while i < count && HTMLWriter.hrefSafe[Int(source[i])] { i += 1 }
-                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<i])) }
+                if i > start { put(UnsafeBufferPointer(rebasing: source[start..<i])) }
                 if i >= count { break }
                 let value = source[i]
                 if value == 0x26 {
@@ -111,9 +184,9 @@ struct HTMLWriter {
                 } else if value == 0x27 {
                     literal("&#x27;")
                 } else {
-                    bytes.append(0x25)
-                    bytes.append(HTMLWriter.hexDigits[Int(value >> 4)])
-                    bytes.append(HTMLWriter.hexDigits[Int(value & 0xF)])
+                    put(0x25)
+                    put(HTMLWriter.hexDigits[Int(value >> 4)])
+                    put(HTMLWriter.hexDigits[Int(value & 0xF)])
                 }
                 i += 1
             }
@@ -140,25 +213,56 @@ struct HTMLWriter {
         return writer.bytes[...]
     }
 
-    /// The escaping/repairing loop: copies clean runs in one go.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// High bits flag the bytes of `word` equal to `target`; only the lowest flag is exact (a
+    /// borrow spreads upwards from a byte that matched), which is all `append` uses.
+    @inline(__always)
+    private static func flagged(_ word: UInt64, _ target: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(target))
+        return (x &- ones) & ~x
+    }
+
+    /// The escaping/repairing loop: skips clean bytes eight at a time (a byte needs a look when
+    /// it is NUL, non-ASCII, or, when escaping, one of `&<>"`) and copies clean runs in one go.
     private mutating func append(_ input: UnsafeBufferPointer<UInt8>, escaping: Bool) {
         let count = input.count
         var i = 0
         var run = 0
+        let raw = UnsafeRawPointer(input.baseAddress)
         while i < count {
+            if let raw {
+                while i + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    var mask = word | HTMLWriter.flagged(word, 0)
+                    if escaping {
+                        mask |= HTMLWriter.flagged(word, 0x26) | HTMLWriter.flagged(word, 0x3C)
+                            | HTMLWriter.flagged(word, 0x3E) | HTMLWriter.flagged(word, 0x22)
+                    }
+                    mask &= HTMLWriter.highBits
+                    if mask == 0 {
+                        i += 8
+                    } else {
+                        i += mask.trailingZeroBitCount >> 3
+                        break
+                    }
+                }
+            }
+            guard i < count else { break }
             let value = input[i]
             if value >= 0x80 {
                 let length = HTMLWriter.validSequenceLength(input, i)
                 if length > 0 { i += length; continue }
                 flush(input, run, i)
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                literal("\u{FFFD}")
                 i += -length
                 run = i
                 continue
             }
             if value == 0 {
                 flush(input, run, i)
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                literal("\u{FFFD}")
                 i += 1
                 run = i
                 continue
@@ -182,7 +286,7 @@ struct HTMLWriter {
 
     @inline(__always)
     private mutating func flush(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
-        if end > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<end])) }
+        if end > start { put(UnsafeBufferPointer(rebasing: input[start..<end])) }
     }
 
     /// Length of the valid UTF-8 sequence at `input[index]` (a byte >= 0x80), or minus the number

@@ -49,6 +49,28 @@ public enum PreviewBuilder {
     }
 
     public static func build(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions) -> Preview {
+        var (preview, pieces) = buildPieces(tree: tree, fileName: fileName, html: htmlOptions)
+        if pieces.count == 1 {
+            preview.html = pieces[0]
+        } else {
+            var html: [UInt8] = []
+            html.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+            for piece in pieces { html.append(contentsOf: piece) }
+            preview.html = html
+        }
+        return preview
+    }
+
+    /// The preview with its HTML left in consecutive pieces (`preview.html` is empty): the
+    /// server escapes each piece for JSON on the core that rendered it (`finishPiece`) and sends
+    /// the pieces as they are, so a large HTML is never joined, copied into a `String` and
+    /// escaped on one core.
+    /// `lines`, when given, is the line index of `tree.source` (the server builds it on the other
+    /// core while the parser runs).
+    public static func buildPieces(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions,
+                                   lines: LineIndex? = nil,
+                                   finishPiece: (@Sendable ([UInt8]) -> [UInt8])? = nil)
+        -> (preview: Preview, htmlPieces: [[UInt8]]) {
         let renderer = HTMLRenderer(options: htmlOptions)
         // Heading ids first: the outline and the (possibly split) rendering both use them.
         let anchors = renderer.headingAnchors(tree)
@@ -57,22 +79,24 @@ public enum PreviewBuilder {
         if title.isEmpty { title = stem(of: fileName) }
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
+        // One line index for the outline and every piece of the HTML.
+        let lines = lines ?? LineIndex(utf8: tree.source)
 
-        // The HTML on both cores (two halves for a large note), the outline's lines and the
-        // counts alongside: all of them only read the tree.
+        // The HTML in pieces on all cores, the outline's lines and the counts alongside: all of
+        // them only read the tree.
         let outline = ResultBox<([Preview.Heading], TextStatistics.Counts)>()
-        let html = HTMLRenderer(options: options).renderInParallel(tree, anchors: anchors) {
-            let lines = LineIndex(utf8: tree.source)
+        let pieces = HTMLRenderer(options: options).renderPieces(tree, anchors: anchors, lines: lines, alongside: {
             let headings = anchors.map {
                 Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
                                 line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
             }
             outline.value = (headings, TextStatistics.count(tree))
-        }
+        }, finishPiece: finishPiece)
         let (headings, counts) = outline.value ?? ([], TextStatistics.Counts())
         let minutes = counts.words == 0 ? 0 : max(1, (counts.words + wordsPerMinute / 2) / wordsPerMinute)
-        return Preview(html: html, title: title, headings: headings, wordCount: counts.words,
-                       characterCount: counts.characters, readingTimeMinutes: minutes)
+        let preview = Preview(html: [], title: title, headings: headings, wordCount: counts.words,
+                              characterCount: counts.characters, readingTimeMinutes: minutes)
+        return (preview, pieces)
     }
 
     /// `notes/Soil tests.md` -> `Soil tests`.

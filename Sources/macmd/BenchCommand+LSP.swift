@@ -1,7 +1,12 @@
 // `macmd bench lsp`: the language server's own numbers, measured the way an editor meets them:
 // a child `macmd lsp` on pipes.
 //   - round trip of a trivial request (an unknown method, answered with -32601): p50 and p99;
-//   - `didOpen` of a 1 MB note followed by `macmd/preview`, until the preview arrives;
+//   - `didOpen` of a 1 MB note followed by `macmd/preview`, from the first byte the client
+//     writes until the last byte of the answer has arrived. Both frames are serialized before the
+//     clock starts and the answer's JSON is parsed after it stops: that is the editor's own work,
+//     not the server's latency, so it is timed and reported on its own line;
+//     `--rounds N` (default 10) sets how many times; the server's minor page faults per round
+//     are reported too; `--server PATH` measures another build's `macmd lsp` with this client;
 //   - RSS of the server at idle after initialize (VmRSS from /proc).
 
 #if canImport(Glibc)
@@ -45,21 +50,32 @@ extension BenchCommand {
         }
 
         func send(_ message: Message) {
-            _ = StandardStreams.writeAll(Framing.frame(message), to: input)
+            send(frame: Framing.frame(message))
+        }
+
+        /// Writes an already serialized frame.
+        func send(frame: [UInt8]) {
+            _ = StandardStreams.writeAll(frame, to: input)
         }
 
         /// Reads until the response to `id` arrives.
-        /// When the last response's body was complete, before the client parsed its JSON.
-        var lastBodyReceived = 0.0
-
         mutating func response(to id: RequestID) -> Result<JSONValue, ResponseError>? {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while let body = nextBody() {
+                guard let json = try? JSON.parse(body),
+                      case .success(.response(let rid, let result)) = Message.decode(json), rid == id else { continue }
+                return result
+            }
+            return nil
+        }
+
+        /// Reads until the next complete frame has arrived and returns its body, unparsed (nil at
+        /// the end of the stream). It returns as soon as the read that completed the frame
+        /// returns, so a clock read right after it is "the last byte has arrived".
+        mutating func nextBody() -> [UInt8]? {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 while let item = framer.next() {
-                    lastBodyReceived = BenchCommand.now()
-                    guard case .body(let body) = item, let json = try? JSON.parse(body),
-                          case .success(.response(let rid, let result)) = Message.decode(json), rid == id else { continue }
-                    return result
+                    if case .body(let body) = item { return body }
                 }
                 let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
@@ -82,6 +98,23 @@ extension BenchCommand {
                 return Int(digits).map { $0 * 1024 }
             }
             return nil
+        }
+
+        /// The server's minor page faults so far (field 10 of /proc/PID/stat): each is a page the
+        /// kernel had to map (and zero) on first touch, the cost of memory not being reused.
+        func minorFaults() -> Int? {
+            let fd = open("/proc/\(pid)/stat", O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return nil }
+            // The command name (field 2) may hold spaces: count fields after its closing ')'.
+            guard let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
+            // fields[0] is field 3 (state), so field 10 is fields[7].
+            guard fields.count > 7 else { return nil }
+            return Int(String(decoding: fields[7], as: UTF8.self))
         }
 
         mutating func stop() {
@@ -145,11 +178,18 @@ extension BenchCommand {
 
     static func lsp(_ arguments: [String]) -> Int32 {
         var iterations = 2000
+        var rounds = 10
+        var serverPath: String?
         var noteFile: String?
         var i = 0
         while i < arguments.count {
             if arguments[i] == "--iterations", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
                 iterations = n
+            } else if arguments[i] == "--rounds", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+                rounds = n
+            } else if arguments[i] == "--server", i + 1 < arguments.count {
+                // Another build's `macmd` as the server (to compare builds with one client).
+                serverPath = arguments[i + 1]
             } else if arguments[i] == "--note", i + 1 < arguments.count {
                 noteFile = arguments[i + 1]
             } else if arguments[i] == "--write-note", i + 1 < arguments.count {
@@ -172,7 +212,7 @@ extension BenchCommand {
             }
             note = String(decoding: bytes, as: UTF8.self)
         }
-        guard var server = ServerProcess.spawn(selfPath()) else {
+        guard var server = ServerProcess.spawn(serverPath ?? selfPath()) else {
             StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
             return 1
         }
@@ -199,37 +239,64 @@ extension BenchCommand {
         let p50 = times[times.count / 2] * 1000
         let p99 = times[min(times.count - 1, times.count * 99 / 100)] * 1000
 
-        // didOpen of the note, then preview.
+        // didOpen of the note, then preview. Both frames are serialized before the clock starts
+        // (an editor has its buffer's JSON ready or streams it; either way it is not the server's
+        // time), and the answer is parsed after the clock stops, timed on its own.
         var previewTimes: [Double] = []
-        var clientParseTimes: [Double] = []
-        var sendTimes: [Double] = []
+        var encodeTimes: [Double] = []
+        var decodeTimes: [Double] = []
         var htmlBytes = 0
-        for round in 0..<10 {
+        var answerBytes = 0
+        let faultsBefore = server.minorFaults()
+        for round in 0..<rounds {
             let uri = "file:///bench/large-\(round).md"
             let id = RequestID.string("preview-\(round)")
-            let start = now()
-            server.send(.notification(method: "textDocument/didOpen", params: ["textDocument": [
+            let encodeStart = now()
+            let openFrame = Framing.frame(.notification(method: "textDocument/didOpen", params: ["textDocument": [
                 "uri": .string(uri), "languageId": "markdown", "version": 1, "text": .string(note)]]))
-            server.send(.request(id: id, method: "macmd/preview", params: ["textDocument": ["uri": .string(uri)]]))
-            sendTimes.append(now() - start)
-            let result = server.response(to: id)
-            let end = now()
-            previewTimes.append(end - start)
-            clientParseTimes.append(end - server.lastBodyReceived)
-            if case .success(let value)? = result { htmlBytes = value["html"]?.stringValue?.utf8.count ?? 0 }
+            let previewFrame = Framing.frame(.request(id: id, method: "macmd/preview", params: ["textDocument": ["uri": .string(uri)]]))
+            encodeTimes.append(now() - encodeStart)
+            let start = now()
+            server.send(frame: openFrame)
+            server.send(frame: previewFrame)
+            guard let body = server.nextBody() else {
+                StandardStreams.writeError("macmd bench lsp: the server closed the stream\n")
+                return 1
+            }
+            let arrived = now()
+            previewTimes.append(arrived - start)
+            answerBytes = body.count
+            let result: Result<JSONValue, ResponseError>?
+            if let json = try? JSON.parse(body), case .success(.response(let rid, let answer)) = Message.decode(json), rid == id {
+                result = answer
+            } else {
+                result = nil
+            }
+            decodeTimes.append(now() - arrived)
+            guard case .success(let value)? = result, let html = value["html"]?.stringValue else {
+                StandardStreams.writeError("macmd bench lsp: round \(round): no preview in the answer\n")
+                return 1
+            }
+            htmlBytes = html.utf8.count
             server.send(.notification(method: "textDocument/didClose", params: ["textDocument": ["uri": .string(uri)]]))
         }
+        let faultsAfter = server.minorFaults()
         previewTimes.sort()
-        clientParseTimes.sort()
-        sendTimes.sort()
+        encodeTimes.sort()
+        decodeTimes.sort()
         server.stop()
 
+        func median(_ sorted: [Double]) -> String { format(sorted[sorted.count / 2] * 1000) }
         var report = "macmd lsp (release build recommended)\n"
         report += "round trip of a trivial request (\(iterations)x): p50 \(format(p50, 3)) ms, p99 \(format(p99, 3)) ms (targets 0.2 / 1 ms)\n"
-        report += "didOpen \(noteFile ?? "a generated 1 MB note") + macmd/preview (10x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, \(htmlBytes) bytes of HTML): "
-        report += "median \(format(previewTimes[previewTimes.count / 2] * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
-        report += "  of which the client serializing and writing the didOpen: median \(format(sendTimes[sendTimes.count / 2] * 1000)) ms; "
-        report += "the client parsing the answer's JSON: median \(format(clientParseTimes[clientParseTimes.count / 2] * 1000)) ms\n"
+        report += "didOpen \(noteFile ?? "a generated 1 MB note") + macmd/preview (\(rounds)x, \(format(Double(note.utf8.count) / 1_000_000, 2)) MB, "
+        report += "\(htmlBytes) bytes of HTML in a \(answerBytes)-byte answer), first byte sent to last byte of the answer received: "
+        report += "median \(median(previewTimes)) ms, min \(format((previewTimes.first ?? 0) * 1000)) ms, max \(format((previewTimes.last ?? 0) * 1000)) ms (target 30 ms)\n"
+        report += "  not included, the client's own JSON work: serializing the didOpen and preview frames before, median \(median(encodeTimes)) ms; "
+        report += "parsing the answer after, median \(median(decodeTimes)) ms\n"
+        if let faultsBefore, let faultsAfter {
+            report += "  server page faults per round: \((faultsAfter - faultsBefore) / rounds)\n"
+        }
         report += "RSS at idle after initialize: " + (idleRSS.map { format(Double($0) / 1_000_000) + " MB" } ?? "unknown") + " (target 15 MB)\n"
         StandardStreams.writeOutput(Array(report.utf8))
         return 0

@@ -42,9 +42,32 @@ final class ParallelRenderTests: XCTestCase {
         }
     }
 
+    func testPiecesJoinToOneWalkAndEachIsFinished() throws {
+        let source = Array(String(decoding: try largeDocument(), as: UTF8.self)
+            .replacingOccurrences(of: "[^", with: "[").utf8)
+        let tree = MarkdownParser.parse(source, options: .notebook)
+        let renderer = HTMLRenderer(options: HTMLOptions(safe: true, sourceLines: true, headingIDs: true))
+        let pieces = renderer.renderPieces(tree)
+        XCTAssertEqual(pieces.count, max(2, source.count / HTMLRenderer.pieceSourceBytes))
+        XCTAssertTrue(Array(pieces.joined()) == renderer.render(tree))
+        let alongside = LockedFlag()
+        let finished = renderer.renderPieces(tree, alongside: { alongside.set() }, finishPiece: { [0x5B] + $0 + [0x5D] })
+        XCTAssertTrue(alongside.isSet)
+        XCTAssertEqual(finished.count, pieces.count)
+        for (plain, wrapped) in zip(pieces, finished) { XCTAssertTrue([0x5B] + plain + [0x5D] == wrapped) }
+    }
+
     func testSmallDocumentsRenderInOnePiece() {
         let tree = MarkdownParser.parse("# A\n\n# A\n", options: .notebook)
         let renderer = HTMLRenderer(options: HTMLOptions(headingIDs: true))
         XCTAssertEqual(renderer.renderInParallel(tree), renderer.render(tree))
     }
+}
+
+/// Set once from another thread, read after the join.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
