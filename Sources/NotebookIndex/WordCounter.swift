@@ -56,15 +56,33 @@ public struct WordCounter: Sendable, Equatable {
                 index = bytes.index(after: index)
                 continue
             }
+            // Two- and three-byte sequences (every script of the BMP) are decoded by hand.
+            let next = bytes.index(after: index)
+            if byte & 0xE0 == 0xC0, byte >= 0xC2, next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 {
+                take(UInt32(byte & 0x1F) << 6 | UInt32(bytes[next] & 0x3F))
+                index = bytes.index(after: next)
+                continue
+            }
+            if byte & 0xF0 == 0xE0, next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 {
+                let third = bytes.index(after: next)
+                if third != bytes.endIndex, bytes[third] & 0xC0 == 0x80 {
+                    let value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[next] & 0x3F) << 6 | UInt32(bytes[third] & 0x3F)
+                    if value >= 0x800 && !(0xD800...0xDFFF).contains(value) {
+                        take(value)
+                        index = bytes.index(after: third)
+                        continue
+                    }
+                }
+            }
             var iterator = bytes[index...].makeIterator()
             var decoder = UTF8()
             var consumed = 0
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                take(scalar)
+                take(scalar.value)
                 consumed = UTF8.width(scalar)
             case .error:
-                take("\u{FFFD}")
+                take(0xFFFD)
                 consumed = 1
             case .emptyInput:
                 return
@@ -92,31 +110,43 @@ public struct WordCounter: Sendable, Equatable {
         }
     }
 
-    private mutating func take(_ scalar: Unicode.Scalar) {
-        if scalar == "\n" || scalar == "\r" {
-            breakWord()
-            return
-        }
+    private mutating func take(_ v: UInt32) {
         characters += 1
-        let v = scalar.value
         if WordCounter.isIdeographic(v) {
             words += 1
             breakWord()
             return
         }
-        let properties = scalar.properties
-        let wordish = properties.isAlphabetic || properties.numericType != nil
-            || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
-            || properties.generalCategory == .decimalNumber
-        if wordish {
+        if WordCounter.isWordish(v) {
             if !inWord { words += 1 }
             inWord = true
             pendingJoiner = false
-        } else if inWord && !pendingJoiner && (scalar == "'" || scalar == "\u{2019}" || scalar == "-") {
+        } else if inWord && !pendingJoiner && v == 0x2019 {
             // Keep "don't" and "well-known" one word when a letter follows.
             pendingJoiner = true
         } else {
             breakWord()
+        }
+    }
+
+    /// Letters, digits and marks. The letters and marks of Latin, Greek, Cyrillic, Arabic and
+    /// Devanagari are known by range (their few symbols and punctuation excepted); everything
+    /// else asks the Unicode properties.
+    @inline(__always)
+    static func isWordish(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xC0...0x24F: return v != 0xD7 && v != 0xF7
+        case 0x386...0x3FF: return v != 0x387 && v != 0x3F6
+        case 0x400...0x481, 0x483...0x487, 0x48A...0x52F: return true
+        case 0x620...0x669, 0x671...0x6D3: return true
+        case 0x900...0x963, 0x966...0x96F, 0x971...0x97F: return true
+        case 0x2000...0x206F: return false
+        default:
+            guard let scalar = Unicode.Scalar(v) else { return false }
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType != nil
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+                || properties.generalCategory == .decimalNumber
         }
     }
 

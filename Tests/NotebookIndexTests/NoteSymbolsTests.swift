@@ -1,5 +1,5 @@
 import MarkdownSyntax
-import NotebookIndex
+@testable import NotebookIndex
 import XCTest
 
 /// Fixture-driven tests of `NoteSymbols.extract`: every range is checked by slicing the source.
@@ -304,5 +304,24 @@ final class NoteSymbolsRangeTests: XCTestCase {
                 XCTAssertEqual(String(decoding: source[tag.nameRange.range], as: UTF8.self), tag.name)
             }
         }
+    }
+}
+
+/// The word counter's fast ranges agree with the Unicode properties they stand for.
+final class WordCounterRangeTests: XCTestCase {
+    func testFastRangesAgreeWithUnicodeProperties() {
+        var disagreements: [String] = []
+        for range in [0xC0...0x24F, 0x386...0x3FF, 0x400...0x52F, 0x620...0x6D3, 0x900...0x97F, 0x2000...0x206F] {
+            for v in range {
+                guard let scalar = Unicode.Scalar(UInt32(v)) else { continue }
+                let p = scalar.properties
+                let expected = p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+                    || p.generalCategory == .spacingMark || p.generalCategory == .decimalNumber
+                if p.generalCategory == .unassigned { continue }
+                if WordCounter.isWordish(UInt32(v)) != expected { disagreements.append(String(v, radix: 16)) }
+            }
+        }
+        XCTAssertEqual(disagreements, [])
+        XCTAssertEqual(WordCounter.count("Привет, мир — καλημέρα κόσμε; مرحبا بالعالم। नमस्ते दुनिया").words, 8)
     }
 }
