@@ -198,9 +198,8 @@ extension Server {
         let log = NotebookLoader.load(result, skipping: open) { [self] notes, done, total in
             state.withLock { state in
                 guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
-                for note in notes where !Server.isOpen(NoteLocation(root: rootPath, path: note.path), state) {
-                    state.roots[index].notebook.update(note)
-                }
+                let open = notes.filter { Server.isOpen(NoteLocation(root: rootPath, path: $0.path), state) }
+                state.roots[index].notebook.insert(open.isEmpty ? notes : notes.filter { note in !open.contains { $0.path == note.path } })
                 state.roots[index].changed(catalog: true)
             }
             progress.report(done: done, total: total)
@@ -221,6 +220,21 @@ extension Server {
         logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms")
         progress.end("\(result.files.count) notes indexed")
         publishDiagnostics(forOpenNotesIn: [rootPath])
+        warmCompletion(rootPath)
+    }
+
+    /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change).
+    func warmCompletion(_ rootPath: String) {
+        scanner.async { [self] in
+            guard let root = state.withLock({ $0.roots.first { $0.path == rootPath } }),
+                  root.completion?.catalogRevision != root.catalogRevision else { return }
+            let workspace = CompletionWorkspace(notebook: root.notebook)
+            state.withLock { state in
+                guard let index = state.roots.firstIndex(where: { $0.path == rootPath }),
+                      state.roots[index].catalogRevision == root.catalogRevision else { return }
+                state.roots[index].completion = (workspace, root.catalogRevision, root.revision)
+            }
+        }
     }
 
     static func isOpen(_ location: NoteLocation, _ state: State) -> Bool {
@@ -279,6 +293,7 @@ extension Server {
         }
         guard let change else { return }
         publishDiagnostics([location] + change.affected.map { NoteLocation(root: location.root, path: $0) })
+        if change.catalogChanged { warmCompletion(location.root) }
     }
 
     /// A file created, changed or deleted outside the editor (a watcher or a file operation).

@@ -40,8 +40,10 @@ public struct Notebook: Sendable, Equatable {
     public private(set) var tagUses: [String: [String: Int]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
-    /// For each link name (see the file comment): the notes with such links, and how many.
-    private var linkSources: [String: [String: Int]] = [:]
+    /// For each link name (see the file comment): the notes with such links, once per link (a
+    /// multiset in no particular order; arrays share the path strings, where a dictionary per
+    /// name would cost a hash table each).
+    private var linkSources: [String: [String]] = [:]
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -63,8 +65,8 @@ public struct Notebook: Sendable, Equatable {
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
-        for key in diff.removedLinks { for name in Notebook.linkNames(key) { Notebook.decrement(&linkSources, name, note.path) } }
-        for key in diff.addedLinks { for name in Notebook.linkNames(key) { linkSources[name, default: [:]][note.path, default: 0] += 1 } }
+        for key in diff.removedLinks { for name in Notebook.linkNames(key) { removeSource(note.path, name) } }
+        for key in diff.addedLinks { for name in Notebook.linkNames(key) { linkSources[name, default: []].append(note.path) } }
         for tag in diff.removedTags { Notebook.decrement(&tagUses, tag, note.path) }
         for tag in diff.addedTags { tagUses[tag, default: [:]][note.path, default: 0] += 1 }
         if old.frontMatter != note.frontMatter {
@@ -79,6 +81,19 @@ public struct Notebook: Sendable, Equatable {
             affected.remove(note.path)
         }
         return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected)
+    }
+
+    /// Adds notes in bulk (a scan): the same tables as `update`, without working out which other
+    /// notes each one affects.
+    public mutating func insert(_ notes: [NoteSymbols]) {
+        for note in notes {
+            if catalog.notes[note.path] != nil {
+                update(note)
+                continue
+            }
+            catalog.insert(note)
+            register(note)
+        }
     }
 
     /// Removes the note at `path`; nil when there was none.
@@ -156,14 +171,14 @@ public struct Notebook: Sendable, Equatable {
 
     private mutating func register(_ note: NoteSymbols) {
         for link in note.links {
-            for name in Notebook.linkNames(link.key) { linkSources[name, default: [:]][note.path, default: 0] += 1 }
+            for name in Notebook.linkNames(link.key) { linkSources[name, default: []].append(note.path) }
         }
         for tag in note.tags { tagUses[tag.name, default: [:]][note.path, default: 0] += 1 }
         for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
     private mutating func unregister(_ note: NoteSymbols) {
-        for link in note.links { for name in Notebook.linkNames(link.key) { Notebook.decrement(&linkSources, name, note.path) } }
+        for link in note.links { for name in Notebook.linkNames(link.key) { removeSource(note.path, name) } }
         for tag in note.tags { Notebook.decrement(&tagUses, tag.name, note.path) }
         unregisterFrontMatter(note)
     }
@@ -174,6 +189,22 @@ public struct Notebook: Sendable, Equatable {
             values[value] = count > 1 ? count - 1 : nil
             frontMatterValues[key] = values.isEmpty ? nil : values
         }
+    }
+
+    private mutating func removeSource(_ path: String, _ name: String) {
+        guard var sources = linkSources[name], let index = sources.lastIndex(of: path) else { return }
+        sources.swapAt(index, sources.count - 1)
+        sources.removeLast()
+        linkSources[name] = sources.isEmpty ? nil : sources
+    }
+
+    /// Equal notebooks hold the same notes, files, tags, front matter and links, whatever order
+    /// they came in.
+    public static func == (a: Notebook, b: Notebook) -> Bool {
+        guard a.catalog == b.catalog, a.assets == b.assets, a.tagUses == b.tagUses,
+              a.frontMatterValues == b.frontMatterValues, a.linkSources.count == b.linkSources.count else { return false }
+        for (name, sources) in a.linkSources where b.linkSources[name]?.sorted() != sources.sorted() { return false }
+        return true
     }
 
     private static func decrement(_ table: inout [String: [String: Int]], _ key: String, _ path: String) {
@@ -192,7 +223,7 @@ public struct Notebook: Sendable, Equatable {
 
     private func linkers(names: Set<String>) -> Set<String> {
         var result: Set<String> = []
-        for name in names { if let sources = linkSources[name] { result.formUnion(sources.keys) } }
+        for name in names { if let sources = linkSources[name] { result.formUnion(sources) } }
         return result
     }
 

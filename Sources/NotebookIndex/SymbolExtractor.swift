@@ -126,9 +126,12 @@ struct SymbolExtractor {
             title = NoteSymbols.fileStem(of: path)
         }
 
+        // The index keeps symbols for every note: arrays are copied to their exact size, not the
+        // doubling capacity `append` left them with.
+        func fitted<T>(_ array: [T]) -> [T] { array.count == array.capacity ? array : array.withUnsafeBufferPointer { Array($0) } }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
-                                  headings: headings, links: links, linkDefinitions: definitions, tags: tags,
-                                  blockIDs: blockIDs, frontMatter: tree.frontMatter, wordCount: counter.words,
+                                  headings: fitted(headings), links: fitted(links), linkDefinitions: fitted(definitions),
+                                  tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter, wordCount: counter.words,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
         symbols.undefinedReferences = tree.undefinedReferences.map { .init(text: rawString($0.label), range: source($0.label)) }
         return symbols
@@ -205,7 +208,8 @@ struct SymbolExtractor {
         // `note.md#heading` and `note.md#^block`: split at the first `#` not escaped.
         let (pathSpan, anchorSpan) = splitAnchor(destinationSpan)
         let destination = decodedString(destinationSpan)
-        let target = LinkSymbol.Part(text: decodedString(pathSpan), range: source(pathSpan))
+        // Without an anchor the target is the destination: share the string.
+        let target = LinkSymbol.Part(text: pathSpan == destinationSpan ? destination : decodedString(pathSpan), range: source(pathSpan))
         var headings: [LinkSymbol.Part] = []
         var blockID: LinkSymbol.Part? = nil
         if let anchor = anchorSpan {

@@ -141,18 +141,21 @@ extension BenchCommand {
             "contentChanges": [["range": ["start": ["line": .int(Int64(lastLine)), "character": 0], "end": ["line": .int(Int64(lastLine)), "character": 0]], "text": "[["]]]))
         var completions: [Double] = []
         var items = 0
-        for round in 0..<rounds {
+        var first: Double?
+        for round in -1..<rounds {
             let id = RequestID.string("c\(round)")
             let start = now()
             server.send(.request(id: id, method: "textDocument/completion", params: [
                 "textDocument": ["uri": .string(uri)], "position": ["line": .int(Int64(lastLine)), "character": 2]]))
             guard case .success(let result)? = server.response(to: id) else { break }
+            // The first `[[` after start-up may find the completion index still being built.
+            if round < 0 { first = now() - start; continue }
             completions.append(now() - start)
             items = result["items"]?.arrayValue?.count ?? result.arrayValue?.count ?? 0
         }
         completions.sort()
         if !completions.isEmpty {
-            report += "`[[` completion (\(completions.count)x, \(items) items): p50 \(format(completions[completions.count / 2] * 1000, 2)) ms, p99 \(format(completions[completions.count * 99 / 100] * 1000, 2)) ms (target 10 ms)\n"
+            report += "`[[` completion (\(completions.count)x, \(items) items): p50 \(format(completions[completions.count / 2] * 1000, 2)) ms, p99 \(format(completions[completions.count * 99 / 100] * 1000, 2)) ms (target 10 ms); the first one after start-up \(format((first ?? 0) * 1000, 1)) ms\n"
         }
         server.stop()
         StandardStreams.writeOutput(Array(report.utf8))

@@ -50,7 +50,7 @@ public enum NotebookLoader {
         let collected = Mutex<[NoteSymbols]>([])
         let log = load(scan) { notes, _, _ in collected.withLock { $0 += notes } }
         var notebook = Notebook(noteExtensions: noteExtensions)
-        for note in collected.withLock({ $0 }) { notebook.update(note) }
+        notebook.insert(collected.withLock { $0 })
         for asset in scan.assets { notebook.addAsset(asset) }
         return (notebook, log)
     }
