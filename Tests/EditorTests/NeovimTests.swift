@@ -218,6 +218,128 @@ final class NeovimTests: XCTestCase {
         return (version, ranAPI, true)
     }
 
+    /// Completion through Neovim itself: i_CTRL-X_CTRL-O with the plugin's omnifunc in insert
+    /// mode, and Neovim's own `apply_text_edits` with the item's textEdit (what nvim-cmp and
+    /// blink do) inside an existing `[[…]]`. The buffer must read as the writer expects: one
+    /// `[[`, one `]]`, the whole note name.
+    func testHeadlessNeovimCompletesAWikiLink() throws {
+        guard let nvim = Self.which("nvim") else {
+            XCTFail("nvim is not installed: `.ci/run` installs it (Debian package `neovim`); or run `apt-get install -y neovim`.")
+            return
+        }
+        let macmd = try Self.macmdBinary()
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-nvim-complete-\(UUID().uuidString)", isDirectory: true)
+        let notebook = work.appendingPathComponent("notebook", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Fixtures/notebook"), to: notebook)
+        try "{}\n".write(to: notebook.appendingPathComponent(".macmd.json"), atomically: true, encoding: .utf8)
+        let initLua = work.appendingPathComponent("init.lua")
+        try Self.completionLua.write(to: initLua, atomically: true, encoding: .utf8)
+        let report = work.appendingPathComponent("report.json")
+        let serverLog = work.appendingPathComponent("server.log")
+        let result = try Self.run(
+            [nvim, "--headless", "--noplugin", "-i", "NONE", "-u", initLua.path], in: work,
+            environment: [
+                "MACMD_TEST_PLUGIN": Self.packageRoot.appendingPathComponent("editors/nvim").path,
+                "MACMD_TEST_BIN": macmd.path,
+                "MACMD_TEST_NOTE": notebook.appendingPathComponent("index.md").path,
+                "MACMD_TEST_REPORT": report.path,
+                "MACMD_TEST_SERVER_LOG": serverLog.path,
+                "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": work.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
+            ],
+            timeout: Self.nvimTimeout)
+        let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? "(no server log)"
+        let context = "nvim output:\n\(result.output)\nserver log:\n\(log.suffix(3000))"
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: report.path), "nvim wrote no report\n\(context)")
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], "the report is not JSON")
+        XCTAssertNil(json["error"], "\(json["error"] ?? "")\n\(context)")
+        XCTAssertEqual(json["omnifunc"] as? String, "v:lua.require'macmd'.omnifunc", "the plugin sets the omnifunc")
+        XCTAssertEqual(json["typed"] as? String, "Read [[soil-tests]] today", "CTRL-X CTRL-O in insert mode\n\(context)")
+        XCTAssertEqual(json["edited"] as? String, "See [[soil-tests]] too", "textEdit inside an existing [[…]]\n\(context)")
+        XCTAssertEqual(json["heading"] as? String, "Back to [[soil-tests#Lime calculation]]", "heading completion after #\n\(context)")
+        print("EditorTests: Neovim \(json["nvim"] ?? "?") completed wiki-links and a heading through macmd lsp")
+    }
+
+    static let completionLua = #"""
+    local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
+    local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
+    vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
+    vim.opt.swapfile = false
+    -- The menu shows even for one match, so CTRL-Y accepts it (without a menu CTRL-Y would
+    -- copy the character above the cursor).
+    vim.opt.completeopt = 'menuone,noinsert'
+    vim.cmd('filetype on')
+
+    local function run()
+      local macmd = require('macmd')
+      macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' }, log_file = env('MACMD_TEST_SERVER_LOG'), log_level = 'debug' })
+      vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
+      local bufnr = vim.api.nvim_get_current_buf()
+      if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
+        report.error = 'the macmd client did not attach within 30 s'
+        return
+      end
+      local client = macmd.client_for(bufnr)
+      report.omnifunc = vim.bo[bufnr].omnifunc
+      local last = vim.api.nvim_buf_line_count(bufnr)
+
+      -- Wait until the notebook is indexed: completion offers soil-tests.
+      local function complete_at(row, col)
+        local line = vim.api.nvim_buf_get_lines(bufnr, row, row + 1, false)[1]
+        local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = row, character = col } }
+        local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/completion', params, 5000)
+        local response = responses and responses[client.id]
+        local result = response and response.result
+        return result and (result.items or result) or {}, line
+      end
+      vim.api.nvim_buf_set_lines(bufnr, last, last, false, { 'See [[soil-t]] too' })
+      local found
+      vim.wait(30000, function()
+        local items = complete_at(last, 12)
+        for _, item in ipairs(items) do
+          if item.textEdit and item.textEdit.newText:find('^soil%-tests') then found = item end
+        end
+        return found ~= nil
+      end, 100)
+      if not found then
+        report.error = 'no completion item for soil-tests after 30 s'
+        return
+      end
+      -- The way nvim-cmp and blink insert: Neovim applies the item's textEdit.
+      vim.lsp.util.apply_text_edits({ found.textEdit }, bufnr, client.offset_encoding or 'utf-16')
+      report.edited = vim.api.nvim_buf_get_lines(bufnr, last, last + 1, false)[1]
+
+      -- The built-in way: type in insert mode and press CTRL-X CTRL-O, then CTRL-Y.
+      vim.api.nvim_buf_set_lines(bufnr, last + 1, last + 1, false, { 'Read  today' })
+      vim.api.nvim_win_set_cursor(0, { last + 2, 5 })
+      local keys = vim.api.nvim_replace_termcodes('i[[soil-t<C-x><C-o><C-y><Esc>', true, false, true)
+      vim.api.nvim_feedkeys(keys, 'xt', false)
+      report.typed = vim.api.nvim_buf_get_lines(bufnr, last + 1, last + 2, false)[1]
+
+      -- A heading of another note after `#`.
+      vim.api.nvim_buf_set_lines(bufnr, last + 2, last + 2, false, { 'Back to ' })
+      vim.api.nvim_win_set_cursor(0, { last + 3, 7 })
+      keys = vim.api.nvim_replace_termcodes('a[[soil-tests#Lime<C-x><C-o><C-y><Esc>', true, false, true)
+      vim.api.nvim_feedkeys(keys, 'xt', false)
+      report.heading = vim.api.nvim_buf_get_lines(bufnr, last + 2, last + 3, false)[1]
+    end
+
+    local ok, err = pcall(run)
+    if not ok then report.error = tostring(err) end
+    local file = io.open(env('MACMD_TEST_REPORT'), 'w')
+    file:write(vim.fn.json_encode(report))
+    file:close()
+    for _, client in pairs(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) do
+      client.stop()
+    end
+    vim.wait(2000, function() return #(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) == 0 end, 20)
+    vim.cmd('qa!')
+    """#
+
     /// The plugin's rule: the nearest folder upwards with `.git` or `.macmd.json`, else the note's.
     static func expectedRoot(of note: URL) -> URL {
         let start = note.deletingLastPathComponent()

@@ -27,6 +27,10 @@ M.defaults = {
   settings = {},
   -- Called as on_attach(client, bufnr) after the server attaches to a buffer.
   on_attach = nil,
+  -- Set the buffer's 'omnifunc' to require('macmd').omnifunc (i_CTRL-X_CTRL-O completes
+  -- links, headings and tags) unless the user set another one (Markdown's default HTML tag
+  -- completion and the generic LSP one are replaced).
+  omnifunc = true,
   capabilities = nil,
   -- Which client API starts the server: nil picks the newest this Neovim has; 'config'
   -- (vim.lsp.config/enable, 0.11+), 'start' (vim.lsp.start, 0.8+) or 'start_client' (0.7)
@@ -119,6 +123,11 @@ function M.client_config()
     init_options = settings,
     settings = { macmd = settings },
     on_attach = function(client, bufnr)
+      -- Markdown's ftplugin sets HTML tag completion; LSP clients set their generic one.
+      local current = vim.bo[bufnr].omnifunc
+      if M.config.omnifunc and (current == '' or current == 'v:lua.vim.lsp.omnifunc' or current == 'htmlcomplete#CompleteTags') then
+        vim.bo[bufnr].omnifunc = "v:lua.require'macmd'.omnifunc"
+      end
       if M.config.on_attach then
         M.config.on_attach(client, bufnr)
       end
@@ -139,6 +148,85 @@ function M.lsp_config()
     on_dir(M.root_dir(vim.api.nvim_buf_get_name(bufnr)))
   end
   return config
+end
+
+-- The byte column of an LSP `character` on `line` in the client's position encoding.
+local function byte_column(line, character, encoding)
+  if encoding == 'utf-8' then
+    return math.min(character, #line)
+  end
+  local ok, column
+  if has_011 then
+    ok, column = pcall(vim.str_byteindex, line, encoding, character, false)
+  else
+    ok, column = pcall(vim.str_byteindex, line, character, encoding == 'utf-16')
+  end
+  return ok and column or #line
+end
+
+-- The LSP `character` of a byte column on `line` in the client's position encoding.
+local function lsp_character(line, column, encoding)
+  if encoding == 'utf-8' then
+    return column
+  end
+  local prefix = line:sub(1, column)
+  if has_011 then
+    return vim.str_utfindex(prefix, encoding)
+  end
+  local utf32, utf16 = vim.str_utfindex(prefix)
+  return encoding == 'utf-32' and utf32 or utf16
+end
+
+-- Items of the last completion, for the second omnifunc call.
+local omni_items = {}
+
+--- An 'omnifunc' that inserts exactly what the server says. It starts the completion where the
+--- server's textEdit starts (just after `[[`, `(`, `#`), so `[[note-with-dashes` and
+--- `[text](folder/` complete whole; Neovim's built-in omnifunc before 0.11 starts at the last
+--- keyword and would repeat the part before a `-` or `/`. Items come from one synchronous
+--- request (at most two seconds).
+function M.omnifunc(findstart, base)
+  local bufnr = vim.api.nvim_get_current_buf()
+  if findstart ~= 1 then
+    local words = {}
+    for _, item in ipairs(omni_items) do
+      table.insert(words, item)
+    end
+    return words
+  end
+  omni_items = {}
+  local client = M.client_for(bufnr)
+  if not client then
+    return -3
+  end
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local line = vim.api.nvim_get_current_line()
+  local encoding = client.offset_encoding or 'utf-16'
+  local character = lsp_character(line, cursor[2], encoding)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = cursor[1] - 1, character = character } }
+  local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/completion', params, 2000)
+  local response = responses and responses[client.id]
+  local result = response and response.result
+  local items = result and (result.items or result) or {}
+  local start = nil
+  for _, item in ipairs(items) do
+    local edit = item.textEdit
+    if edit and edit.range and edit.range.start.line == cursor[1] - 1 then
+      local column = byte_column(line, edit.range.start.character, encoding)
+      start = start and math.min(start, column) or column
+      table.insert(omni_items, {
+        word = edit.newText,
+        abbr = item.label,
+        menu = item.detail or '',
+        icase = 1,
+        dup = 1,
+      })
+    end
+  end
+  if not start then
+    return -3
+  end
+  return start
 end
 
 --- The macmd client attached to a buffer, or nil. Works on every supported version.
