@@ -65,8 +65,10 @@ public struct Notebook: Sendable, Equatable {
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
-        for key in diff.removedLinks { for name in Notebook.linkNames(key) { removeSource(note.path, name) } }
-        for key in diff.addedLinks { for name in Notebook.linkNames(key) { linkSources[name, default: []].append(note.path) } }
+        for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(note.path, name) } }
+        for key in diff.addedLinks {
+            for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(note.path) }
+        }
         for tag in diff.removedTags { Notebook.decrement(&tagUses, tag, note.path) }
         for tag in diff.addedTags { tagUses[tag, default: [:]][note.path, default: 0] += 1 }
         if old.frontMatter != note.frontMatter {
@@ -171,14 +173,18 @@ public struct Notebook: Sendable, Equatable {
 
     private mutating func register(_ note: NoteSymbols) {
         for link in note.links {
-            for name in Notebook.linkNames(link.key) { linkSources[name, default: []].append(note.path) }
+            for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
+                linkSources[name, default: []].append(note.path)
+            }
         }
         for tag in note.tags { tagUses[tag.name, default: [:]][note.path, default: 0] += 1 }
         for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
     private mutating func unregister(_ note: NoteSymbols) {
-        for link in note.links { for name in Notebook.linkNames(link.key) { removeSource(note.path, name) } }
+        for link in note.links {
+            for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(note.path, name) }
+        }
         for tag in note.tags { Notebook.decrement(&tagUses, tag.name, note.path) }
         unregisterFrontMatter(note)
     }
@@ -232,12 +238,12 @@ public struct Notebook: Sendable, Equatable {
     /// The names a link can reach a note by; none for external links and links into the same
     /// note. (Autolinks are external by their scheme; an e-mail autolink only adds a name no
     /// note is likely to have.)
-    private static func linkNames(_ key: LinkSymbol.Key) -> [String] {
-        var target = key.isWiki ? key.target : NoteCatalog.percentDecoded(key.target)
+    private static func linkNames(isWiki: Bool, target written: String) -> [String] {
+        var target = isWiki ? written : NoteCatalog.percentDecoded(written)
         target = NoteCatalog.trimmed(target)
         if target.isEmpty || NoteCatalog.isExternal(target) { return [] }
         let stem = linkName(NoteSymbols.fileStem(of: target))
-        if !key.isWiki { return [stem] }
+        if !isWiki { return [stem] }
         let whole = linkName(target)
         return whole == stem ? [stem] : [stem, whole]
     }
