@@ -86,3 +86,11 @@ enum RequestIDPeek {
         }
     }
 }
+
+extension RequestID {
+    /// The top-level `id` of a message body, found without parsing the rest (nil when there is
+    /// none or it is cut off).
+    public static func peek(in body: [UInt8]) -> RequestID? {
+        RequestIDPeek.find(in: body[...])
+    }
+}

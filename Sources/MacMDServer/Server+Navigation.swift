@@ -42,13 +42,16 @@ extension Server {
             return .failure(ResponseError(code: ResponseError.invalidParams, message: "cannot read \(uri): it is not open and not on disk"))
         }
         let snapshot = state.withLock { state in
-            (state.roots.first { $0.path == location.root }, state.client.encoding, state.client.supportsDocumentChanges)
+            (state.roots.first { $0.path == location.root }, state.client.encoding, state.client.supportsDocumentChanges,
+             state.documents[uri].map { state.indexedVersions[uri] == $0.version } ?? true)
         }
         guard var root = snapshot.0 else {
             return .failure(ResponseError(code: ResponseError.invalidParams, message: "\(uri) is in no notebook"))
         }
         let symbols: NoteSymbols
-        if let indexed = root.notebook.notes[location.path] {
+        // A large note's re-index waits a little (see `scheduleIndexing`); until then its symbols
+        // come from the text the request sees.
+        if snapshot.3, let indexed = root.notebook.notes[location.path] {
             symbols = indexed
         } else {
             symbols = NotebookLoader.symbols(of: text, path: location.path)

@@ -265,9 +265,15 @@ extension Server {
     // MARK: Keeping notes true
 
     /// Re-indexes an open document's text (or the disk's, once it is closed), on `indexer`.
+    /// A note over 256 KB waits 250 ms first: a burst of edits to it (or a preview of it, which
+    /// wants both cores) then costs one re-index, not one per keystroke.
     func scheduleIndexing(of uri: String) {
-        let version = state.withLock { $0.documents[uri]?.version }
-        indexer.async { [self] in index(uri, version: version) }
+        let (version, size) = state.withLock { ($0.documents[uri]?.version, $0.documents[uri]?.text.count ?? 0) }
+        if size > 256 * 1024 {
+            indexer.asyncAfter(deadline: .now() + .milliseconds(250)) { [self] in index(uri, version: version) }
+        } else {
+            indexer.async { [self] in index(uri, version: version) }
+        }
     }
 
     func index(_ uri: String, version: Int?) {
@@ -287,6 +293,7 @@ extension Server {
         let change = state.withLock { state -> NotebookChange? in
             if let version, state.documents[uri]?.version != version { return nil }
             guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return nil }
+            state.indexedVersions[uri] = version
             let change = symbols.map { state.roots[index].notebook.update($0) } ?? state.roots[index].notebook.remove(path: location.path)
             state.roots[index].changed(catalog: change?.catalogChanged ?? false)
             return change

@@ -82,6 +82,8 @@ public final class Server: Sendable {
         /// The editor's settings layers (section `macmd`).
         var initializationOptions: JSONValue?
         var editorSettings: JSONValue?
+        /// The version of each open document the notebook holds the symbols of.
+        var indexedVersions: [String: Int] = [:]
         /// Notes the last `workspace/diagnostic` reported problems for.
         var workspaceDiagnosticURIs: Set<String> = []
     }

@@ -259,11 +259,18 @@ extension BenchCommand {
             let start = now()
             server.send(frame: openFrame)
             server.send(frame: previewFrame)
-            guard let body = server.nextBody() else {
-                StandardStreams.writeError("macmd bench lsp: the server closed the stream\n")
-                return 1
+            // Notifications (diagnostics of the opened note) may come first; the clock stops
+            // when the last byte of the answer to the preview has arrived.
+            var answer: [UInt8]?
+            while answer == nil {
+                guard let next = server.nextBody() else {
+                    StandardStreams.writeError("macmd bench lsp: the server closed the stream\n")
+                    return 1
+                }
+                if RequestID.peek(in: next) == id { answer = next }
             }
             let arrived = now()
+            let body = answer ?? []
             previewTimes.append(arrived - start)
             answerBytes = body.count
             let result: Result<JSONValue, ResponseError>?
