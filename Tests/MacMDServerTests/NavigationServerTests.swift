@@ -126,4 +126,32 @@ final class NavigationServerTests: XCTestCase {
             XCTAssertTrue(resolved?["documentation"]?["value"]?.stringValue?.contains("**Soil notes**") ?? false, "\(String(describing: resolved))")
         }
     }
+
+    func testOutlineFoldingWorkspaceSymbolsAndCodeActions() {
+        let (fixture, client) = start(["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        defer { client.close(); fixture.destroy() }
+        let doc: JSONValue = ["textDocument": ["uri": .string(fixture.uri("garden/soil.md"))]]
+        let symbols = client.request("textDocument/documentSymbol", doc)?.value?.arrayValue ?? []
+        XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["front matter", "Soil"])
+        XCTAssertEqual(symbols.last?["children"]?[0]?["name"]?.stringValue, "pH", "H2 nested under its H1")
+        let folds = client.request("textDocument/foldingRange", doc)?.value?.arrayValue ?? []
+        XCTAssertTrue(folds.contains { $0["startLine"] == 0 && $0["endLine"] == 2 && $0["kind"] == "imports" }, "front matter folds: \(folds)")
+        let found = client.request("workspace/symbol", ["query": "soil"])?.value?.arrayValue ?? []
+        XCTAssertTrue(found.prefix(3).contains { $0["name"]?.stringValue == "Soil notes" && $0["kind"] == 1 }, "the note ranks high: \(found)")
+        XCTAssertFalse(found.contains { $0["name"]?.stringValue == "Beds" }, "no match without the letters s-o-i-l in order")
+        XCTAssertTrue(found.contains { $0["name"]?.stringValue == "Soil" && $0["kind"] == 15 }, "and its heading is there")
+        // A broken wiki-link offers to create the note; every note can get a table of contents.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
+                                                 "contentChanges": [["text": "# Home\n\n## One\n\nSee [[Greenhouse]].\n"]]])
+        let actions = client.request("textDocument/codeAction", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                "range": ["start": ["line": 4, "character": 8], "end": ["line": 4, "character": 8]],
+                                                                "context": ["diagnostics": []]])?.value?.arrayValue ?? []
+        XCTAssertEqual(actions.compactMap { $0["title"]?.stringValue }, ["Create note `Greenhouse.md`", "Insert a table of contents"])
+        let create = actions.first?["edit"]?["documentChanges"]
+        XCTAssertEqual(create?[0]?["kind"], "create")
+        XCTAssertEqual(create?[0]?["uri"]?.stringValue, fixture.uri("Greenhouse.md"))
+        XCTAssertEqual(create?[1]?["edits"]?[0]?["newText"]?.stringValue, "# Greenhouse\n\n")
+        let toc = actions.last?["edit"]?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue ?? ""
+        XCTAssertTrue(toc.contains("<!-- toc -->") && toc.contains("[One](#one)"), toc)
+    }
 }
