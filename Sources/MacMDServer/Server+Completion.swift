@@ -57,7 +57,7 @@ extension Server {
         var target = candidate.newText
         if let bar = target.firstIndex(of: "|") { target = String(target[..<bar]) }
         if target.hasSuffix("]]") { target.removeLast(2) }
-        let link = LinkSymbol(form: .wikiLink, target: .init(text: target, range: .empty), destination: target, range: .empty)
+        let link = LinkSymbol(form: .wikiLink, target: .init(text: target, range: .empty), range: .empty)
         if case .note(let path, _, _) = context.notebook.catalog.resolve(link, from: context.location.path) { return path }
         return nil
     }

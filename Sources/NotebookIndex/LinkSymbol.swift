@@ -44,9 +44,16 @@ public struct LinkSymbol: Sendable, Equatable {
     /// For reference forms the range lies in the link reference definition, where the
     /// destination is written.
     public var target: Part
-    /// The full destination as written and decoded (`note.md#heading`); for wiki-links the same
-    /// as `target`'s text. For autolinks `mailto:`/`http://` are not added.
-    public var destination: String
+    /// The full destination as written and decoded (`note.md#heading`, `note#H#Sub` for a
+    /// wiki-link). For autolinks `mailto:`/`http://` are not added. Computed from the parts, so
+    /// the index does not keep a second copy of every link's text.
+    public var destination: String {
+        var result = target.text
+        for heading in headings { result += "#" + heading.text }
+        // `[[note#H^id]]` writes a block after a heading without its own `#`.
+        if let blockID { result += (form.isWiki && !headings.isEmpty ? "^" : "#^") + blockID.text }
+        return result
+    }
     /// The heading path: one part for a Markdown `#anchor`, each `#Heading` of a wiki-link
     /// outermost first. Empty when there is none.
     public var headings: [Part]
@@ -63,13 +70,12 @@ public struct LinkSymbol: Sendable, Equatable {
     /// Source bytes of the whole link, brackets and `!` included.
     public var range: ByteSpan
 
-    public init(form: Form, isImage: Bool = false, target: Part, destination: String, headings: [Part] = [],
+    public init(form: Form, isImage: Bool = false, target: Part, headings: [Part] = [],
                 blockID: Part? = nil, label: Part? = nil, referenceLabel: Part? = nil, title: String? = nil,
                 range: ByteSpan) {
         self.form = form
         self.isImage = isImage
         self.target = target
-        self.destination = destination
         self.headings = headings
         self.blockID = blockID
         self.label = label

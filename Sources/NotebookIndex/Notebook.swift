@@ -248,11 +248,19 @@ public struct Notebook: Sendable, Equatable {
         return whole == stem ? [stem] : [stem, whole]
     }
 
+    /// Keys whose values are one per note (titles, dates, ids): completion never offers them,
+    /// so the index does not count them (the key itself is still counted, with an empty value).
+    static let uniqueValueKeys: Set<String> = ["title", "aliases", "alias", "date", "created", "updated", "modified", "id", "uid"]
+
     /// Front-matter keys with each scalar value or list item (lists of tags included).
     private static func frontMatterPairs(_ note: NoteSymbols) -> [(String, String)] {
         guard let frontMatter = note.frontMatter else { return [] }
         var result: [(String, String)] = []
         for entry in frontMatter.entries {
+            if uniqueValueKeys.contains(entry.key) || entry.value.scalar.map({ $0.utf8.count > 80 }) == true {
+                result.append((entry.key, ""))
+                continue
+            }
             let items = entry.value.items
             if items.isEmpty {
                 result.append((entry.key, entry.value.scalar ?? ""))

@@ -186,7 +186,7 @@ struct SymbolExtractor {
             decodeIntoScratch(info.destination, escapes: false)
             let destination = String(decoding: scratch, as: UTF8.self)
             return LinkSymbol(form: form, target: .init(text: destination, range: source(info.destination)),
-                              destination: destination, range: range)
+                              range: range)
         }
 
         var destinationSpan = info.destination
@@ -207,9 +207,7 @@ struct SymbolExtractor {
 
         // `note.md#heading` and `note.md#^block`: split at the first `#` not escaped.
         let (pathSpan, anchorSpan) = splitAnchor(destinationSpan)
-        let destination = decodedString(destinationSpan)
-        // Without an anchor the target is the destination: share the string.
-        let target = LinkSymbol.Part(text: pathSpan == destinationSpan ? destination : decodedString(pathSpan), range: source(pathSpan))
+        let target = LinkSymbol.Part(text: decodedString(pathSpan), range: source(pathSpan))
         var headings: [LinkSymbol.Part] = []
         var blockID: LinkSymbol.Part? = nil
         if let anchor = anchorSpan {
@@ -223,7 +221,7 @@ struct SymbolExtractor {
         }
         let label = LinkSymbol.Part(text: decodedString(info.text), range: source(info.text))
         let title = titleSpan.map { decodedString($0) }
-        return LinkSymbol(form: form, isImage: isImage, target: target, destination: destination, headings: headings,
+        return LinkSymbol(form: form, isImage: isImage, target: target, headings: headings,
                           blockID: blockID, label: label, referenceLabel: referenceLabel, title: title, range: range)
     }
 
@@ -249,14 +247,7 @@ struct SymbolExtractor {
         let headings = info.headings.map { LinkSymbol.Part(text: rawString($0), range: source($0)) }
         let blockID = info.hasBlockID ? LinkSymbol.Part(text: rawString(info.blockID), range: source(info.blockID)) : nil
         let label = info.hasLabel ? LinkSymbol.Part(text: rawString(info.label), range: source(info.label)) : nil
-        // The destination is everything before `|`, trimmed.
-        var destinationEnd = info.target.end
-        for heading in info.headings { destinationEnd = max(destinationEnd, heading.end) }
-        if info.hasBlockID { destinationEnd = max(destinationEnd, info.blockID.end) }
-        let destination = rawString(ByteSpan(info.inner.start, destinationEnd))
-        return LinkSymbol(form: info.isEmbed ? .wikiEmbed : .wikiLink, target: target,
-                          destination: String(destination.drop(while: { $0 == " " || $0 == "\t" })),
-                          headings: headings, blockID: blockID, label: label, range: sourceSpan(of: node))
+        return LinkSymbol(form: info.isEmbed ? .wikiEmbed : .wikiLink, target: target, headings: headings, blockID: blockID, label: label, range: sourceSpan(of: node))
     }
 
     private mutating func linkDefinition(_ definition: LinkDefinition, node: Node) -> LinkDefinitionSymbol {

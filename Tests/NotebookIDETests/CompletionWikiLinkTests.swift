@@ -53,7 +53,7 @@ final class CompletionWikiLinkTests: XCTestCase {
         let catalog = CompletionFixture.sharedWorkspace.catalog
         for (path, text) in inserted {
             let target = String(text.dropLast(2))
-            let link = LinkSymbol(form: .wikiLink, target: .init(text: target, range: .empty), destination: target,
+            let link = LinkSymbol(form: .wikiLink, target: .init(text: target, range: .empty),
                                   range: .empty)
             XCTAssertEqual(catalog.resolve(link, from: "scratch.md"), .note(path, heading: nil, blockID: nil))
         }

@@ -98,7 +98,7 @@ private struct Request {
         let trimmed = ContextScanner.trimmed(target)
         if trimmed.isEmpty { return symbols(at: notePath) ?? sources.currentNote }
         let link = LinkSymbol(form: isWiki ? .wikiLink : .inline, target: LinkSymbol.Part(text: trimmed, range: .empty),
-                              destination: trimmed, range: .empty)
+                              range: .empty)
         switch workspace.catalog.resolve(link, from: notePath) {
         case .note(let path, _, _): return symbols(at: path)
         case .ambiguous(let paths): return paths.first.flatMap(symbols(at:))

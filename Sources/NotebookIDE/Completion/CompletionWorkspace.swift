@@ -276,8 +276,7 @@ public struct CompletionWorkspace: Sendable {
         var count = 1
         while count <= components.count {
             let target = components.suffix(count).joined(separator: "/")
-            let link = LinkSymbol(form: .wikiLink, target: LinkSymbol.Part(text: target, range: .empty),
-                                  destination: target, range: .empty)
+            let link = LinkSymbol(form: .wikiLink, target: LinkSymbol.Part(text: target, range: .empty), range: .empty)
             if case .note(let found, _, _) = catalog.resolve(link, from: path), found == path { return target }
             count += 1
         }
