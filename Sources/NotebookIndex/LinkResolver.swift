@@ -78,7 +78,7 @@ public struct NoteCatalog: Sendable, Equatable {
     /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
     /// as an earlier one replaces it.
     public init(_ notes: [NoteSymbols] = [], noteExtensions: [String] = ["md", "markdown"]) {
-        self.noteExtensions = noteExtensions.map { $0.lowercased() }
+        self.noteExtensions = noteExtensions.map { $0.folded }
         for note in notes { insert(note) }
     }
 
@@ -107,7 +107,7 @@ public struct NoteCatalog: Sendable, Equatable {
     /// The notes whose stem, title or one of whose aliases is `name` (ignoring case): the notes a
     /// wiki-link `[[name]]` may reach, sorted by path.
     public func notes(named name: String) -> [String] {
-        let key = name.lowercased()
+        let key = name.folded
         var result = byStem[key] ?? []
         for path in (byTitle[key] ?? []) + (byAlias[key] ?? []) where !result.contains(path) { result.append(path) }
         return result.sorted()
@@ -139,12 +139,12 @@ public struct NoteCatalog: Sendable, Equatable {
     /// Every (table, key) the note is listed under.
     private func keys(of note: NoteSymbols) -> [(Table, String)] {
         let bare = NoteCatalog.removingExtension(note.path, noteExtensions)
-        var result: [(Table, String)] = [(.path, bare), (.lowercasedPath, bare.lowercased()),
-                                         (.stem, NoteSymbols.fileStem(of: note.path).lowercased())]
-        if !note.title.isEmpty { result.append((.title, note.title.lowercased())) }
+        var result: [(Table, String)] = [(.path, bare), (.lowercasedPath, bare.folded),
+                                         (.stem, NoteSymbols.fileStem(of: note.path).folded)]
+        if !note.title.isEmpty { result.append((.title, note.title.folded)) }
         var seen: Set<String> = []
         for alias in note.aliases where !alias.isEmpty {
-            let key = alias.lowercased()
+            let key = alias.folded
             if seen.insert(key).inserted { result.append((.alias, key)) }
         }
         return result
@@ -196,7 +196,7 @@ public struct NoteCatalog: Sendable, Equatable {
         }
         let isFolder = decoded.utf8.last == UInt8(ascii: "/")
         if link.isImage || isFolder { return .file(path) }
-        if let ext = NoteCatalog.pathExtension(path), !noteExtensions.contains(ext.lowercased()) {
+        if let ext = NoteCatalog.pathExtension(path), !noteExtensions.contains(ext.folded) {
             return .file(path)
         }
         return .brokenNote(path)
@@ -221,7 +221,7 @@ public struct NoteCatalog: Sendable, Equatable {
         case .found(let path): return anchors(in: path, headings: headings, blockID: blockID)
         case .ambiguous(let paths): return .ambiguous(paths)
         case .missing:
-            if let ext = NoteCatalog.pathExtension(target), !noteExtensions.contains(ext.lowercased()) {
+            if let ext = NoteCatalog.pathExtension(target), !noteExtensions.contains(ext.folded) {
                 return .file(NoteCatalog.normalized(target) ?? target)
             }
             return .brokenNote(target)
@@ -238,16 +238,16 @@ public struct NoteCatalog: Sendable, Equatable {
             if notes[path] != nil { return .found(path) }
             let bare = NoteCatalog.removingExtension(path, noteExtensions)
             if let found = byPathWithoutExtension[bare]?.first { return .found(found) }
-            if let found = byLowercasedPathWithoutExtension[bare.lowercased()] { return NoteCatalog.single(found) }
+            if let found = byLowercasedPathWithoutExtension[bare.folded] { return NoteCatalog.single(found) }
         }
         // 2. By file stem, the fewest folders winning; `b/note` needs a path ending in it.
-        let bareTarget = NoteCatalog.removingExtension(target, noteExtensions).lowercased()
+        let bareTarget = NoteCatalog.removingExtension(target, noteExtensions).folded
         let stem = NoteCatalog.lastComponent(of: bareTarget)
         if var candidates = byStem[stem] {
             if stem.utf8.count != bareTarget.utf8.count {
                 let suffix = "/" + bareTarget
                 candidates = candidates.filter {
-                    NoteCatalog.removingExtension($0, noteExtensions).lowercased().hasSuffix(suffix)
+                    NoteCatalog.removingExtension($0, noteExtensions).folded.hasSuffix(suffix)
                 }
             }
             if !candidates.isEmpty {
@@ -258,7 +258,7 @@ public struct NoteCatalog: Sendable, Equatable {
             }
         }
         // 3. By title, 4. by alias.
-        let key = target.lowercased()
+        let key = target.folded
         if let found = byTitle[key] { return NoteCatalog.single(found) }
         if let found = byAlias[key] { return NoteCatalog.single(found) }
         return .missing
@@ -295,7 +295,7 @@ public struct NoteCatalog: Sendable, Equatable {
     /// The first heading matching the last of `parts` inside the sections of the earlier ones.
     static func headingIndex(_ parts: [String], in headings: [HeadingSymbol]) -> Int? {
         guard !parts.isEmpty else { return nil }
-        let keys = parts.map { $0.lowercased() }
+        let keys = parts.map { $0.folded }
         var candidates = headings.indices.filter { matches(headings[$0], part: parts[0], lowercased: keys[0]) }
         for partIndex in parts.indices.dropFirst() {
             var next: [Int] = []
@@ -318,7 +318,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     private static func matches(_ heading: HeadingSymbol, part: String, lowercased: String) -> Bool {
         if !heading.slug.isEmpty && (heading.slug == part || heading.slug == lowercased) { return true }
-        return heading.text.lowercased() == lowercased
+        return heading.text.folded == lowercased
     }
 
     // MARK: Paths
@@ -432,7 +432,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// `path` without its last extension when that is a note extension (any case).
     public static func removingExtension(_ path: String, _ extensions: [String]) -> String {
-        guard let ext = pathExtension(path), extensions.contains(ext.lowercased()) else { return path }
+        guard let ext = pathExtension(path), extensions.contains(ext.folded) else { return path }
         return String(path.utf8.dropLast(ext.utf8.count + 1)) ?? path
     }
 

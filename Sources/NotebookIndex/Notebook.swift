@@ -233,7 +233,7 @@ public struct Notebook: Sendable, Equatable {
         return result
     }
 
-    static func linkName(_ text: String) -> String { NoteCatalog.trimmed(text).lowercased() }
+    static func linkName(_ text: String) -> String { NoteCatalog.trimmed(text).folded }
 
     /// The names a link can reach a note by; none for external links and links into the same
     /// note. (Autolinks are external by their scheme; an e-mail autolink only adds a name no

@@ -325,3 +325,11 @@ final class WordCounterRangeTests: XCTestCase {
         XCTAssertEqual(WordCounter.count("Привет, мир — καλημέρα κόσμε; مرحبا بالعالم। नमस्ते दुनिया").words, 8)
     }
 }
+
+final class StringFoldingTests: XCTestCase {
+    func testFoldedEqualsLowercased() {
+        for text in ["", "soil", "Soil Tests", "garden/Beds.md", "ÜBER", "Привет Мир", "ǅ", "İstanbul", "ß", "a\u{301}B"] {
+            XCTAssertEqual(text.folded, text.lowercased(), text)
+        }
+    }
+}

@@ -47,10 +47,11 @@ public enum NotebookLoader {
 
     /// The whole notebook of `scan` (notes and assets), and the files that could not be read.
     public static func build(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"]) -> (notebook: Notebook, log: [String]) {
-        let collected = Mutex<[NoteSymbols]>([])
-        let log = load(scan) { notes, _, _ in collected.withLock { $0 += notes } }
-        var notebook = Notebook(noteExtensions: noteExtensions)
-        notebook.insert(collected.withLock { $0 })
+        // Batches go into the notebook as they are parsed, so the graph is built while the other
+        // core is still parsing.
+        let shared = Mutex(Notebook(noteExtensions: noteExtensions))
+        let log = load(scan) { notes, _, _ in shared.withLock { $0.insert(notes) } }
+        var notebook = shared.withLock { $0 }
         for asset in scan.assets { notebook.addAsset(asset) }
         return (notebook, log)
     }
