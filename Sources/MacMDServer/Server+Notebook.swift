@@ -195,11 +195,11 @@ extension Server {
             }.filter { $0.root == rootPath }.map(\.path)
         })
         progress.begin("\(result.files.count) notes")
-        let log = NotebookLoader.load(result, skipping: open) { [self] notes, done, total in
+        let log = NotebookLoader.load(result, skipping: open, noteExtensions: root.configuration.extensions) { [self] notes, done, total in
             state.withLock { state in
                 guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
-                let open = notes.filter { Server.isOpen(NoteLocation(root: rootPath, path: $0.path), state) }
-                state.roots[index].notebook.insert(open.isEmpty ? notes : notes.filter { note in !open.contains { $0.path == note.path } })
+                let open = notes.filter { Server.isOpen(NoteLocation(root: rootPath, path: $0.symbols.path), state) }
+                state.roots[index].notebook.insert(open.isEmpty ? notes : notes.filter { note in !open.contains { $0.symbols.path == note.symbols.path } })
                 state.roots[index].changed(catalog: true)
             }
             progress.report(done: done, total: total)

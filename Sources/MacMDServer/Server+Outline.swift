@@ -91,8 +91,8 @@ extension Server {
                     result.append(["name": .string(heading.text), "kind": 15, "containerName": .string(title),
                                    "location": ["uri": .string(FileURI.uri(ofPath: key)), "range": range.json]])
                 case .tag(let tag, _):
-                    let count = root.notebook.tagUses[tag]?.values.reduce(0, +) ?? 0
-                    let first = root.notebook.tagUses[tag]?.keys.sorted().first ?? ""
+                    let count = root.notebook.tagUses[tag]?.count ?? 0
+                    let first = root.notebook.tagUses[tag]?.min() ?? ""
                     result.append(["name": .string("#" + tag), "kind": 20, "containerName": .string("\(count) uses"),
                                    "location": ["uri": .string(FileURI.uri(ofPath: root.path + "/" + first))]])
                 }

@@ -84,9 +84,14 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// Adds `note`, replacing the note with the same path.
     public mutating func insert(_ note: NoteSymbols) {
+        insert(note, keys: keys(of: note))
+    }
+
+    /// `insert` with the note's table keys worked out beforehand (`keys(of:)`, on another thread).
+    mutating func insert(_ note: NoteSymbols, keys: [(Table, String)]) {
         remove(path: note.path)
         notes[note.path] = note
-        for (table, key) in keys(of: note) { NoteCatalog.add(note.path, to: &self[table], key: key) }
+        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
     }
 
     /// Replaces the symbols of a note already in the catalog whose title and aliases are
@@ -113,7 +118,7 @@ public struct NoteCatalog: Sendable, Equatable {
         return result.sorted()
     }
 
-    private enum Table { case path, lowercasedPath, stem, title, alias }
+    enum Table: Sendable { case path, lowercasedPath, stem, title, alias }
 
     private subscript(table: Table) -> [String: [String]] {
         get {
@@ -137,7 +142,9 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// Every (table, key) the note is listed under.
-    private func keys(of note: NoteSymbols) -> [(Table, String)] {
+    func keys(of note: NoteSymbols) -> [(Table, String)] { NoteCatalog.keys(of: note, extensions: noteExtensions) }
+
+    static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
         let bare = NoteCatalog.removingExtension(note.path, noteExtensions)
         var result: [(Table, String)] = [(.path, bare), (.lowercasedPath, bare.folded),
                                          (.stem, NoteSymbols.fileStem(of: note.path).folded)]

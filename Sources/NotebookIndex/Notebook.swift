@@ -37,7 +37,8 @@ public struct Notebook: Sendable, Equatable {
     /// Files that are not notes (images, PDFs), workspace-relative.
     public private(set) var assets: Set<String> = []
     /// For each tag (full name, as written): the notes using it and how often.
-    public private(set) var tagUses: [String: [String: Int]] = [:]
+    /// (A multiset: the note's path once per use, in no particular order.)
+    public private(set) var tagUses: [String: [String]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
     /// For each link name (see the file comment): the notes with such links, once per link (a
@@ -69,8 +70,8 @@ public struct Notebook: Sendable, Equatable {
         for key in diff.addedLinks {
             for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(note.path) }
         }
-        for tag in diff.removedTags { Notebook.decrement(&tagUses, tag, note.path) }
-        for tag in diff.addedTags { tagUses[tag, default: [:]][note.path, default: 0] += 1 }
+        for tag in diff.removedTags { Notebook.removeOne(note.path, &tagUses, tag) }
+        for tag in diff.addedTags { tagUses[tag, default: []].append(note.path) }
         if old.frontMatter != note.frontMatter {
             unregisterFrontMatter(old)
             for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
@@ -88,13 +89,36 @@ public struct Notebook: Sendable, Equatable {
     /// Adds notes in bulk (a scan): the same tables as `update`, without working out which other
     /// notes each one affects.
     public mutating func insert(_ notes: [NoteSymbols]) {
-        for note in notes {
+        insert(notes.map { Notebook.prepare($0, noteExtensions: catalog.noteExtensions) })
+    }
+
+    /// A note with the keys the tables file it under, worked out without touching the notebook,
+    /// so scans do that part on every core and only the table updates run one at a time.
+    public struct PreparedNote: Sendable {
+        public let symbols: NoteSymbols
+        let catalogKeys: [(NoteCatalog.Table, String)]
+        let linkNames: [String]
+    }
+
+    /// The keys of `note` for a notebook whose notes have `noteExtensions` (lowercased).
+    public static func prepare(_ note: NoteSymbols, noteExtensions: [String] = ["md", "markdown"]) -> PreparedNote {
+        var names: [String] = []
+        names.reserveCapacity(note.links.count)
+        for link in note.links { names += Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) }
+        return PreparedNote(symbols: note, catalogKeys: NoteCatalog.keys(of: note, extensions: noteExtensions), linkNames: names)
+    }
+
+    /// Adds prepared notes in bulk.
+    public mutating func insert(_ prepared: [PreparedNote]) {
+        for item in prepared {
+            let note = item.symbols
             if catalog.notes[note.path] != nil {
                 update(note)
                 continue
             }
-            catalog.insert(note)
-            register(note)
+            catalog.insert(note, keys: item.catalogKeys)
+            for name in item.linkNames { linkSources[name, default: []].append(note.path) }
+            registerTagsAndFrontMatter(note)
         }
     }
 
@@ -126,7 +150,7 @@ public struct Notebook: Sendable, Equatable {
 
     /// How often each tag is used, nested tags counted under their own full name.
     public var tagCounts: [String: Int] {
-        tagUses.mapValues { $0.values.reduce(0, +) }
+        tagUses.mapValues(\.count)
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
@@ -164,7 +188,7 @@ public struct Notebook: Sendable, Equatable {
     public func uses(ofTag tag: String) -> [String: Int] {
         var result: [String: Int] = [:]
         for (name, uses) in tagUses where TagSymbol.name(name, matches: tag) {
-            for (path, count) in uses { result[path, default: 0] += count }
+            for path in uses { result[path, default: 0] += 1 }
         }
         return result
     }
@@ -177,7 +201,11 @@ public struct Notebook: Sendable, Equatable {
                 linkSources[name, default: []].append(note.path)
             }
         }
-        for tag in note.tags { tagUses[tag.name, default: [:]][note.path, default: 0] += 1 }
+        registerTagsAndFrontMatter(note)
+    }
+
+    private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols) {
+        for tag in note.tags { tagUses[tag.name, default: []].append(note.path) }
         for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
@@ -185,7 +213,7 @@ public struct Notebook: Sendable, Equatable {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(note.path, name) }
         }
-        for tag in note.tags { Notebook.decrement(&tagUses, tag.name, note.path) }
+        for tag in note.tags { Notebook.removeOne(note.path, &tagUses, tag.name) }
         unregisterFrontMatter(note)
     }
 
@@ -198,25 +226,25 @@ public struct Notebook: Sendable, Equatable {
     }
 
     private mutating func removeSource(_ path: String, _ name: String) {
-        guard var sources = linkSources[name], let index = sources.lastIndex(of: path) else { return }
-        sources.swapAt(index, sources.count - 1)
-        sources.removeLast()
-        linkSources[name] = sources.isEmpty ? nil : sources
+        Notebook.removeOne(path, &linkSources, name)
+    }
+
+    /// Removes one `path` from the multiset under `key`.
+    private static func removeOne(_ path: String, _ table: inout [String: [String]], _ key: String) {
+        guard var paths = table[key], let index = paths.lastIndex(of: path) else { return }
+        paths.swapAt(index, paths.count - 1)
+        paths.removeLast()
+        table[key] = paths.isEmpty ? nil : paths
     }
 
     /// Equal notebooks hold the same notes, files, tags, front matter and links, whatever order
     /// they came in.
     public static func == (a: Notebook, b: Notebook) -> Bool {
-        guard a.catalog == b.catalog, a.assets == b.assets, a.tagUses == b.tagUses,
-              a.frontMatterValues == b.frontMatterValues, a.linkSources.count == b.linkSources.count else { return false }
-        for (name, sources) in a.linkSources where b.linkSources[name]?.sorted() != sources.sorted() { return false }
-        return true
-    }
-
-    private static func decrement(_ table: inout [String: [String: Int]], _ key: String, _ path: String) {
-        guard var counts = table[key], let count = counts[path] else { return }
-        counts[path] = count > 1 ? count - 1 : nil
-        table[key] = counts.isEmpty ? nil : counts
+        guard a.catalog == b.catalog, a.assets == b.assets, a.frontMatterValues == b.frontMatterValues else { return false }
+        func sameMultisets(_ x: [String: [String]], _ y: [String: [String]]) -> Bool {
+            x.count == y.count && x.allSatisfy { y[$0.key]?.sorted() == $0.value.sorted() }
+        }
+        return sameMultisets(a.linkSources, b.linkSources) && sameMultisets(a.tagUses, b.tagUses)
     }
 
     /// The names other notes can reach `note` by: its stem, title and aliases.

@@ -20,19 +20,21 @@ public enum NotebookLoader {
     /// handing each batch of symbols to `deliver` as it is ready (from worker threads, one batch
     /// at a time), with the number of files done so far and the total. Files in `skipping` are
     /// left out. Returns one log line per file that could not be read.
-    public static func load(_ scan: ScanResult, skipping: Set<String> = [],
-                            deliver: @Sendable ([NoteSymbols], _ done: Int, _ total: Int) -> Void) -> [String] {
+    public static func load(_ scan: ScanResult, skipping: Set<String> = [], noteExtensions: [String] = ["md", "markdown"],
+                            deliver: @Sendable ([Notebook.PreparedNote], _ done: Int, _ total: Int) -> Void) -> [String] {
+        let extensions = noteExtensions.map { $0.lowercased() }
         let files = scan.files.filter { !skipping.contains($0.path) }
         let root = scan.resolvedRoot
         let chunkSize = 64
         let chunks = (files.count + chunkSize - 1) / chunkSize
         let results = Mutex<(log: [String], done: Int)>(([], 0))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var notes: [NoteSymbols] = []
+            var notes: [Notebook.PreparedNote] = []
             var log: [String] = []
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.contents(of: root + "/" + file.path) {
-                case .success(let bytes): notes.append(symbols(of: bytes, path: file.path))
+                case .success(let bytes):
+                    notes.append(Notebook.prepare(symbols(of: bytes, path: file.path), noteExtensions: extensions))
                 case .failure(let error): log.append("skipped \(file.path): \(error)")
                 }
             }
@@ -50,8 +52,9 @@ public enum NotebookLoader {
         // Batches go into the notebook as they are parsed, so the graph is built while the other
         // core is still parsing.
         let shared = Mutex(Notebook(noteExtensions: noteExtensions))
-        let log = load(scan) { notes, _, _ in shared.withLock { $0.insert(notes) } }
+        let log = load(scan, noteExtensions: noteExtensions) { notes, _, _ in shared.withLock { $0.insert(notes) } }
         var notebook = shared.withLock { $0 }
+
         for asset in scan.assets { notebook.addAsset(asset) }
         return (notebook, log)
     }
