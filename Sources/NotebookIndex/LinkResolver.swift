@@ -349,6 +349,29 @@ public struct NoteCatalog: Sendable, Equatable {
         return false
     }
 
+    /// A path as a Markdown link destination writes it: spaces, control bytes and the bytes that
+    /// would end or split the destination (`(`, `)`, `<`, `>`, `#`, `%`) percent-encoded; other
+    /// bytes, non-ASCII included, as they are. `percentDecoded` reads it back.
+    public static func markdownDestination(_ text: String) -> String {
+        let needs: (UInt8) -> Bool = {
+            $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "<")
+                || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%")
+        }
+        guard text.utf8.contains(where: needs) else { return text }
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        for byte in text.utf8 {
+            if needs(byte) {
+                result.append(UInt8(ascii: "%"))
+                result.append(hex[Int(byte >> 4)])
+                result.append(hex[Int(byte & 0x0F)])
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// `%XX` escapes decoded; the text unchanged when it has none or they do not make UTF-8.
     public static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }

@@ -212,7 +212,7 @@ extension Notebook {
             // Wiki-links name headings by text (or by slug); Markdown links by slug.
             let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
             let text = backlink.link.form.isWiki && writtenAsText ? name
-                : Notebook.percentEncodedForMarkdown(newSlug, angle: false)
+                : NoteCatalog.markdownDestination(newSlug)
             edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
         }
         return Notebook.sorted(edits)
@@ -285,7 +285,7 @@ extension Notebook {
                     let written = NoteCatalog.percentDecoded(link.target.text)
                     if written.hasPrefix("/") {
                         guard targetAfter != resolved else { continue }
-                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + Notebook.percentEncodedForMarkdown(targetAfter, angle: false)))
+                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + NoteCatalog.markdownDestination(targetAfter)))
                         continue
                     }
                     var relative = Notebook.relativePath(from: NoteCatalog.folder(of: sourceAfter), to: targetAfter)
@@ -293,7 +293,7 @@ extension Notebook {
                     if !hadExtension, notes[resolved] != nil {
                         relative = NoteCatalog.removingExtension(relative, catalog.noteExtensions)
                     }
-                    let text = Notebook.percentEncodedForMarkdown(relative, angle: false)
+                    let text = NoteCatalog.markdownDestination(relative)
                     if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
                 }
             }
@@ -309,23 +309,6 @@ extension Notebook {
         while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)
         return (ups + target[common...]).joined(separator: "/")
-    }
-
-    /// A path or anchor as a Markdown destination: spaces and characters that would end or
-    /// break the destination are percent-encoded.
-    static func percentEncodedForMarkdown(_ text: String, angle: Bool) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case " ": result += "%20"
-            case "(": result += "%28"
-            case ")": result += "%29"
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     static func sorted(_ edits: [NoteEdit]) -> [NoteEdit] {
