@@ -29,7 +29,7 @@ enum JSONEscaper {
     }
 
     /// What each byte below 0x80 needs: 0 = copy, 1 = `\u00XX`, else the short escape letter.
-    private static let table: [UInt8] = {
+    static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 128)
         for byte in 0..<0x20 { table[byte] = 1 }
         table[0x08] = UInt8(ascii: "b")

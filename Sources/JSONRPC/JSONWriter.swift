@@ -99,19 +99,6 @@ struct JSONWriter {
         output.append(contentsOf: double.description.utf8)
     }
 
-    /// What each byte below 0x80 needs: 0 = copy, 1 = `\u00XX`, else the short escape letter.
-    private static let escapeTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 128)
-        for byte in 0..<0x20 { table[byte] = 1 }
-        table[0x08] = UInt8(ascii: "b")
-        table[0x09] = UInt8(ascii: "t")
-        table[0x0A] = UInt8(ascii: "n")
-        table[0x0C] = UInt8(ascii: "f")
-        table[0x0D] = UInt8(ascii: "r")
-        table[Int(UInt8(ascii: "\""))] = UInt8(ascii: "\"")
-        table[Int(UInt8(ascii: "\\"))] = UInt8(ascii: "\\")
-        return table
-    }()
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
@@ -126,7 +113,7 @@ struct JSONWriter {
                 JSONEscaper.append(utf8, to: &output)
                 return
             }
-            escapeTable.withUnsafeBufferPointer { table in
+            JSONEscaper.table.withUnsafeBufferPointer { table in
                 var runStart = 0
                 var index = 0
                 let count = utf8.count
