@@ -26,7 +26,7 @@ public struct WordCounter: Sendable, Equatable {
     public static func count(_ text: String) -> WordCounter {
         var counter = WordCounter()
         var text = text
-        text.withUTF8 { counter.feed(bytes: $0) }
+        text.withUTF8 { counter.feed($0) }
         counter.breakWord()
         return counter
     }
@@ -34,16 +34,84 @@ public struct WordCounter: Sendable, Equatable {
     /// Feeds UTF-8 bytes. Concrete entry points, so callers in other modules get the code
     /// specialised for bytes in memory rather than generic dispatch per byte.
     public mutating func feed(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { feed(bytes: $0) }
+        bytes.withUnsafeBufferPointer { feed($0) }
     }
 
     public mutating func feed(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { feed(bytes: $0) }
+        bytes.withUnsafeBufferPointer { feed($0) }
     }
 
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-        feed(bytes: bytes)
+        guard let base = bytes.baseAddress else { return }
+        // The ASCII loop keeps the state in locals and classifies each byte with one table
+        // look-up; other bytes go to the general path one sequence at a time.
+        var index = 0
+        let count = bytes.count
+        WordCounter.asciiClasses.withUnsafeBufferPointer { classes in
+            var words = self.words
+            var characters = self.characters
+            var inWord = self.inWord
+            var pending = self.pendingJoiner
+            while index < count {
+                let byte = base[index]
+                if byte >= 0x80 {
+                    self.words = words
+                    self.characters = characters
+                    self.inWord = inWord
+                    self.pendingJoiner = pending
+                    var end = index + 1
+                    while end < count && base[end] & 0xC0 == 0x80 && end - index < 4 { end += 1 }
+                    feed(bytes: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    words = self.words
+                    characters = self.characters
+                    inWord = self.inWord
+                    pending = self.pendingJoiner
+                    index = end
+                    continue
+                }
+                switch classes[Int(byte)] {
+                case 1:
+                    characters += 1
+                    if !inWord { words += 1 }
+                    inWord = true
+                    pending = false
+                case 2:
+                    characters += 1
+                    if inWord && !pending {
+                        pending = true
+                    } else {
+                        inWord = false
+                        pending = false
+                    }
+                case 3:
+                    inWord = false
+                    pending = false
+                default:
+                    characters += 1
+                    inWord = false
+                    pending = false
+                }
+                index += 1
+            }
+            self.words = words
+            self.characters = characters
+            self.inWord = inWord
+            self.pendingJoiner = pending
+        }
     }
+
+    /// ASCII byte classes: 0 other, 1 letter or digit, 2 joiner (`'`, `-`), 3 line break.
+    static let asciiClasses: [UInt8] = {
+        var classes = [UInt8](repeating: 0, count: 128)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { classes[Int(byte)] = 1 }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { classes[Int(byte)] = 1 }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { classes[Int(byte)] = 1 }
+        classes[Int(UInt8(ascii: "'"))] = 2
+        classes[Int(UInt8(ascii: "-"))] = 2
+        classes[0x0A] = 3
+        classes[0x0D] = 3
+        return classes
+    }()
 
     /// Feeds UTF-8 bytes; invalid sequences count as U+FFFD.
     mutating func feed<C: Collection>(bytes: C) where C.Element == UInt8 {

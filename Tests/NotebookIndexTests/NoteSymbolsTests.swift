@@ -333,3 +333,31 @@ final class StringFoldingTests: XCTestCase {
         }
     }
 }
+
+/// The word counter's ASCII loop counts exactly as its general path does, on any bytes cut
+/// into any pieces.
+final class WordCounterFastPathTests: XCTestCase {
+    func testFastLoopEqualsGeneralPath() {
+        var generator = SplitMix(seed: 7)
+        let alphabet: [[UInt8]] = ["a", "Z", "9", " ", "'", "-", "\n", "\r", ".", "é", "я", "世", "😀", "\u{2019}", "\u{301}"].map { Array($0.utf8) }
+            + [[0xC3], [0x80], [0xFF], [0xE4, 0xB8]]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<generator.next(60) { bytes += alphabet[generator.next(alphabet.count)] }
+            var fast = WordCounter()
+            var general = WordCounter()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 1 + generator.next(12))
+                bytes[start..<end].withUnsafeBufferPointer { fast.feed($0) }
+                general.feed(bytes: bytes[start..<end])
+                if generator.next(5) == 0 {
+                    fast.breakWord()
+                    general.breakWord()
+                }
+                start = end
+            }
+            XCTAssertEqual(fast, general, "\(bytes)")
+        }
+    }
+}
