@@ -195,6 +195,11 @@ extension Server {
             }.filter { $0.root == rootPath }.map(\.path)
         })
         progress.begin("\(result.files.count) notes")
+        state.withLock { state in
+            if let index = state.roots.firstIndex(where: { $0.path == rootPath }) {
+                state.roots[index].notebook.reserveCapacity(notes: result.files.count)
+            }
+        }
         let log = NotebookLoader.load(result, skipping: open, noteExtensions: root.configuration.extensions) { [self] notes, done, total in
             state.withLock { state in
                 guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }

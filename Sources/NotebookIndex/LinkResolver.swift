@@ -94,6 +94,15 @@ public struct NoteCatalog: Sendable, Equatable {
         for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
     }
 
+    /// Makes room for `count` more notes in every table.
+    mutating func reserveCapacity(_ count: Int) {
+        notes.reserveCapacity(notes.count + count)
+        byPathWithoutExtension.reserveCapacity(byPathWithoutExtension.count + count)
+        byLowercasedPathWithoutExtension.reserveCapacity(byLowercasedPathWithoutExtension.count + count)
+        byStem.reserveCapacity(byStem.count + count)
+        byTitle.reserveCapacity(byTitle.count + count)
+    }
+
     /// Replaces the symbols of a note already in the catalog whose title and aliases are
     /// unchanged (the tables keep their keys).
     public mutating func replaceSymbols(_ note: NoteSymbols) {

@@ -108,6 +108,12 @@ public struct Notebook: Sendable, Equatable {
         return PreparedNote(symbols: note, catalogKeys: NoteCatalog.keys(of: note, extensions: noteExtensions), linkNames: names)
     }
 
+    /// Makes room for `notes` more notes, so a scan does not rehash the tables as they grow.
+    public mutating func reserveCapacity(notes count: Int) {
+        catalog.reserveCapacity(count)
+        linkSources.reserveCapacity(linkSources.count + count)
+    }
+
     /// Adds prepared notes in bulk.
     public mutating func insert(_ prepared: [PreparedNote]) {
         for item in prepared {

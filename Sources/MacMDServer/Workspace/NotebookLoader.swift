@@ -51,7 +51,9 @@ public enum NotebookLoader {
     public static func build(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"]) -> (notebook: Notebook, log: [String]) {
         // Batches go into the notebook as they are parsed, so the graph is built while the other
         // core is still parsing.
-        let shared = Mutex(Notebook(noteExtensions: noteExtensions))
+        var empty = Notebook(noteExtensions: noteExtensions)
+        empty.reserveCapacity(notes: scan.files.count)
+        let shared = Mutex(empty)
         let log = load(scan, noteExtensions: noteExtensions) { notes, _, _ in shared.withLock { $0.insert(notes) } }
         var notebook = shared.withLock { $0 }
 
