@@ -165,3 +165,22 @@ final class NotebookServerTests: XCTestCase {
                         "with the whole folder indexed, only the really broken link is left")
     }
 }
+
+/// Whole-file reads: exact bytes, the limit, and clear errors for folders and missing files.
+final class FileReaderTests: XCTestCase {
+    func testReadsWholeFilesLimitsAndErrors() {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let fixture = NotebookFixture([:])
+        defer { fixture.destroy() }
+        try? FileManager.default.createDirectory(atPath: fixture.root + "/folder", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: fixture.root + "/big.bin", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: fixture.root + "/empty.md", contents: Data())
+        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/big.bin").get(), bytes)
+        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/big.bin", limit: 10).get(), Array(bytes.prefix(10)))
+        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/empty.md").get(), [])
+        guard case .failure(let folder) = FileReader.contents(of: fixture.root + "/folder") else { return XCTFail("a folder read") }
+        XCTAssertTrue(folder.description.hasSuffix("it is a folder"), folder.description)
+        guard case .failure(let missing) = FileReader.contents(of: fixture.root + "/nope.md") else { return XCTFail("a missing file read") }
+        XCTAssertTrue(missing.description.contains("No such file"), missing.description)
+    }
+}

@@ -28,17 +28,38 @@ public enum FileReader {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             return .failure(FileReadError(path: path, errno: EISDIR))
         }
-        var result: [UInt8] = []
-        if info.st_size > 0 { result.reserveCapacity(min(Int(info.st_size), limit) + 1) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while result.count < limit {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, limit - result.count)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(FileReadError(path: path, errno: errno))
+        // Read straight into a buffer of the size fstat gives (no zero-filled scratch buffer per
+        // file: a scan reads thousands); a file that grew meanwhile is read on in chunks.
+        let expected = info.st_size > 0 ? min(Int(info.st_size), limit) : 0
+        var failure: Int32 = 0
+        var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < expected {
+                let n = read(fd, base + initialized, expected - initialized)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                initialized += n
             }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+        }
+        if failure != 0 { return .failure(FileReadError(path: path, errno: failure)) }
+        if result.count == expected && result.count < limit {
+            let error = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 14) { chunk -> Int32 in
+                while result.count < limit {
+                    let n = read(fd, chunk.baseAddress, min(chunk.count, limit - result.count))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    if n == 0 { break }
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+                }
+                return 0
+            }
+            if error != 0 { return .failure(FileReadError(path: path, errno: error)) }
         }
         return .success(result)
     }
