@@ -36,7 +36,21 @@ extension Server {
     func noteContext(_ uri: String) -> Result<NoteContext, ResponseError> {
         indexer.sync {}
         guard let location = locate(uri) else {
-            return .failure(ResponseError(code: ResponseError.invalidParams, message: "params.textDocument.uri: not a file URI: \(uri)"))
+            // An open buffer that is not a file (`untitled:`) is a notebook of its own.
+            guard let document = state.withLock({ $0.documents[uri] }) else {
+                return .failure(ResponseError(code: ResponseError.invalidParams,
+                                              message: "params.textDocument.uri: \(uri) is not a file URI and not an open document"))
+            }
+            let path = "untitled.md"
+            let symbols = NotebookLoader.symbols(of: document.text, path: path)
+            var notebook = Notebook()
+            notebook.update(symbols)
+            let (encoding, documentChanges) = state.withLock { ($0.client.encoding, $0.client.supportsDocumentChanges) }
+            let root = NotebookRoot(path: "", resolvedPath: "", isSingleFolder: true, configuration: NotebookConfiguration(),
+                                    notebook: notebook)
+            return .success(NoteContext(location: NoteLocation(root: "", path: path), uri: uri, text: document.text,
+                                        lines: LineIndex(utf8: document.text), symbols: symbols, root: root,
+                                        encoding: encoding, supportsDocumentChanges: documentChanges))
         }
         guard let (text, _, _) = text(of: location) else {
             return .failure(ResponseError(code: ResponseError.invalidParams, message: "cannot read \(uri): it is not open and not on disk"))
@@ -82,7 +96,7 @@ extension Server {
                 lineIndexes[item.path] = text(of: location).map { LineIndex(utf8: $0.text) } ?? LineIndex(utf8: [])
             }
             let lines = lineIndexes[item.path] ?? LineIndex(utf8: [])
-            let uri = state.withLock { Server.uri(of: location, state: $0) }
+            let uri = item.path == context.location.path ? context.uri : state.withLock { Server.uri(of: location, state: $0) }
             let range = LSPRange(start: lines.lspPosition(ofUTF8Offset: Int(item.range.start), encoding: context.encoding),
                                  end: lines.lspPosition(ofUTF8Offset: Int(item.range.end), encoding: context.encoding))
             result.append(["uri": .string(uri), "range": range.json])
@@ -253,7 +267,9 @@ extension Server {
         var perNote: [(uri: String, version: Int?, edits: [JSONValue])] = []
         for (path, group) in Dictionary(grouping: edits, by: \.path).sorted(by: { $0.key < $1.key }) {
             let location = NoteLocation(root: context.location.root, path: path)
-            guard let (text, version, uri) = text(of: location) else { continue }
+            let current = path == context.location.path
+                ? (context.text, state.withLock { $0.documents[context.uri]?.version }, context.uri) : text(of: location)
+            guard let (text, version, uri) = current else { continue }
             let lines = LineIndex(utf8: text)
             perNote.append((uri, version, group.map { edit in
                 ["range": LSPRange(start: lines.lspPosition(ofUTF8Offset: Int(edit.range.start), encoding: context.encoding),

@@ -154,4 +154,19 @@ final class NavigationServerTests: XCTestCase {
         let toc = actions.last?["edit"]?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue ?? ""
         XCTAssertTrue(toc.contains("<!-- toc -->") && toc.contains("[One](#one)"), toc)
     }
+
+    func testUntitledBuffersGetOutlineTagCompletionAndRenames() {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let uri: JSONValue = "untitled:Untitled-1"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
+                                                                "text": "# Draft\n\n## Part\n\n[[#Part]] #draft and #dr\n"]])
+        let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])?.value?.arrayValue ?? []
+        XCTAssertEqual(symbols.first?["name"]?.stringValue, "Draft")
+        let items = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 4, "character": 24]])?.value?["items"]?.arrayValue ?? []
+        XCTAssertTrue(items.contains { $0["label"]?.stringValue == "draft" }, "\(items)")
+        let edit = client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 4], "newName": "Section"])?.value
+        XCTAssertEqual(edit?["changes"]?["untitled:Untitled-1"]?.arrayValue?.count, 2, "the heading and the link to it")
+        XCTAssertEqual(client.request("textDocument/hover", ["textDocument": ["uri": "untitled:Never-Opened"], "position": ["line": 0, "character": 0]])?.errorCode, -32602)
+    }
 }
