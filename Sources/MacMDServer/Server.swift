@@ -392,6 +392,8 @@ public final class Server: Sendable {
             }
         }
         publishDiagnostics(forOpenNotesIn: Set(roots.map(\.0)))
+        // New ignore globs or size limits change which files belong: re-check the disk.
+        for root in roots { indexer.async { [self] in refreshFromDisk(root.0) } }
     }
 
     func applyPreviewSettings(_ settings: JSONValue) {
