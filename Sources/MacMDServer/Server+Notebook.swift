@@ -217,12 +217,12 @@ extension Server {
             for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
             state.roots[index].scan = .done
         }
+        let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
         _ = glibcMallocTrim(0)
         #endif
-        let seconds = Server.monotonicSeconds() - started
-        logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms")
+        logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
         progress.end("\(result.files.count) notes indexed")
         publishDiagnostics(forOpenNotesIn: [rootPath])
         warmCompletion(rootPath)

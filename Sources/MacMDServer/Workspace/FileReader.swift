@@ -1,7 +1,8 @@
 // Whole-file reads for the notebook: notes, `.gitignore`s, `.macmd.json`.
 //
-// Invariant: a read never traps and never blocks on a FIFO forever (folders and failures are
-// errors with the errno text); EINTR is retried.
+// Invariant: a read never traps (folders and failures are errors with the errno text); EINTR is
+// retried. A regular file is read as large as fstat says it is: a file that grows while it is
+// read is read as it was (the watcher reports the change).
 
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +47,10 @@ public enum FileReader {
             }
         }
         if failure != 0 { return .failure(FileReadError(path: path, errno: failure)) }
-        if result.count == expected && result.count < limit {
+        // A regular file read to the size fstat gave is done (one read call for a note); a file
+        // with no size (a pipe, /proc) or a short read is read on in chunks.
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
+        if (!regular || expected == 0) && result.count == expected && result.count < limit {
             let error = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 14) { chunk -> Int32 in
                 while result.count < limit {
                     let n = read(fd, chunk.baseAddress, min(chunk.count, limit - result.count))
