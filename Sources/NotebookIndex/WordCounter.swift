@@ -43,11 +43,11 @@ public struct WordCounter: Sendable, Equatable {
 
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        // The ASCII loop keeps the state in locals and classifies each byte with one table
-        // look-up; other bytes go to the general path one sequence at a time.
+        // The ASCII loop keeps the state in locals and classifies each byte arithmetically; other
+        // bytes go to the general path one sequence at a time.
         var index = 0
         let count = bytes.count
-        WordCounter.asciiClasses.withUnsafeBufferPointer { classes in
+        do {
             var words = self.words
             var characters = self.characters
             var inWord = self.inWord
@@ -69,7 +69,7 @@ public struct WordCounter: Sendable, Equatable {
                     index = end
                     continue
                 }
-                switch classes[Int(byte)] {
+                switch WordCounter.asciiClass(byte) {
                 case 1:
                     characters += 1
                     if !inWord { words += 1 }
@@ -100,18 +100,16 @@ public struct WordCounter: Sendable, Equatable {
         }
     }
 
-    /// ASCII byte classes: 0 other, 1 letter or digit, 2 joiner (`'`, `-`), 3 line break.
-    static let asciiClasses: [UInt8] = {
-        var classes = [UInt8](repeating: 0, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { classes[Int(byte)] = 1 }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { classes[Int(byte)] = 1 }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { classes[Int(byte)] = 1 }
-        classes[Int(UInt8(ascii: "'"))] = 2
-        classes[Int(UInt8(ascii: "-"))] = 2
-        classes[0x0A] = 3
-        classes[0x0D] = 3
-        return classes
-    }()
+    /// The class of an ASCII byte: 0 other, 1 letter or digit, 2 joiner (`'`, `-`), 3 line break.
+    /// (Arithmetic, not a table: a global table costs a lazy-initialisation check per call, and
+    /// the counter is called once per text node.)
+    @inline(__always)
+    static func asciiClass(_ byte: UInt8) -> UInt8 {
+        if (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 { return 1 }
+        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-") { return 2 }
+        if byte == 0x0A || byte == 0x0D { return 3 }
+        return 0
+    }
 
     /// Feeds UTF-8 bytes; invalid sequences count as U+FFFD.
     mutating func feed<C: Collection>(bytes: C) where C.Element == UInt8 {
