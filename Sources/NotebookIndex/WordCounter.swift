@@ -207,6 +207,10 @@ public struct WordCounter: Sendable, Equatable {
         case 0x620...0x669, 0x671...0x6D3: return true
         case 0x900...0x963, 0x966...0x96F, 0x971...0x97F: return true
         case 0x2000...0x206F: return false
+        case 0x3000...0x303F:
+            return (0x3005...0x3007).contains(v) || (0x3021...0x302F).contains(v) || (0x3031...0x3035).contains(v)
+                || (0x3038...0x303C).contains(v)
+        case 0x80...0xBF: return v == 0xAA || v == 0xB2 || v == 0xB3 || v == 0xB5 || v == 0xB9 || v == 0xBA || (0xBC...0xBE).contains(v)
         default:
             guard let scalar = Unicode.Scalar(v) else { return false }
             let properties = scalar.properties

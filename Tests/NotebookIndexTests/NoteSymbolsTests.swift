@@ -311,7 +311,7 @@ final class NoteSymbolsRangeTests: XCTestCase {
 final class WordCounterRangeTests: XCTestCase {
     func testFastRangesAgreeWithUnicodeProperties() {
         var disagreements: [String] = []
-        for range in [0xC0...0x24F, 0x386...0x3FF, 0x400...0x52F, 0x620...0x6D3, 0x900...0x97F, 0x2000...0x206F] {
+        for range in [0x80...0x24F, 0x386...0x3FF, 0x400...0x52F, 0x620...0x6D3, 0x900...0x97F, 0x2000...0x206F, 0x3000...0x303F] {
             for v in range {
                 guard let scalar = Unicode.Scalar(UInt32(v)) else { continue }
                 let p = scalar.properties
@@ -328,8 +328,14 @@ final class WordCounterRangeTests: XCTestCase {
 
 final class StringFoldingTests: XCTestCase {
     func testFoldedEqualsLowercased() {
-        for text in ["", "soil", "Soil Tests", "garden/Beds.md", "ÜBER", "Привет Мир", "ǅ", "İstanbul", "ß", "a\u{301}B"] {
+        for text in ["", "soil", "Soil Tests", "garden/Beds.md", "ÜBER", "Привет Мир", "ǅ", "İstanbul", "ß", "a\u{301}B",
+                     "привет", "καλημέρα", "ΚΑΛΗΜΕΡΑ", "مرحبا", "नमस्ते", "ひらがな", "漢字", "한국어"] {
             XCTAssertEqual(text.folded, text.lowercased(), text)
+        }
+        // The ranges the fast path trusts really do not change when lowercased.
+        for v in UInt32(0)...0xFFFF where !String.mayChangeWhenLowercased(v) {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            XCTAssertFalse(scalar.properties.changesWhenLowercased, String(v, radix: 16))
         }
     }
 }
