@@ -51,10 +51,14 @@ public enum NotebookDiagnostics {
             case .note(let target, let heading?, _):
                 // A link by heading text (or by the shared slug) to a heading that appears twice
                 // reaches only the first one.
-                guard let part = link.headings.last?.text.lowercased(), let targetNote = catalog.notes[target] else { continue }
+                guard let part = link.headings.last?.text.folded, let targetNote = catalog.notes[target] else { continue }
+                // The first of several equal headings keeps the bare slug and the next gets `-1`:
+                // only then is there a twin to report (and worth computing the list).
+                let second = heading.slug + "-1"
+                guard targetNote.headings.contains(where: { $0.slug == second }) else { continue }
                 let base = Slugger.slug(for: heading.text)
                 let twins = targetNote.headings.filter { Slugger.slug(for: $0.text) == base }
-                if twins.count > 1, part == heading.text.lowercased() || part == base {
+                if twins.count > 1, part == heading.text.folded || part == base {
                     result.append(NoteDiagnostic(path: note.path, range: link.headings.last?.range ?? link.range,
                                                  severity: .warning, code: "duplicate-heading",
                                                  message: "`\(target)` has \(twins.count) headings `\(heading.text)`; this link reaches the first (ids \(twins.map(\.slug).joined(separator: ", ")))"))
