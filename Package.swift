@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "NotebookIDE", "NotebookIndex"], swiftSettings: strict),
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax", "TextCore"], swiftSettings: strict),
-        .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax"], swiftSettings: strict),
+        .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),

@@ -48,11 +48,15 @@ public struct Slugger: Sendable {
     public static func slug(for text: String) -> String {
         // Most headings are ASCII: lowercase and filter their bytes without Unicode tables.
         if let ascii = asciiSlug(text) { return ascii }
+        // Lowercasing allocates and consults Unicode tables: skip it when nothing would change.
+        let needsLowercasing = text.unicodeScalars.contains {
+            Slugger.mayChangeWhenLowercased($0.value) && $0.properties.changesWhenLowercased
+        }
         var result = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in (needsLowercasing ? text.lowercased() : text).unicodeScalars {
             if scalar == " " {
                 result.append("-")
-            } else if isKept(scalar) {
+            } else if Slugger.keptByRange(scalar.value) ?? isKept(scalar) {
                 result.append(scalar)
             }
         }
@@ -75,6 +79,32 @@ public struct Slugger: Sendable {
                 }
             }
             return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// False for scalars known not to change when lowercased: ASCII other than capitals, basic
+    /// lower-case Greek and Cyrillic, and scripts without case (Arabic, Devanagari, kana, CJK,
+    /// Hangul). Anything else must ask the Unicode properties. (A test checks every range.)
+    @inline(__always)
+    public static func mayChangeWhenLowercased(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00...0x40, 0x5B...0x7F: return false
+        case 0x3AC...0x3CE, 0x430...0x45F, 0x600...0x6FF, 0x900...0x97F, 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF:
+            return false
+        default: return true
+        }
+    }
+
+    /// `isKept` for the letters and marks of common scripts, known by range; nil elsewhere.
+    /// (A test checks every range against `isKept`.)
+    @inline(__always)
+    static func keptByRange(_ v: UInt32) -> Bool? {
+        switch v {
+        case 0x3AC...0x3CE, 0x430...0x45F, 0x621...0x64A, 0x64B...0x65F, 0x660...0x669, 0x905...0x939, 0x93E...0x94D,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return true
+        default:
+            return nil
         }
     }
 

@@ -1,5 +1,6 @@
 import MarkdownSyntax
 @testable import NotebookIndex
+import TextCore
 import XCTest
 
 /// Fixture-driven tests of `NoteSymbols.extract`: every range is checked by slicing the source.
@@ -333,7 +334,7 @@ final class StringFoldingTests: XCTestCase {
             XCTAssertEqual(text.folded, text.lowercased(), text)
         }
         // The ranges the fast path trusts really do not change when lowercased.
-        for v in UInt32(0)...0xFFFF where !String.mayChangeWhenLowercased(v) {
+        for v in UInt32(0)...0xFFFF where !Slugger.mayChangeWhenLowercased(v) {
             guard let scalar = Unicode.Scalar(v) else { continue }
             XCTAssertFalse(scalar.properties.changesWhenLowercased, String(v, radix: 16))
         }

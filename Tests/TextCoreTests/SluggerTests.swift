@@ -61,3 +61,29 @@ final class SluggerTests: XCTestCase {
         XCTAssertEqual(slugger.slug(for: "Same"), "same")
     }
 }
+
+/// The slugger's fast paths for non-ASCII headings agree with the Unicode rules they stand for.
+final class SluggerFastPathTests: XCTestCase {
+    func testRangesAgreeWithTheProperties() {
+        for v in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(v), scalar.properties.generalCategory != .unassigned else { continue }
+            if !Slugger.mayChangeWhenLowercased(v) {
+                XCTAssertFalse(scalar.properties.changesWhenLowercased, String(v, radix: 16))
+            }
+            if let kept = Slugger.keptByRange(v) {
+                XCTAssertEqual(kept, Slugger.isKept(scalar), String(v, radix: 16))
+            }
+        }
+    }
+
+    func testNonASCIISlugsEqualTheGeneralRule() {
+        for text in ["Привет, мир!", "ΚΑΛΗΜΕΡΑ κόσμε", "مرحبا بالعالم؟", "नमस्ते दुनिया।", "ひらがな・カタカナ", "漢字の見出し",
+                     "한국어 제목", "Ünïcödé Ça va", "Ⓐ circled ½ ² 🎉", "İstanbul ǅ"] {
+            var expected = String.UnicodeScalarView()
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar == " " { expected.append("-") } else if Slugger.isKept(scalar) { expected.append(scalar) }
+            }
+            XCTAssertEqual(Slugger.slug(for: text), String(expected), text)
+        }
+    }
+}
