@@ -29,7 +29,7 @@ enum BenchCommand {
                macmd bench pathological [--scale N]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
-               macmd bench index DIR [--rounds N]
+               macmd bench index DIR [--rounds N] [--servers N]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
