@@ -37,8 +37,10 @@ struct InlineParser {
     var linkFloor = 0
 
     /// Start of the last backtick run seen of each length (valid when its stamp is current).
-    var backtickLast: [Int] = Array(repeating: 0, count: InlineParser.maximumBacktickRun + 1)
-    var backtickStamp: [UInt32] = Array(repeating: 0, count: InlineParser.maximumBacktickRun + 1)
+    /// (Indexed by run length; they grow to the longest run seen, so a parse whose text has no
+    /// code spans never allocates them.)
+    var backtickLast: [Int] = []
+    var backtickStamp: [UInt32] = []
     var stamp: UInt32 = 0
     var scannedForBackticks = false
 
@@ -392,7 +394,9 @@ struct InlineParser {
     /// Finds the start of the next backtick run of exactly `length` at or after `start`.
     private mutating func findClosingBackticks(from start: Int, length: Int) -> Int? {
         guard length <= InlineParser.maximumBacktickRun else { return nil }
-        if scannedForBackticks && (backtickStamp[length] != stamp || backtickLast[length] < start) { return nil }
+        if scannedForBackticks && (length >= backtickStamp.count || backtickStamp[length] != stamp || backtickLast[length] < start) {
+            return nil
+        }
         var index = start
         while index < end {
             while index < end, bytes[index] != UInt8(ascii: "`") { index += 1 }
@@ -401,6 +405,10 @@ struct InlineParser {
             while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
             let runLength = index - runStart
             if runLength <= InlineParser.maximumBacktickRun {
+                if runLength >= backtickStamp.count {
+                    backtickLast += repeatElement(0, count: runLength + 1 - backtickLast.count)
+                    backtickStamp += repeatElement(0, count: runLength + 1 - backtickStamp.count)
+                }
                 backtickLast[runLength] = runStart
                 backtickStamp[runLength] = stamp
             }

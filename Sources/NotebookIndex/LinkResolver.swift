@@ -342,8 +342,13 @@ public struct NoteCatalog: Sendable, Equatable {
     /// True for `scheme:…` (two or more characters: letter, then letters, digits, `+`, `-`, `.`)
     /// and for `//host/…`.
     public static func isExternal(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        if utf8.starts(with: "//".utf8) { return true }
+        var text = text
+        return text.withUTF8 { isExternal($0) }
+    }
+
+    /// `isExternal` of UTF-8 bytes.
+    static func isExternal(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        if utf8.count >= 2 && utf8[0] == UInt8(ascii: "/") && utf8[1] == UInt8(ascii: "/") { return true }
         var count = 0
         for byte in utf8 {
             let isLetter = (byte | 0x20) &- 0x61 < 26

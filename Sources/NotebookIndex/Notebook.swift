@@ -104,7 +104,7 @@ public struct Notebook: Sendable, Equatable {
     public static func prepare(_ note: NoteSymbols, noteExtensions: [String] = ["md", "markdown"]) -> PreparedNote {
         var names: [String] = []
         names.reserveCapacity(note.links.count)
-        for link in note.links { names += Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) }
+        for link in note.links { Notebook.appendLinkNames(isWiki: link.form.isWiki, target: link.target.text, to: &names) }
         return PreparedNote(symbols: note, catalogKeys: NoteCatalog.keys(of: note, extensions: noteExtensions), linkNames: names)
     }
 
@@ -272,7 +272,7 @@ public struct Notebook: Sendable, Equatable {
     /// The names a link can reach a note by; none for external links and links into the same
     /// note. (Autolinks are external by their scheme; an e-mail autolink only adds a name no
     /// note is likely to have.)
-    private static func linkNames(isWiki: Bool, target written: String) -> [String] {
+    static func linkNames(isWiki: Bool, target written: String) -> [String] {
         var target = isWiki ? written : NoteCatalog.percentDecoded(written)
         target = NoteCatalog.trimmed(target)
         if target.isEmpty || NoteCatalog.isExternal(target) { return [] }
@@ -280,6 +280,50 @@ public struct Notebook: Sendable, Equatable {
         if !isWiki { return [stem] }
         let whole = linkName(target)
         return whole == stem ? [stem] : [stem, whole]
+    }
+
+    /// Appends `linkNames(isWiki:target:)` to `names`. Most targets are short ASCII paths or
+    /// names with nothing to decode or trim: those are read in one pass over their bytes, and
+    /// each name is made as a String once, already folded; the rest take the general path.
+    static func appendLinkNames(isWiki: Bool, target written: String, to names: inout [String]) {
+        var target = written
+        let done = target.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
+            var nameStart = 0
+            var dot = -1
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 || (!isWiki && byte == UInt8(ascii: "%")) { return false }
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                    nameStart = index + 1
+                    dot = -1
+                } else if byte == UInt8(ascii: "."), index != nameStart {
+                    dot = index
+                }
+            }
+            if NoteCatalog.isExternal(bytes) { return true }
+            // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
+            var stemStart = nameStart
+            var stemEnd = dot >= 0 ? dot : bytes.count
+            while stemStart < stemEnd, bytes[stemStart] == 0x20 || bytes[stemStart] == 0x09 { stemStart += 1 }
+            while stemEnd > stemStart, bytes[stemEnd - 1] == 0x20 || bytes[stemEnd - 1] == 0x09 { stemEnd -= 1 }
+            names.append(asciiFolded(UnsafeBufferPointer(rebasing: bytes[stemStart..<stemEnd])))
+            if isWiki && (stemStart != 0 || stemEnd != bytes.count) { names.append(asciiFolded(bytes)) }
+            return true
+        }
+        if !done { names += linkNames(isWiki: isWiki, target: written) }
+    }
+
+    /// ASCII bytes as a String, capitals lowercased.
+    private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
     }
 
     /// Keys whose values are one per note (titles, dates, ids): completion never offers them,

@@ -20,7 +20,7 @@
 /// ```
 public struct Slugger: Sendable {
     /// How many times each base slug has been repeated so far, keyed by every slug handed out.
-    private var occurrences: [String: Int] = [:]
+    private var occurrences = SlugCounts()
 
     /// A slugger that has handed out nothing yet.
     public init() {}
@@ -41,13 +41,20 @@ public struct Slugger: Sendable {
 
     /// Forgets every slug handed out, as for a new document.
     public mutating func reset() {
-        occurrences.removeAll(keepingCapacity: true)
+        occurrences = SlugCounts()
     }
 
     /// The slug of `text` on its own, without making it unique.
     public static func slug(for text: String) -> String {
-        // Most headings are ASCII: lowercase and filter their bytes without Unicode tables.
-        if let ascii = asciiSlug(text) { return ascii }
+        // Most headings are ASCII or in scripts whose letters lowercasing leaves alone: filter
+        // their bytes without Unicode tables where the ranges tell.
+        var utf8 = text
+        if let fast = utf8.withUTF8({ bytesSlug($0) }) { return fast }
+        return generalSlug(text)
+    }
+
+    /// The slug by the definition: lowercase, then keep or drop each scalar.
+    static func generalSlug(_ text: String) -> String {
         // Lowercasing allocates and consults Unicode tables: skip it when nothing would change.
         let needsLowercasing = text.unicodeScalars.contains {
             Slugger.mayChangeWhenLowercased($0.value) && $0.properties.changesWhenLowercased
@@ -63,23 +70,52 @@ public struct Slugger: Sendable {
         return String(result)
     }
 
-    /// The slug of an all-ASCII `text`, nil when it has any other character.
-    static func asciiSlug(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count)
-            for byte in bytes {
-                switch byte {
-                case 0x80...: return nil
-                case 0x41...0x5A: out.append(byte | 0x20)
-                case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: out.append(byte)
-                case 0x20: out.append(0x2D)
-                default: continue
+    /// The slug of valid UTF-8 `bytes` whose scalars lowercasing cannot change (ASCII capitals
+    /// aside, which are lowered here); nil when one might change (the caller lowercases the
+    /// whole text, since lowercasing can depend on the context, as for a final sigma).
+    static func bytesSlug(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var failed = false
+        // A slug is never longer than its text: ASCII maps one to one or is dropped, and other
+        // scalars are kept as they are or dropped.
+        let result = String(unsafeUninitializedCapacity: bytes.count) { out -> Int in
+            var length = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x41...0x5A: out[length] = byte | 0x20
+                    case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: out[length] = byte
+                    case 0x20: out[length] = 0x2D
+                    default:
+                        index += 1
+                        continue
+                    }
+                    length += 1
+                    index += 1
+                    continue
                 }
+                // Two- and three-byte sequences (the BMP below the surrogates and above) only.
+                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                guard width < 4, index + width <= bytes.count else {
+                    failed = true
+                    return 0
+                }
+                let value = width == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                guard !mayChangeWhenLowercased(value), let scalar = Unicode.Scalar(value) else {
+                    failed = true
+                    return 0
+                }
+                if keptByRange(value) ?? isKept(scalar) {
+                    for offset in 0..<width { out[length + offset] = bytes[index + offset] }
+                    length += width
+                }
+                index += width
             }
-            return String(decoding: out, as: UTF8.self)
+            return length
         }
+        return failed ? nil : result
     }
 
     /// False for scalars known not to change when lowercased: ASCII other than capitals, basic
@@ -126,6 +162,47 @@ public struct Slugger: Sendable {
             // github-slugger keeps alphabetic characters from the categories it drops, such as
             // the circled letters (Other_Symbol).
             return scalar.properties.isAlphabetic
+        }
+    }
+}
+
+/// Slug counts for one document: a short list while it is short (most notes have a handful of
+/// headings, and a hash table per note costs more than comparing a few strings), a dictionary
+/// once it grows, so a document with thousands of headings stays linear.
+struct SlugCounts: Sendable {
+    private var keys: [String] = []
+    private var counts: [Int] = []
+    private var table: [String: Int]? = nil
+    private static let listLimit = 24
+
+    subscript(key: String) -> Int? {
+        get {
+            if let table { return table[key] }
+            guard let index = keys.firstIndex(of: key) else { return nil }
+            return counts[index]
+        }
+        set {
+            if table != nil {
+                table?[key] = newValue
+                return
+            }
+            if let index = keys.firstIndex(of: key) {
+                guard let newValue else {
+                    keys.remove(at: index)
+                    counts.remove(at: index)
+                    return
+                }
+                counts[index] = newValue
+                return
+            }
+            guard let newValue else { return }
+            keys.append(key)
+            counts.append(newValue)
+            if keys.count > SlugCounts.listLimit {
+                table = Dictionary(uniqueKeysWithValues: zip(keys, counts))
+                keys = []
+                counts = []
+            }
         }
     }
 }

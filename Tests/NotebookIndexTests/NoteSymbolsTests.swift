@@ -312,13 +312,15 @@ final class NoteSymbolsRangeTests: XCTestCase {
 final class WordCounterRangeTests: XCTestCase {
     func testFastRangesAgreeWithUnicodeProperties() {
         var disagreements: [String] = []
-        for range in [0x80...0x24F, 0x386...0x3FF, 0x400...0x52F, 0x620...0x6D3, 0x900...0x97F, 0x2000...0x206F, 0x3000...0x303F] {
+        for range in [0x80...0x24F, 0x386...0x3FF, 0x400...0x52F, 0x600...0x6FF, 0x900...0x97F, 0x2000...0x206F, 0x3000...0x303F,
+                      0xFF00...0xFF20] {
             for v in range {
                 guard let scalar = Unicode.Scalar(UInt32(v)) else { continue }
                 let p = scalar.properties
                 let expected = p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
                     || p.generalCategory == .spacingMark || p.generalCategory == .decimalNumber
                 if p.generalCategory == .unassigned { continue }
+                XCTAssertEqual(WordCounter.unicodeIsWordish(UInt32(v)), expected)
                 if WordCounter.isWordish(UInt32(v)) != expected { disagreements.append(String(v, radix: 16)) }
             }
         }
@@ -341,30 +343,106 @@ final class StringFoldingTests: XCTestCase {
     }
 }
 
-/// The word counter's ASCII loop counts exactly as its general path does, on any bytes cut
-/// into any pieces.
+/// The word counter's eight-byte loop counts exactly as its one-scalar-at-a-time path does, and
+/// both as the plain definition (a state machine over decoded scalars, written out here), on any
+/// bytes cut into any pieces.
 final class WordCounterFastPathTests: XCTestCase {
-    func testFastLoopEqualsGeneralPath() {
+    /// The definition: a word scalar starts a word unless it continues one, or follows a joiner
+    /// that follows a word scalar; an ideograph is a word of its own; line breaks are not
+    /// characters. Invalid bytes are one U+FFFD each.
+    private struct Reference {
+        var words = 0
+        var characters = 0
+        var inWord = false
+        var pendingJoiner = false
+
+        mutating func breakWord() {
+            inWord = false
+            pendingJoiner = false
+        }
+
+        mutating func feed(_ piece: ArraySlice<UInt8>) {
+            var index = piece.startIndex
+            while index < piece.endIndex {
+                var iterator = piece[index...].makeIterator()
+                var decoder = UTF8()
+                let value: UInt32
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    value = scalar.value
+                    index += UTF8.width(scalar)
+                case .error:
+                    value = 0xFFFD
+                    index += 1
+                case .emptyInput:
+                    return
+                }
+                if value == 0x0A || value == 0x0D {
+                    breakWord()
+                    continue
+                }
+                characters += 1
+                let isWord = value < 0x80 ? ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A) || (value >= 0x30 && value <= 0x39)
+                    : WordCounter.isWordish(value)
+                if WordCounter.isIdeographic(value) {
+                    words += 1
+                    breakWord()
+                } else if isWord {
+                    if !inWord { words += 1 }
+                    inWord = true
+                    pendingJoiner = false
+                } else if inWord && !pendingJoiner && (value == 0x27 || value == 0x2D || value == 0x2019) {
+                    pendingJoiner = true
+                } else {
+                    breakWord()
+                }
+            }
+        }
+    }
+
+    func testFastLoopEqualsGeneralPathAndTheDefinition() {
         var generator = SplitMix(seed: 7)
-        let alphabet: [[UInt8]] = ["a", "Z", "9", " ", "'", "-", "\n", "\r", ".", "é", "я", "世", "😀", "\u{2019}", "\u{301}"].map { Array($0.utf8) }
+        let alphabet: [[UInt8]] = ["a", "Z", "9", " ", "'", "-", "\n", "\r", ".", "é", "я", "世", "😀", "\u{2019}", "\u{301}",
+                                   "word ", "Don't ", "well-known", "a-'b", "--", "x1", "\u{0}", "\u{7F}", "@[`{/:", "\t"].map { Array($0.utf8) }
             + [[0xC3], [0x80], [0xFF], [0xE4, 0xB8]]
-        for _ in 0..<300 {
+        for round in 0..<600 {
             var bytes: [UInt8] = []
-            for _ in 0..<generator.next(60) { bytes += alphabet[generator.next(alphabet.count)] }
+            // Short runs mix every class at every byte position; long ones keep the eight-byte
+            // loop busy across piece boundaries.
+            let length = round % 3 == 0 ? generator.next(400) : generator.next(60)
+            for _ in 0..<length {
+                bytes += generator.next(3) == 0 ? alphabet[generator.next(alphabet.count)] : alphabet[generator.next(9)]
+            }
             var fast = WordCounter()
             var general = WordCounter()
+            var reference = Reference()
             var start = 0
             while start < bytes.count {
-                let end = min(bytes.count, start + 1 + generator.next(12))
+                let end = min(bytes.count, start + 1 + generator.next(round % 2 == 0 ? 12 : 70))
                 bytes[start..<end].withUnsafeBufferPointer { fast.feed($0) }
                 general.feed(bytes: bytes[start..<end])
+                reference.feed(bytes[start..<end])
                 if generator.next(5) == 0 {
                     fast.breakWord()
                     general.breakWord()
+                    reference.breakWord()
                 }
                 start = end
             }
             XCTAssertEqual(fast, general, "\(bytes)")
+            XCTAssertEqual(fast.words, reference.words, "\(bytes)")
+            XCTAssertEqual(fast.characters, reference.characters, "\(bytes)")
+        }
+    }
+
+    func testKnownCounts() {
+        for (text, words, characters) in [("", 0, 0), ("one two  three", 3, 14), ("don't stop-me now", 3, 17),
+                                          ("a--b a-'b 'quoted' -dash- x-", 7, 28), ("line\nbreak\r\nhere", 3, 13),
+                                          ("12345678 abcdefgh ABCDEFGH 9", 4, 28), ("日本語のtext", 5, 8),
+                                          ("Привет, мир — καλημέρα", 3, 22)] {
+            let counter = WordCounter.count(text)
+            XCTAssertEqual(counter.words, words, text)
+            XCTAssertEqual(counter.characters, characters, text)
         }
     }
 }

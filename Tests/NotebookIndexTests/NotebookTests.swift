@@ -112,6 +112,23 @@ final class NotebookTests: XCTestCase {
     }
 }
 
+/// The byte-level fast path for a link's names gives exactly what the general path gives.
+final class LinkNameTests: XCTestCase {
+    func testFastPathEqualsGeneralPath() {
+        let targets = ["", "soil", "Soil Tests", "garden/Soil.md", "garden\\beds.markdown", "a.b.c", ".hidden", "folder/",
+                       " padded ", "a/ b .md", "x%20y.md", "%41.md", "Ünïcode", "日本/語.md", "https://example.org/x.md",
+                       "//host/a", "mailto:a@b.c", "C:/notes/a.md", "a/b/", "/root.md", "UPPER/CASE.MD", "dot.", "a..b",
+                       "tab\tin", "ends.with/.dot"]
+        for target in targets {
+            for isWiki in [false, true] {
+                var names: [String] = []
+                Notebook.appendLinkNames(isWiki: isWiki, target: target, to: &names)
+                XCTAssertEqual(names, Notebook.linkNames(isWiki: isWiki, target: target), "\(target) wiki: \(isWiki)")
+            }
+        }
+    }
+}
+
 /// A small deterministic generator (SplitMix64) so failures reproduce.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64

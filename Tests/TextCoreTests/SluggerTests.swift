@@ -86,4 +86,42 @@ final class SluggerFastPathTests: XCTestCase {
             XCTAssertEqual(Slugger.slug(for: text), String(expected), text)
         }
     }
+
+    /// Random mixes of ASCII, caseless scripts, cased letters, marks, symbols and astral
+    /// scalars: the byte path (or its refusal) always gives the definition's slug.
+    func testBytePathEqualsTheDefinitionOnRandomText() {
+        let pieces = ["a", "Z", "9", " ", "-", "_", ".", "!", "é", "É", "я", "Я", "λ", "Σ", "ς", "م", "ह", "ा", "।", "ひ", "カ",
+                      "・", "漢", "한", "\u{301}", "½", "Ⓐ", "🎉", "𝒜", "，", "ǅ", "İ"]
+        var state: UInt64 = 20261123
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2000 {
+            let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            var expected = String.UnicodeScalarView()
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar == " " { expected.append("-") } else if Slugger.isKept(scalar) { expected.append(scalar) }
+            }
+            XCTAssertEqual(Slugger.slug(for: text), String(expected), text)
+            XCTAssertEqual(Slugger.generalSlug(text), String(expected), text)
+        }
+    }
+
+    /// Past the short list the counts move to a table: numbering goes on exactly as before.
+    func testManyRepeatsNumberAsGithubSlugger() {
+        var slugger = Slugger()
+        var reference: [String: Int] = [:]
+        for index in 0..<300 {
+            let text = ["Intro", "Notes", "a-1", "a", "Notes 1", "x\(index % 37)"][index % 6]
+            let base = Slugger.slug(for: text)
+            var expected = base
+            while reference[expected] != nil {
+                reference[base, default: 0] += 1
+                expected = base + "-" + String(reference[base] ?? 0)
+            }
+            reference[expected] = 0
+            XCTAssertEqual(slugger.slug(for: text), expected, "heading \(index): \(text)")
+        }
+    }
 }
