@@ -99,12 +99,7 @@ struct BlockParser {
             }
             while position < count {
                 // Find the end of this line and the start of the next.
-                var end = position
-                while end < count {
-                    let c = buffer[end]
-                    if c == byteNewline || c == byteReturn { break }
-                    end += 1
-                }
+                let end = buffer.baseAddress.map { ByteSearch.lineEnd($0, from: position, end: count) } ?? count
                 var next = end
                 if next < count {
                     if buffer[next] == byteReturn, next + 1 < count, buffer[next + 1] == byteNewline { next += 2 } else { next += 1 }
@@ -912,8 +907,7 @@ struct BlockParser {
     mutating func parseFrontMatter(from begin: Int, into tree: inout SyntaxTree) -> Int {
         let count = bytes.count
         func lineAt(_ p: Int) -> (end: Int, next: Int) {
-            var e = p
-            while e < count, bytes[e] != byteNewline, bytes[e] != byteReturn { e += 1 }
+            let e = p >= count ? p : bytes.baseAddress.map { ByteSearch.lineEnd($0, from: p, end: count) } ?? count
             var n = e
             if n < count { n += (bytes[n] == byteReturn && n + 1 < count && bytes[n + 1] == byteNewline) ? 2 : 1 }
             return (e, n)

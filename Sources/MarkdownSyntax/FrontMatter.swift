@@ -58,21 +58,25 @@ public struct FrontMatter: Sendable, Equatable {
 public enum FrontMatterParser {
     /// Parses the tree's `frontMatter` node, if there is one; problems are appended to `problems`.
     public static func parse(_ tree: SyntaxTree, problems: inout [SyntaxProblem]) -> FrontMatter? {
-        guard let node = tree.children(of: SyntaxTree.root).first(where: { tree[$0].kind == .frontMatter }) else { return nil }
+        // The block parser makes front matter the document's first child, when there is any.
+        let first = tree[SyntaxTree.root].firstChild
+        guard first != .none, Int(first) < tree.nodes.count, tree[first].kind == .frontMatter else { return nil }
+        let node = first
         let n = tree[node]
         let content = tree.content
         var entries: [FrontMatter.Entry] = []
-        var seenKeys: Set<String> = []
 
         // Split the content into lines (content lines end with "\n").
         var lines: [(start: Int, end: Int)] = []
-        var p = Int(n.contentStart)
-        let end = Int(n.contentEnd)
-        while p < end {
-            var e = p
-            while e < end && content[e] != byteNewline { e += 1 }
-            lines.append((p, e))
-            p = e + 1
+        var p = max(0, Int(n.contentStart))
+        let end = min(content.count, Int(n.contentEnd))
+        content.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while p < end {
+                let e = ByteSearch.firstIndex(of: byteNewline, in: base, from: p, end: end)
+                lines.append((p, e))
+                p = e + 1
+            }
         }
         func text(_ s: Int, _ e: Int) -> String { String(decoding: content[s..<max(s, e)], as: UTF8.self) }
         func source(_ s: Int, _ e: Int) -> ByteSpan {
@@ -122,18 +126,19 @@ public enum FrontMatterParser {
             }
             var keyEnd = colon
             while keyEnd > line.start && isSpaceOrTab(content[keyEnd - 1]) { keyEnd -= 1 }
-            var key = text(line.start, keyEnd)
-            if key.count >= 2, let f = key.first, f == "\"" || f == "'", key.last == f {
-                key = String(key.dropFirst().dropLast())
-            }
+            // A quoted key loses its quotes (checked on bytes: both are ASCII).
+            let opening = content[line.start]
+            let quoted = keyEnd - line.start >= 2 && (opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "'"))
+                && content[keyEnd - 1] == opening
+            let key = quoted ? text(line.start + 1, keyEnd - 1) : text(line.start, keyEnd)
             var valueStart = colon + 1
             while valueStart < line.end && isSpaceOrTab(content[valueStart]) { valueStart += 1 }
             var valueEnd = line.end
             while valueEnd > valueStart && isSpaceOrTab(content[valueEnd - 1]) { valueEnd -= 1 }
-            if seenKeys.contains(key) {
+            // Front matter has a handful of keys: a scan beats a hash set.
+            if entries.contains(where: { $0.key == key }) {
                 problem("Front matter: duplicate key `\(key)`", line.start, keyEnd)
             }
-            seenKeys.insert(key)
             let keyRange = source(line.start, keyEnd)
 
             if valueStart == valueEnd || content[valueStart] == UInt8(ascii: "#") {

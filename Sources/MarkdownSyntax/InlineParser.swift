@@ -223,21 +223,8 @@ struct InlineParser {
     func findByte(_ target: UInt8, from: Int, to: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let to = min(to, bytes.count)
-        var index = max(0, from)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let pattern = ones &* UInt64(target)
-        while index + 8 <= to {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
-            // A zero byte in `word` is a match (the classic "has zero byte" test).
-            if (word &- ones) & ~word & highs != 0 { break }
-            index += 8
-        }
-        while index < to {
-            if base[index] == target { return index }
-            index += 1
-        }
-        return nil
+        let index = ByteSearch.firstIndex(of: target, in: base, from: max(0, from), end: to)
+        return index < to ? index : nil
     }
 
     // MARK: Nodes and source ranges

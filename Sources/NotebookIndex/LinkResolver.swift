@@ -388,23 +388,28 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// `%XX` escapes decoded; the text unchanged when it has none or they do not make UTF-8.
     public static func percentDecoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                result.append(high << 4 | low)
-                index += 3
-                continue
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.contains(UInt8(ascii: "%")) else { return nil }
+            // Decoding only shortens the text.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { out -> String? in
+                var length = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                       let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                        out[length] = high << 4 | low
+                        index += 3
+                    } else {
+                        out[length] = byte
+                        index += 1
+                    }
+                    length += 1
+                }
+                return String(validating: UnsafeBufferPointer(rebasing: out[0..<length]), as: UTF8.self)
             }
-            result.append(byte)
-            index += 1
-        }
-        return String(validating: result, as: UTF8.self) ?? text
+        } ?? text
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -468,16 +473,48 @@ public struct NoteCatalog: Sendable, Equatable {
     /// The last extension of the file name, without `.`; nil when there is none (a leading dot
     /// starts a hidden name, not an extension).
     public static func pathExtension(_ path: String) -> String? {
-        let name = lastComponent(of: path)
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return nil }
-        let ext = String(name[name.utf8.index(after: dot)...])
-        return ext.isEmpty ? nil : ext
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let dot = extensionDot(bytes), dot + 1 < bytes.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        }
+    }
+
+    /// The index of the `.` that starts the last extension of the file name in `bytes`.
+    private static func extensionDot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") { return nil }
+            if byte == UInt8(ascii: ".") {
+                // A dot that opens the name is a hidden name, not an extension.
+                return index == 0 || bytes[index - 1] == UInt8(ascii: "/") ? nil : index
+            }
+        }
+        return nil
     }
 
     /// `path` without its last extension when that is a note extension (any case).
     public static func removingExtension(_ path: String, _ extensions: [String]) -> String {
-        guard let ext = pathExtension(path), extensions.contains(ext.folded) else { return path }
-        return String(path.utf8.dropLast(ext.utf8.count + 1)) ?? path
+        var text = path
+        return text.withUTF8 { bytes -> String? in
+            guard let dot = extensionDot(bytes), dot + 1 < bytes.count else { return nil }
+            let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+            // Note extensions are folded: compare an ASCII suffix ignoring ASCII case, any other
+            // suffix folded.
+            let isNote: Bool
+            if suffix.allSatisfy({ $0 < 0x80 }) {
+                isNote = extensions.contains { wanted in
+                    wanted.utf8.count == suffix.count
+                        && zip(wanted.utf8, suffix).allSatisfy { $0 == ($1 &- 0x41 < 26 ? $1 | 0x20 : $1) }
+                }
+            } else {
+                isNote = extensions.contains(String(decoding: suffix, as: UTF8.self).folded)
+            }
+            guard isNote else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
+        } ?? path
     }
 
     public static func trimmed(_ text: String) -> String {

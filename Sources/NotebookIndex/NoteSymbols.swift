@@ -69,20 +69,21 @@ public struct NoteSymbols: Sendable, Equatable {
 
     /// The file name without its folder and last extension: `soil tests` for `garden/soil tests.md`.
     public static func fileStem(of path: String) -> String {
-        let utf8 = path.utf8
-        var nameStart = utf8.startIndex
-        var dot: String.Index? = nil
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                nameStart = utf8.index(after: index)
-                dot = nil
-            } else if byte == UInt8(ascii: "."), index != nameStart {
-                dot = index
+        var path = path
+        return path.withUTF8 { bytes in
+            var nameStart = 0
+            var dot = -1
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                    nameStart = index + 1
+                    dot = -1
+                } else if byte == UInt8(ascii: "."), index != nameStart {
+                    dot = index
+                }
             }
-            index = utf8.index(after: index)
+            // Cut at ASCII bytes only, so the slice is valid UTF-8 whenever the path is.
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<(dot >= 0 ? dot : bytes.count)]), as: UTF8.self)
         }
-        return String(path[nameStart..<(dot ?? path.endIndex)])
     }
 }

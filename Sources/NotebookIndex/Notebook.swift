@@ -12,6 +12,8 @@
 //   or removing a note never leaves a stale edge.
 
 /// What an update changed, and which other notes may now resolve their links differently.
+import TextCore
+
 public struct NotebookChange: Sendable, Equatable {
     /// True when a note was added or removed or its title or aliases changed: what link
     /// completion lists by name.
@@ -282,9 +284,10 @@ public struct Notebook: Sendable, Equatable {
         return whole == stem ? [stem] : [stem, whole]
     }
 
-    /// Appends `linkNames(isWiki:target:)` to `names`. Most targets are short ASCII paths or
-    /// names with nothing to decode or trim: those are read in one pass over their bytes, and
-    /// each name is made as a String once, already folded; the rest take the general path.
+    /// Appends `linkNames(isWiki:target:)` to `names`. Most targets are paths or names with
+    /// nothing to decode or trim, in scripts that lowercasing leaves alone but for ASCII
+    /// capitals: those are read in one pass over their bytes, and each name is made as a String
+    /// once, already folded; the rest take the general path.
     static func appendLinkNames(isWiki: Bool, target written: String, to names: inout [String]) {
         var target = written
         let done = target.withUTF8 { bytes -> Bool in
@@ -294,7 +297,7 @@ public struct Notebook: Sendable, Equatable {
             var dot = -1
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                if byte >= 0x80 || (!isWiki && byte == UInt8(ascii: "%")) { return false }
+                if !isWiki && byte == UInt8(ascii: "%") { return false }
                 if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
                     nameStart = index + 1
                     dot = -1
@@ -303,6 +306,7 @@ public struct Notebook: Sendable, Equatable {
                 }
             }
             if NoteCatalog.isExternal(bytes) { return true }
+            if String.foldingKind(of: bytes) == nil { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
             var stemStart = nameStart
             var stemEnd = dot >= 0 ? dot : bytes.count
@@ -315,9 +319,9 @@ public struct Notebook: Sendable, Equatable {
         if !done { names += linkNames(isWiki: isWiki, target: written) }
     }
 
-    /// ASCII bytes as a String, capitals lowercased.
+    /// UTF-8 bytes as a String, ASCII capitals lowercased.
     private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        String.writingUTF8(capacity: bytes.count) { buffer in
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte

@@ -3,25 +3,56 @@
 //
 // Invariant: `folded` equals `lowercased()` for every string; ASCII without capitals is returned
 // as it is, ASCII with capitals is mapped byte by byte, text whose scalars cannot change
-// (`Slugger.mayChangeWhenLowercased`) is returned as it is, anything else goes to `lowercased()`.
+// (`Slugger.mayChangeWhenLowercased`, decoded from the bytes) is returned as it is or with its
+// ASCII capitals mapped, anything else goes to `lowercased()`.
 
 import TextCore
 
 extension String {
     /// `lowercased()`, fast for ASCII and for scripts without case.
     var folded: String {
-        var hasUpper = false
-        for byte in utf8 {
-            if byte >= 0x80 {
-                // Most scripts have no case, and most words are lower case already.
-                for scalar in unicodeScalars where Slugger.mayChangeWhenLowercased(scalar.value) {
-                    if scalar.properties.changesWhenLowercased { return lowercased() }
+        var text = self
+        // nil: some scalar may change (lowercase the whole text: it can depend on context).
+        // false: nothing changes. true: only ASCII capitals change.
+        let hasCapitals = text.withUTF8 { String.foldingKind(of: $0) }
+        switch hasCapitals {
+        case .some(false): return self
+        case .some(true):
+            return text.withUTF8 { bytes in
+                String.writingUTF8(capacity: bytes.count) { out in
+                    for index in 0..<bytes.count {
+                        let byte = bytes[index]
+                        out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    }
+                    return bytes.count
                 }
-                return self
             }
-            if byte &- 0x41 < 26 { hasUpper = true }
+        case .none: return lowercased()
         }
-        guard hasUpper else { return self }
-        return String(decoding: utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// What lowercasing does to UTF-8 `bytes`: nil when some scalar may change (lowercase the
+    /// whole text then: it can depend on context), false when nothing changes, true when only
+    /// ASCII capitals change.
+    static func foldingKind(of bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var capitals = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte &- 0x41 < 26 { capitals = true }
+                index += 1
+                continue
+            }
+            let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            guard width < 4, index + width <= bytes.count else { return nil }
+            let value = width == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            if Slugger.mayChangeWhenLowercased(value) {
+                guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenLowercased else { return nil }
+            }
+            index += width
+        }
+        return capitals
     }
 }

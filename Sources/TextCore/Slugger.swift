@@ -77,7 +77,7 @@ public struct Slugger: Sendable {
         var failed = false
         // A slug is never longer than its text: ASCII maps one to one or is dropped, and other
         // scalars are kept as they are or dropped.
-        let result = String(unsafeUninitializedCapacity: bytes.count) { out -> Int in
+        let result = String.writingUTF8(capacity: bytes.count) { out -> Int in
             var length = 0
             var index = 0
             while index < bytes.count {
@@ -124,7 +124,7 @@ public struct Slugger: Sendable {
     @inline(__always)
     public static func mayChangeWhenLowercased(_ v: UInt32) -> Bool {
         switch v {
-        case 0x00...0x40, 0x5B...0x7F: return false
+        case 0x00...0x40, 0x5B...0xBF, 0xD7, 0xDF...0xFF: return false
         case 0x3AC...0x3CE, 0x430...0x45F, 0x600...0x6FF, 0x900...0x97F, 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF:
             return false
         default: return true

@@ -20,3 +20,19 @@ public enum ColumnUnit: String, Sendable, CaseIterable {
     /// Unicode code points (scalars).
     case utf32 = "utf-32"
 }
+
+extension String {
+    /// A String of the UTF-8 bytes `body` writes into a scratch buffer of `capacity` bytes (on
+    /// the stack when it is small), returning how many it wrote; invalid bytes are repaired.
+    ///
+    /// Cheaper than `String(unsafeUninitializedCapacity:initializingUTF8With:)`, which calls
+    /// its closure through a function pointer and validates in a second pass: index keys and
+    /// slugs are made this way by the thousand during a scan.
+    @inlinable
+    public static func writingUTF8(capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(capacity, 1)) { buffer in
+            let count = Swift.min(Swift.max(body(buffer), 0), buffer.count)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+        }
+    }
+}

@@ -20,29 +20,12 @@ import Synchronization
 
 extension BenchCommand {
     static func index(_ arguments: [String]) -> Int32 {
-        var folder: String?
-        var rounds = 200
-        var serverRuns = 5
-        var i = 0
-        while i < arguments.count {
-            if arguments[i] == "--rounds", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
-                rounds = n
-                i += 1
-            } else if arguments[i] == "--servers", i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
-                serverRuns = n
-                i += 1
-            } else if !arguments[i].hasPrefix("-") {
-                folder = arguments[i]
-            } else {
-                StandardStreams.writeError("usage: macmd bench index DIR [--rounds N] [--servers N]\n")
-                return 2
-            }
-            i += 1
-        }
-        guard let folder else {
-            StandardStreams.writeError("usage: macmd bench index DIR [--rounds N] [--servers N]\n")
+        guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 200, "--servers": 5],
+                                                     usage: "usage: macmd bench index DIR [--rounds N] [--servers N]\n") else {
             return 2
         }
+        let rounds = counts["--rounds"] ?? 200
+        let serverRuns = counts["--servers"] ?? 5
         var options = ScanOptions()
         options.allowHomeOrRoot = true
         let scan = WorkspaceScanner.scan(root: folder, options: options)

@@ -30,6 +30,7 @@ enum BenchCommand {
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
                macmd bench index DIR [--rounds N] [--servers N]
+               macmd bench notes DIR [--rounds N]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
@@ -46,6 +47,7 @@ enum BenchCommand {
         case "lsp": return lsp(rest)
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
+        case "notes": return notes(rest)
         case "generate": return generate(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
@@ -54,6 +56,31 @@ enum BenchCommand {
             StandardStreams.writeError("macmd bench: unknown benchmark '\(sub)'\n" + usage)
             return 2
         }
+    }
+
+    /// Reads `DIR [--flag N]…` for the notebook benchmarks: the folder and each flag's positive
+    /// value (defaults kept for flags not given); nil after writing `usage` when they do not fit.
+    static func folderAndCounts(_ arguments: [String], _ counts: [String: Int], usage: String) -> (folder: String, counts: [String: Int])? {
+        var folder: String?
+        var values = counts
+        var i = 0
+        while i < arguments.count {
+            if values[arguments[i]] != nil, i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+                values[arguments[i]] = n
+                i += 1
+            } else if !arguments[i].hasPrefix("-"), folder == nil {
+                folder = arguments[i]
+            } else {
+                folder = nil
+                break
+            }
+            i += 1
+        }
+        guard let folder else {
+            StandardStreams.writeError(usage)
+            return nil
+        }
+        return (folder, values)
     }
 
     /// Monotonic seconds.

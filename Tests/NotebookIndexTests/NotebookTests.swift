@@ -118,7 +118,7 @@ final class LinkNameTests: XCTestCase {
         let targets = ["", "soil", "Soil Tests", "garden/Soil.md", "garden\\beds.markdown", "a.b.c", ".hidden", "folder/",
                        " padded ", "a/ b .md", "x%20y.md", "%41.md", "Ünïcode", "日本/語.md", "https://example.org/x.md",
                        "//host/a", "mailto:a@b.c", "C:/notes/a.md", "a/b/", "/root.md", "UPPER/CASE.MD", "dot.", "a..b",
-                       "tab\tin", "ends.with/.dot"]
+                       "tab\tin", "ends.with/.dot", "Σοφία/ΑΒΓ.md", "café/Été.md", "straße", "ǅemal", "Ωmega%20x", "日本語.md"]
         for target in targets {
             for isWiki in [false, true] {
                 var names: [String] = []

@@ -1,0 +1,52 @@
+// Byte searches eight bytes at a time, for the scans that run over every byte of a note.
+//
+// Invariant: each function returns exactly what the obvious byte-by-byte loop returns (a test
+// compares them on random bytes at every offset and length); reads stay inside the given range.
+
+/// Searches of UTF-8 buffers, a 64-bit word at a time.
+enum ByteSearch {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of the lowest byte of `x` that is zero is set in the result, and no bit below
+    /// it (higher bytes may be flagged falsely, by the borrow: only the lowest flag is exact).
+    @inline(__always)
+    private static func zeroFlags(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+
+    /// The index of the first `\n` or `\r` in `base[from..<end]`, or `end` when there is none.
+    @inline(__always)
+    static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var index = from
+        let raw = UnsafeRawPointer(base)
+        while index &+ 8 <= end {
+            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let flags = zeroFlags(x ^ (ones &* 0x0A)) | zeroFlags(x ^ (ones &* 0x0D))
+            if flags != 0 { return index &+ flags.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == 0x0A || byte == 0x0D { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// The index of the first `target` in `base[from..<end]`, or `end` when there is none.
+    @inline(__always)
+    static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var index = from
+        let raw = UnsafeRawPointer(base)
+        let pattern = ones &* UInt64(target)
+        while index &+ 8 <= end {
+            let flags = zeroFlags(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ pattern)
+            if flags != 0 { return index &+ flags.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < end {
+            if base[index] == target { return index }
+            index &+= 1
+        }
+        return end
+    }
+}

@@ -1,0 +1,78 @@
+// `macmd bench notes DIR`: what indexing one note costs, phase by phase, on one core.
+//
+// The cold index (`bench index`) runs on every core and through the file system, so its time
+// moves with the machine's load and the scheduler. This benchmark reads every note into memory
+// first and then, on the calling thread only, parses each one, extracts its symbols, works out
+// its table keys and files it in a fresh notebook, timing each phase: the per-note figures that
+// add up to the cold index, repeatable under `valgrind --tool=callgrind` (one thread, no IO in
+// the measured part), so each optimisation can be judged by instruction counts.
+
+import MacMDServer
+import MarkdownSyntax
+import NotebookIndex
+
+extension BenchCommand {
+    static func notes(_ arguments: [String]) -> Int32 {
+        guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 3], usage: "usage: macmd bench notes DIR [--rounds N]\n") else {
+            return 2
+        }
+        let rounds = counts["--rounds"] ?? 3
+        var options = ScanOptions()
+        options.allowHomeOrRoot = true
+        let scan = WorkspaceScanner.scan(root: folder, options: options)
+        var sources: [(path: String, bytes: [UInt8])] = []
+        sources.reserveCapacity(scan.files.count)
+        for file in scan.files {
+            if case .success(let bytes) = FileReader.contents(of: scan.resolvedRoot + "/" + file.path) {
+                sources.append((file.path, bytes))
+            }
+        }
+        guard !sources.isEmpty else {
+            StandardStreams.writeError("macmd bench notes: no notes in \(folder)\n")
+            return 2
+        }
+        let megabytes = Double(sources.reduce(0) { $0 + $1.bytes.count }) / 1e6
+
+        // Best of `rounds` for each phase (the first round also warms the allocator).
+        var best = (parse: Double.infinity, symbols: Double.infinity, keys: Double.infinity, tables: Double.infinity)
+        var words = 0
+        for _ in 0..<rounds {
+            var parse = 0.0
+            var symbols = 0.0
+            var keys = 0.0
+            var prepared: [Notebook.PreparedNote] = []
+            prepared.reserveCapacity(sources.count)
+            words = 0
+            for source in sources {
+                var start = now()
+                let tree = MarkdownParser.parse(source.bytes, options: .notebook)
+                parse += now() - start
+                start = now()
+                let note = NoteSymbols.extract(from: tree, path: source.path)
+                symbols += now() - start
+                start = now()
+                prepared.append(Notebook.prepare(note))
+                keys += now() - start
+                words += note.wordCount
+            }
+            let start = now()
+            var notebook = Notebook()
+            notebook.reserveCapacity(notes: prepared.count)
+            notebook.insert(prepared)
+            let tables = now() - start
+            best = (min(best.parse, parse), min(best.symbols, symbols), min(best.keys, keys), min(best.tables, tables))
+        }
+        let count = Double(sources.count)
+        func line(_ name: String, _ seconds: Double) -> String {
+            "  \(name): \(format(seconds * 1000, 1)) ms, \(format(seconds / count * 1e6, 1)) µs a note\n"
+        }
+        var report = "\(sources.count) notes, \(format(megabytes, 2)) MB, \(words) words; one core, best of \(rounds):\n"
+        report += line("parse          ", best.parse)
+        report += line("symbols        ", best.symbols)
+        report += line("table keys     ", best.keys)
+        report += line("tables (filing)", best.tables)
+        report += line("total          ", best.parse + best.symbols + best.keys + best.tables)
+        StandardStreams.writeOutput(Array(report.utf8))
+        return 0
+    }
+}

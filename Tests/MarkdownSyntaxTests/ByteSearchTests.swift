@@ -1,0 +1,33 @@
+@testable import MarkdownSyntax
+import XCTest
+
+/// The word-at-a-time searches return what a byte-by-byte loop returns, at every start and end
+/// offset (so every alignment and every tail length), on bytes dense with the targets, with
+/// bytes just above and below them, and with high bytes (where a borrow could mislead).
+final class ByteSearchTests: XCTestCase {
+    func testSearchesEqualTheObviousLoops() {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x09, 0x0B, 0x0C, 0x0E, 0x20, 0x41, 0x5B, 0x5D, 0x80, 0x8A, 0x8D, 0xFF, 0x00, 0x01]
+        for round in 0..<300 {
+            let length = next(40)
+            let bytes = (0..<length).map { _ in round % 5 == 0 ? UInt8(next(256)) : alphabet[next(alphabet.count)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for from in 0...length {
+                    for end in from...length {
+                        let expectedLineEnd = (from..<end).first { bytes[$0] == 0x0A || bytes[$0] == 0x0D } ?? end
+                        XCTAssertEqual(ByteSearch.lineEnd(base, from: from, end: end), expectedLineEnd, "\(bytes) \(from)..<\(end)")
+                        for target: UInt8 in [0x5D, 0x0A, 0x00, 0x80] {
+                            let expected = (from..<end).first { bytes[$0] == target } ?? end
+                            XCTAssertEqual(ByteSearch.firstIndex(of: target, in: base, from: from, end: end), expected)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
