@@ -29,6 +29,10 @@ public struct Backlink: Sendable, Equatable {
     /// The heading and block of the target the link names, when it names them.
     public var heading: HeadingSymbol?
     public var blockID: BlockIDSymbol?
+    /// What the link names that the note does not have (the heading path joined with `#`, or
+    /// `^id`); nil when the link reaches all it names. Such a link is still a use of the note:
+    /// moving or renaming the note must rewrite it.
+    public var missingAnchor: String? = nil
 }
 
 public struct Notebook: Sendable, Equatable {
@@ -160,7 +164,8 @@ public struct Notebook: Sendable, Equatable {
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
-    /// included), sorted by source path and position.
+    /// included, and links naming a heading or block it does not have), sorted by source path
+    /// and position.
     public func backlinks(to path: String) -> [Backlink] {
         guard let target = catalog.notes[path] else { return [] }
         var sources = linkers(names: names(of: target))
@@ -169,8 +174,15 @@ public struct Notebook: Sendable, Equatable {
         for source in sources.sorted() {
             guard let note = catalog.notes[source] else { continue }
             for link in note.links {
-                if case .note(let reached, let heading, let block) = catalog.resolve(link, from: source), reached == path {
+                switch catalog.resolve(link, from: source) {
+                case .note(let reached, let heading, let block) where reached == path:
                     result.append(Backlink(source: source, link: link, heading: heading, blockID: block))
+                case .brokenHeading(let reached, let heading) where reached == path:
+                    result.append(Backlink(source: source, link: link, heading: nil, blockID: nil, missingAnchor: heading))
+                case .brokenBlock(let reached, let id) where reached == path:
+                    result.append(Backlink(source: source, link: link, heading: nil, blockID: nil, missingAnchor: "^" + id))
+                default:
+                    break
                 }
             }
         }

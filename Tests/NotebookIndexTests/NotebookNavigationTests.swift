@@ -140,4 +140,84 @@ final class NotebookNavigationTests: XCTestCase {
         XCTAssertEqual(workspace.applying(result.edits)["index.md"], "[[loam]]\n")
         XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "dirt"), "a name that is taken")
     }
+
+    // MARK: Links whose note exists but whose heading or block does not
+
+    /// A notebook where several links reach compost.md by their note part but name a heading or
+    /// block it does not have; moving or renaming the note must carry them along.
+    static let compostFiles = [
+        "compost.md": "# Compost\n\n## Temperature log\n\nHot. ^temp\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [s](garden/soil.md#Missing)\n",
+        "open-questions.md": "[[compost#Hot composting]] [[compost#^old]] [c](compost.md#hot-composting) [[compost#Temperature log]] [[comp$0ost]]\n",
+        "garden/beds.md": "# Beds\n\n[up](../compost.md#nope) ![[compost#Gone]] [[compost]]\n",
+    ]
+
+    func testWillRenameFilesRewritesLinksWhoseHeadingOrBlockIsMissing() {
+        let workspace = Workspace(Self.compostFiles)
+        let edits = workspace.notebook.moveEdits([("compost.md", "heap.md")])
+        XCTAssertEqual(workspace.applying(edits), [
+            "compost.md": "# Compost\n\n## Temperature log\n\nHot. ^temp\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [s](garden/soil.md#Missing)\n",
+            "open-questions.md": "[[heap#Hot composting]] [[heap#^old]] [c](heap.md#hot-composting) [[heap#Temperature log]] [[heap]]\n",
+            "garden/beds.md": "# Beds\n\n[up](../heap.md#nope) ![[heap#Gone]] [[heap]]\n",
+        ])
+    }
+
+    func testMovingANoteRepathsItsRelativeLinksWithMissingAnchorsAndMissingNotes() {
+        var files = Self.compostFiles
+        files["compost.md"] = "# Compost\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [todo](garden/todo.md) [p](/garden/beds.md#x)\n"
+        let workspace = Workspace(files)
+        let edits = workspace.notebook.moveEdits([("compost.md", "archive/old/compost.md")])
+        XCTAssertEqual(workspace.applying(edits)["compost.md"],
+                       "# Compost\n\n[beds](../../garden/beds.md#nowhere) [[beds#^gone]] [todo](../../garden/todo.md) [p](/garden/beds.md#x)\n",
+                       "relative links keep reaching the same note (or the same missing note); wiki-links and root links need nothing")
+        XCTAssertEqual(workspace.applying(edits)["garden/beds.md"], "# Beds\n\n[up](../archive/old/compost.md#nope) ![[compost#Gone]] [[compost]]\n")
+    }
+
+    func testRenamingANoteFromALinkRewritesLinksWhoseHeadingIsMissing() throws {
+        let workspace = Workspace(Self.compostFiles)
+        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "heap")
+        XCTAssertEqual(result.fileRename?.new, "heap.md")
+        XCTAssertEqual(workspace.applying(result.edits)["open-questions.md"],
+                       "[[heap#Hot composting]] [[heap#^old]] [c](heap.md#hot-composting) [[heap#Temperature log]] [[heap]]\n")
+        XCTAssertEqual(workspace.applying(result.edits)["garden/beds.md"], "# Beds\n\n[up](../heap.md#nope) ![[heap#Gone]] [[heap]]\n")
+    }
+
+    func testBacklinksAndReferencesCountLinksWhoseHeadingOrBlockIsMissing() throws {
+        let workspace = Workspace(Self.compostFiles)
+        let compost = try XCTUnwrap(workspace.notebook.notes["compost.md"])
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: nil, in: compost)), [
+            "garden/beds.md: [up](../compost.md#nope)", "garden/beds.md: ![[compost#Gone]]", "garden/beds.md: [[compost]]",
+            "open-questions.md: [[compost#Hot composting]]", "open-questions.md: [[compost#^old]]",
+            "open-questions.md: [c](compost.md#hot-composting)", "open-questions.md: [[compost#Temperature log]]",
+            "open-questions.md: [[compost]]",
+        ])
+        XCTAssertEqual(workspace.notebook.backlinks(to: "compost.md").compactMap(\.missingAnchor),
+                       ["nope", "Gone", "Hot composting", "^old", "hot-composting"])
+        // A heading's references are the links that reach it, not those naming a missing one.
+        let heading = try XCTUnwrap(compost.headings.last)
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: .heading(heading), in: compost)),
+                       ["open-questions.md: [[compost#Temperature log]]"])
+    }
+
+    // MARK: Wiki-links by short name after a move
+
+    func testMovingANoteKeepsShortLinksShortOnlyWhileTheyReachItAlone() {
+        let workspace = Workspace([
+            "index.md": "[[soil]] [[beds]] [[Beds.md]] [[plants/tomato]] [[/garden/beds]]\n",
+            "garden/soil.md": "# Soil\n",
+            "garden/beds.md": "# Beds\n",
+            "deep/er/soil.md": "# Other soil\n",
+            "garden/plants/tomato.md": "# Tomato\n",
+        ])
+        // Moving the deeper soil.md to the root makes `[[soil]]` reach it: the link that meant
+        // garden/soil.md gets that path.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("deep/er/soil.md", "soil.md")]))["index.md"],
+                       "[[garden/soil]] [[beds]] [[Beds.md]] [[plants/tomato]] [[/garden/beds]]\n")
+        // A folder change that leaves the stem unique changes no short link; paths follow.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("garden/beds.md", "yard/beds.md"),
+                                                                        ("garden/plants/tomato.md", "yard/plants/tomato.md")]))["index.md"],
+                       "[[soil]] [[beds]] [[Beds.md]] [[yard/plants/tomato]] [[/yard/beds]]\n")
+        // A new name is written short, keeping the extension when the link had one.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("garden/beds.md", "garden/Borders.md")]))["index.md"],
+                       "[[soil]] [[Borders]] [[Borders.md]] [[plants/tomato]] [[/garden/Borders]]\n")
+    }
 }
