@@ -38,7 +38,8 @@ public struct Backlink: Sendable, Equatable {
 public struct Notebook: Sendable, Equatable {
     /// The notes and the tables that resolve links to them.
     public private(set) var catalog: NoteCatalog
-    /// Files that are not notes (images, PDFs), workspace-relative.
+    /// Files that are not notes (images, PDFs), workspace-relative. The catalog keeps them by
+    /// file name too, for wiki-links by name (`![[photo.png]]`).
     public private(set) var assets: Set<String> = []
     /// For each tag (full name, as written): the notes using it and how often.
     /// (A multiset: the note's path once per use, in no particular order.)
@@ -146,6 +147,7 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func addAsset(_ path: String) -> Set<String> {
         assets.insert(path)
+        catalog.insertAsset(path)
         return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
     }
 
@@ -153,6 +155,7 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func removeAsset(_ path: String) -> Set<String> {
         assets.remove(path)
+        catalog.removeAsset(path)
         return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
     }
 

@@ -369,4 +369,47 @@ final class NotebookNavigationTests: XCTestCase {
             XCTAssertNil(workspace.target.flatMap { workspace.notebook.renameRange(of: $0, in: workspace.note) }, marked)
         }
     }
+
+    // MARK: Files embedded by name
+
+    func testWillRenameFilesOfAnImageRewritesEmbedsByNameOnlyWhenTheyWouldMissIt() {
+        let files = [
+            "index.md": "![[pic.png]] ![[Pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[pic.png]]\n",
+            "notes/a.md": "![[pic.png]] ![p](../img/pic.png)\n",
+        ]
+        let workspace = Workspace(files, assets: ["img/pic.png", "z/y/pic.png"])
+        let cases: [(old: String, new: String, index: String, a: String)] = [
+            // A new file name: embeds by name get the new name.
+            ("img/pic.png", "img/photo.png",
+             "![[photo.png]] ![[photo.png|80]] ![[img/photo.png]] ![p](img/photo.png) [[photo.png]]\n",
+             "![[photo.png]] ![p](../img/photo.png)\n"),
+            // Only the folder changes and the name still reaches it alone: embeds by name stay.
+            ("img/pic.png", "media/pic.png",
+             "![[pic.png]] ![[Pic.png|80]] ![[media/pic.png]] ![p](media/pic.png) [[pic.png]]\n",
+             "![[pic.png]] ![p](../media/pic.png)\n"),
+            // Deeper than z/y/pic.png, the name would reach that one: embeds get the path.
+            ("img/pic.png", "m/n/o/pic.png",
+             "![[m/n/o/pic.png]] ![[m/n/o/pic.png|80]] ![[m/n/o/pic.png]] ![p](m/n/o/pic.png) [[m/n/o/pic.png]]\n",
+             "![[m/n/o/pic.png]] ![p](../m/n/o/pic.png)\n"),
+            // Another pic.png moving to the root would take the name: embeds keep theirs by path.
+            ("z/y/pic.png", "pic.png",
+             "![[img/pic.png]] ![[img/pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[img/pic.png]]\n",
+             "![[img/pic.png]] ![p](../img/pic.png)\n"),
+        ]
+        for move in cases {
+            let after = workspace.applying(workspace.notebook.moveEdits([(move.old, move.new)]))
+            XCTAssertEqual(after["index.md"], move.index, "\(move.old) -> \(move.new)")
+            XCTAssertEqual(after["notes/a.md"], move.a, "\(move.old) -> \(move.new)")
+        }
+    }
+
+    func testEmbedsByNameLeadToTheFileAndCannotRenameIt() throws {
+        let workspace = Workspace(["notes/index.md": "![[pi$0c.png]]\n"], assets: ["img/pic.png"])
+        XCTAssertEqual(workspace.show(workspace.notebook.definition(of: try XCTUnwrap(workspace.target), in: workspace.note)),
+                       ["img/pic.png: "])
+        XCTAssertThrowsError(try workspace.notebook.prepareRename(workspace.target, in: workspace.note)) { error in
+            XCTAssertEqual((error as? RenameError)?.message,
+                           "`![[pic.png]]` leads to the file `img/pic.png`, not a note: rename the file in the editor's file explorer (its links follow)")
+        }
+    }
 }
