@@ -190,12 +190,15 @@ extension Server {
 
     func prepareRename(id: RequestID, params: JSONValue?) {
         positionRequest(id: id, params: params) { context, p in
-            guard let target = context.symbols.target(at: context.offset(p.position)),
-                  let (range, text) = context.notebook.renameRange(of: target, in: context.symbols) else {
-                return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                              message: "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"))
+            // The error says why the symbol under the cursor cannot be renamed, before the editor
+            // asks for a new name.
+            do throws(RenameError) {
+                let (range, text) = try context.notebook.prepareRename(context.symbols.target(at: context.offset(p.position)),
+                                                                       in: context.symbols)
+                return .success(["range": context.range(range).json, "placeholder": .string(text)])
+            } catch {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
             }
-            return .success(["range": context.range(range).json, "placeholder": .string(text)])
         }
     }
 
@@ -205,7 +208,7 @@ extension Server {
                 return .failure(ResponseError(code: ResponseError.invalidParams, message: "params.newName: expected a string, got nothing"))
             }
             guard let target = context.symbols.target(at: context.offset(p.position)) else {
-                return .failure(ResponseError(code: ResponseError.invalidRequest, message: "nothing to rename here"))
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"))
             }
             do throws(RenameError) {
                 let (edits, fileRename) = try context.notebook.rename(target, in: context.symbols, to: newName)

@@ -1,11 +1,12 @@
 // Where a link points: a note (and a heading or block in it), a file, a URL, or nowhere.
 //
 // Invariants:
-// - A `NoteCatalog` is a plain value built once from `[NoteSymbols]`; its lookup tables are made
-//   in `init`, so `resolve` never scans the notebook (only the target note's headings and
-//   block ids).
+// - A `NoteCatalog` is a plain value built from `[NoteSymbols]` (and the paths of the other files,
+//   the assets); its lookup tables are kept by `insert`/`remove` and `insertAsset`/`removeAsset`,
+//   so `resolve` never scans the notebook (only the target note's headings and block ids).
 // - Paths are workspace-relative with `/`; a resolved path is always one of the catalog's own
-//   paths (`.note`) or a normalised path that never climbs above the root (`.file`).
+//   paths (`.note`, or `.file` for an asset a wiki-link found by name) or a normalised path that
+//   never climbs above the root (`.file`).
 // - Resolution never traps, whatever the link holds: bad percent escapes stay as written, and
 //   `..` above the root is a broken link, not an error.
 // - Candidate lists (`.ambiguous`) are sorted, so results do not depend on the order of `notes`.
@@ -24,7 +25,8 @@ public enum Resolution: Sendable, Equatable {
     case brokenHeading(note: String, heading: String)
     /// The note exists but has no block with that id.
     case brokenBlock(note: String, id: String)
-    /// A wiki-link that several notes match equally well; the candidates' paths, sorted.
+    /// A wiki-link that several notes (or, for a target with a file extension, several files)
+    /// match equally well; the candidates' paths, sorted.
     case ambiguous([String])
 }
 
@@ -52,8 +54,14 @@ public enum Resolution: Sendable, Equatable {
 ///   3. by title, ignoring case;
 ///   4. by alias, ignoring case.
 ///   Several notes with the same title (or alias) are `.ambiguous`. An empty target
-///   (`[[#Heading]]`, `[[#^id]]`) means this note. A target with a non-note extension that
-///   matches no note (`![[photo.png]]`) is `.file` with the target as written (no leading `/`).
+///   (`[[#Heading]]`, `[[#^id]]`) means this note.
+/// - **Wiki-links to files** (`![[photo.png]]`, `[[report.pdf]]`: a target with a non-note
+///   extension) first look among the assets, as Obsidian does with attachments: by path relative
+///   to the root, else by file name ignoring case, the file with the fewest folders winning and a
+///   tie at that depth `.ambiguous` (a target with folders, `[[img/photo.png]]`, only matches
+///   files whose path ends with it). Found, it is `.file` with the asset's path. Otherwise the
+///   target is looked up as a note (rules above), and when no note matches either it is `.file`
+///   with the target as written (no leading `/`), for the caller to check on disk.
 /// - **Headings**: a heading part matches a heading whose GitHub slug is the part (`#my-heading`,
 ///   also compared lowercased), or whose text is the part ignoring case (`[[note#My Heading]]`).
 ///   Markdown anchors are percent-decoded first. Nested parts (`[[note#H#Sub]]`) match the last
@@ -74,6 +82,9 @@ public struct NoteCatalog: Sendable, Equatable {
     private var byStem: [String: [String]] = [:]
     private var byTitle: [String: [String]] = [:]
     private var byAlias: [String: [String]] = [:]
+    /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
+    /// finds it by name wherever it is. Sorted like the other tables.
+    private var assetsByName: [String: [String]] = [:]
 
     /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
     /// as an earlier one replaces it.
@@ -116,6 +127,21 @@ public struct NoteCatalog: Sendable, Equatable {
         guard let old = notes.removeValue(forKey: path) else { return nil }
         for (table, key) in keys(of: old) { NoteCatalog.drop(path, from: &self[table], key: key) }
         return old
+    }
+
+    /// Records an asset (a file that is not a note, workspace-relative) for wiki-links by name.
+    public mutating func insertAsset(_ path: String) {
+        NoteCatalog.add(path, to: &assetsByName, key: NoteCatalog.lastComponent(of: path).folded)
+    }
+
+    /// Forgets the asset at `path`.
+    public mutating func removeAsset(_ path: String) {
+        NoteCatalog.drop(path, from: &assetsByName, key: NoteCatalog.lastComponent(of: path).folded)
+    }
+
+    /// The assets whose file name is `name` (ignoring case), sorted by path.
+    public func assets(named name: String) -> [String] {
+        assetsByName[name.folded] ?? []
     }
 
     /// The notes whose stem, title or one of whose aliases is `name` (ignoring case): the notes a
@@ -233,6 +259,15 @@ public struct NoteCatalog: Sendable, Equatable {
         if target.isEmpty { return anchors(in: sourcePath, headings: headings, blockID: blockID) }
         while target.utf8.first == UInt8(ascii: "/") { target.removeFirst() }
         if NoteCatalog.isExternal(target) { return .external }
+        // Most targets are note names without a dot: they skip the asset look-up at once.
+        if !assetsByName.isEmpty, target.utf8.contains(UInt8(ascii: ".")),
+           let ext = NoteCatalog.pathExtension(target), !noteExtensions.contains(ext.folded) {
+            switch wikiAsset(target) {
+            case .found(let path): return .file(path)
+            case .ambiguous(let paths): return .ambiguous(paths)
+            case .missing: break
+            }
+        }
         switch wikiNote(target) {
         case .found(let path): return anchors(in: path, headings: headings, blockID: blockID)
         case .ambiguous(let paths): return .ambiguous(paths)
@@ -278,6 +313,22 @@ public struct NoteCatalog: Sendable, Equatable {
         if let found = byTitle[key] { return NoteCatalog.single(found) }
         if let found = byAlias[key] { return NoteCatalog.single(found) }
         return .missing
+    }
+
+    /// The asset a wiki target names: by path, else by file name, the fewest folders winning.
+    private func wikiAsset(_ target: String) -> Lookup {
+        guard let path = NoteCatalog.normalized(target), !path.isEmpty,
+              let candidates = assetsByName[NoteCatalog.lastComponent(of: path).folded] else { return .missing }
+        if candidates.contains(path) { return .found(path) }
+        var matching = candidates
+        if path.utf8.contains(UInt8(ascii: "/")) {
+            let folded = path.folded
+            let suffix = "/" + folded
+            matching = candidates.filter { let candidate = $0.folded; return candidate == folded || candidate.hasSuffix(suffix) }
+        }
+        let depths = matching.map(NoteCatalog.depth(of:))
+        let least = depths.min() ?? 0
+        return NoteCatalog.single(zip(matching, depths).filter { $0.1 == least }.map(\.0))
     }
 
     private static func single(_ paths: [String]) -> Lookup {

@@ -31,12 +31,17 @@ public struct Backlink: Sendable, Equatable {
     /// The heading and block of the target the link names, when it names them.
     public var heading: HeadingSymbol?
     public var blockID: BlockIDSymbol?
+    /// What the link names that the note does not have (the heading path joined with `#`, or
+    /// `^id`); nil when the link reaches all it names. Such a link is still a use of the note:
+    /// moving or renaming the note must rewrite it.
+    public var missingAnchor: String? = nil
 }
 
 public struct Notebook: Sendable, Equatable {
     /// The notes and the tables that resolve links to them.
     public private(set) var catalog: NoteCatalog
-    /// Files that are not notes (images, PDFs), workspace-relative.
+    /// Files that are not notes (images, PDFs), workspace-relative. The catalog keeps them by
+    /// file name too, for wiki-links by name (`![[photo.png]]`).
     public private(set) var assets: Set<String> = []
     /// For each tag (full name, as written): the notes using it and how often.
     /// (A multiset: the note's path once per use, in no particular order.)
@@ -144,6 +149,7 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func addAsset(_ path: String) -> Set<String> {
         assets.insert(path)
+        catalog.insertAsset(path)
         return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
     }
 
@@ -151,6 +157,7 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func removeAsset(_ path: String) -> Set<String> {
         assets.remove(path)
+        catalog.removeAsset(path)
         return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
     }
 
@@ -162,7 +169,8 @@ public struct Notebook: Sendable, Equatable {
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
-    /// included), sorted by source path and position.
+    /// included, and links naming a heading or block it does not have), sorted by source path
+    /// and position.
     public func backlinks(to path: String) -> [Backlink] {
         guard let target = catalog.notes[path] else { return [] }
         var sources = linkers(names: names(of: target))
@@ -171,8 +179,15 @@ public struct Notebook: Sendable, Equatable {
         for source in sources.sorted() {
             guard let note = catalog.notes[source] else { continue }
             for link in note.links {
-                if case .note(let reached, let heading, let block) = catalog.resolve(link, from: source), reached == path {
+                switch catalog.resolve(link, from: source) {
+                case .note(let reached, let heading, let block) where reached == path:
                     result.append(Backlink(source: source, link: link, heading: heading, blockID: block))
+                case .brokenHeading(let reached, let heading) where reached == path:
+                    result.append(Backlink(source: source, link: link, heading: nil, blockID: nil, missingAnchor: heading))
+                case .brokenBlock(let reached, let id) where reached == path:
+                    result.append(Backlink(source: source, link: link, heading: nil, blockID: nil, missingAnchor: "^" + id))
+                default:
+                    break
                 }
             }
         }

@@ -44,7 +44,7 @@ public enum NotebookDiagnostics {
                                          code: "malformed-front-matter", message: problem.message))
         }
         for link in note.links {
-            let written = link.form.isWiki ? "[[\(link.destination)]]" : link.destination
+            let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
             switch catalog.resolve(link, from: note.path) {
             case .external, .note(_, heading: nil, _):
                 continue
@@ -65,10 +65,11 @@ public enum NotebookDiagnostics {
                 }
             case .file(let path):
                 if !fileExists(path) {
-                    let kind = link.isEmbed ? "image or file" : "file"
+                    // An embedded image is an image however it is written (`![i](a.png)`, `![[a.png]]`).
+                    let isImage = link.isImage || (link.form == .wikiEmbed && NotebookDiagnostics.isImagePath(path))
                     result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
-                                                 code: link.isImage ? "broken-image" : "broken-file",
-                                                 message: "No \(kind) `\(path)` for `\(written)`"))
+                                                 code: isImage ? "broken-image" : "broken-file",
+                                                 message: "No \(isImage ? "image" : "file") `\(path)` for `\(written)`"))
                 }
             case .brokenNote(let target):
                 let code = link.form.isWiki ? "broken-wikilink" : "broken-link"
@@ -88,7 +89,7 @@ public enum NotebookDiagnostics {
             case .ambiguous(let candidates):
                 result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .warning,
                                              code: "ambiguous-wikilink",
-                                             message: "`\(written)` matches \(candidates.count) notes: \(candidates.joined(separator: ", "))",
+                                             message: "`\(written)` matches \(candidates.count) \(catalog.notes[candidates.first ?? ""] == nil ? "files" : "notes"): \(candidates.joined(separator: ", "))",
                                              related: candidates))
             }
         }
@@ -99,6 +100,14 @@ public enum NotebookDiagnostics {
         result += definitionDiagnostics(note)
         if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }
         return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+    }
+
+    /// File extensions (lowercased) of images: what an embed shows as a picture.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff", "avif", "heic", "ico"]
+
+    /// True when `path` names an image by its extension (any case).
+    static func isImagePath(_ path: String) -> Bool {
+        NoteCatalog.pathExtension(path).map { imageExtensions.contains($0.folded) } ?? false
     }
 
     /// Duplicate link reference definitions (the first one wins, as CommonMark says) and ones no

@@ -139,40 +139,73 @@ extension Notebook {
     // MARK: Rename
 
     /// The range a rename at the cursor replaces in this note and the text it holds now; nil
-    /// when nothing there can be renamed.
+    /// when nothing there can be renamed (`prepareRename(_:in:)` says why).
     public func renameRange(of target: CursorTarget, in note: NoteSymbols) -> (range: ByteSpan, text: String)? {
+        try? prepareRename(target, in: note)
+    }
+
+    /// The range a rename at the cursor replaces in this note and the text it holds now, or an
+    /// error that says why the symbol there cannot be renamed.
+    public func prepareRename(_ target: CursorTarget?, in note: NoteSymbols) throws(RenameError) -> (range: ByteSpan, text: String) {
         switch target {
-        case .heading(let heading):
+        case .heading(let heading)?:
             return (heading.textRange, heading.text)
-        case .tag(let tag):
+        case .tag(let tag)?:
             return (tag.nameRange, tag.name)
-        case .definition(let definition):
+        case .definition(let definition)?:
             return (definition.labelRange, definition.label)
-        case .link(let link):
-            if let label = link.referenceLabel, link.form != .inline,
-               note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) {
-                return (label.range, label.text)
-            }
-            guard case .note(let path, _, _) = catalog.resolve(link, from: note.path), path != note.path,
-                  !link.target.text.isEmpty else { return nil }
+        case .link(let link)?:
+            if let label = definedLabel(of: link, in: note) { return (label.range, label.text) }
+            let path = try renamableNote(of: link, in: note)
             return (link.target.range, NoteSymbols.fileStem(of: path))
-        case .blockID:
-            return nil
+        case .blockID?:
+            throw RenameError("block ids cannot be renamed yet")
+        case nil:
+            throw RenameError("nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label")
         }
     }
 
+    /// The label of a reference link whose definition is in `note`.
+    private func definedLabel(of link: LinkSymbol, in note: NoteSymbols) -> LinkSymbol.Part? {
+        guard let label = link.referenceLabel, link.form != .inline,
+              note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) else { return nil }
+        return label
+    }
+
+    /// The note a rename from `link` renames: the one its note part reaches (whether or not the
+    /// note has the heading or block it names), never the note the link is in.
+    private func renamableNote(of link: LinkSymbol, in note: NoteSymbols) throws(RenameError) -> String {
+        let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
+        let path: String
+        switch catalog.resolve(link, from: note.path) {
+        case .note(let found, _, _), .brokenHeading(let found, _), .brokenBlock(let found, _):
+            path = found
+        case .file(let file):
+            throw RenameError("`\(written)` leads to the file `\(file)`, not a note: rename the file in the editor's file explorer (its links follow)")
+        case .external:
+            throw RenameError("`\(written)` is a URL, not a note")
+        case .brokenNote(let missing):
+            throw RenameError(missing.isEmpty ? "this link leads to no note" : "`\(written)` leads to no note (`\(missing)` does not exist): there is nothing to rename")
+        case .ambiguous(let candidates):
+            throw RenameError("`\(written)` matches several notes (\(candidates.joined(separator: ", "))): link by path to say which one")
+        }
+        guard path != note.path, !link.target.text.isEmpty else {
+            throw RenameError("this link leads to the note it is in: rename the file itself, or the heading")
+        }
+        return path
+    }
+
     /// The edits that rename the symbol at the cursor to `newName` everywhere, and for a link
-    /// to a note the file rename it implies (old path, new path).
+    /// to a note the file rename it implies (old path, new path). A name that the rewritten
+    /// files or links could not hold is refused with a `RenameError` naming what is wrong
+    /// (`RenameName` has the rules).
     public func rename(_ target: CursorTarget, in note: NoteSymbols, to newName: String) throws(RenameError)
         -> (edits: [NoteEdit], fileRename: (old: String, new: String)?) {
-        let name = NoteCatalog.trimmed(newName)
-        guard !name.isEmpty else { throw RenameError("the new name is empty") }
         switch target {
         case .heading(let heading):
-            return (renameHeading(heading, in: note, to: name), nil)
+            return (try renameHeading(heading, in: note, to: newName), nil)
         case .tag(let tag):
-            guard !name.contains(where: { $0 == " " || $0 == "#" }) else { throw RenameError("a tag cannot contain spaces or `#`") }
-            let newTag = name.hasPrefix("#") ? String(name.dropFirst()) : name
+            let newTag = try RenameName.tag(newName)
             var edits: [NoteEdit] = []
             for (path, _) in uses(ofTag: tag.name) {
                 guard let user = notes[path] else { continue }
@@ -183,42 +216,69 @@ extension Notebook {
             }
             return (Notebook.sorted(edits), nil)
         case .definition(let definition):
-            return (renameLabel(definition.normalizedLabel, in: note, to: name), nil)
+            return (try renameLabel(definition.normalizedLabel, in: note, to: newName), nil)
         case .link(let link):
-            if let label = link.referenceLabel, link.form != .inline,
-               note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) {
-                return (renameLabel(label.text, in: note, to: name), nil)
+            if let label = definedLabel(of: link, in: note) {
+                return (try renameLabel(label.text, in: note, to: newName), nil)
             }
-            guard case .note(let path, _, _) = catalog.resolve(link, from: note.path), path != note.path else {
-                throw RenameError("this link does not lead to another note")
+            let path = try renamableNote(of: link, in: note)
+            let name = try RenameName.note(newName)
+            var fileName = name
+            if NoteCatalog.pathExtension(fileName).map({ catalog.noteExtensions.contains($0.folded) }) != true {
+                fileName += "." + (NoteCatalog.pathExtension(path) ?? "md")
             }
-            var newPath = name.contains("/") ? name : NoteCatalog.folder(of: path).isEmpty ? name : NoteCatalog.folder(of: path) + "/" + name
-            if NoteCatalog.pathExtension(newPath).map({ catalog.noteExtensions.contains($0.lowercased()) }) != true {
-                newPath += "." + (NoteCatalog.pathExtension(path) ?? "md")
+            guard fileName.utf8.count <= RenameName.maxFileNameBytes else {
+                throw RenameError("`\(fileName)` is longer than \(RenameName.maxFileNameBytes) bytes, the longest file name most file systems allow")
             }
-            guard notes[newPath] == nil else { throw RenameError("`\(newPath)` already exists") }
+            let folder = NoteCatalog.folder(of: path)
+            let newPath = folder.isEmpty ? fileName : folder + "/" + fileName
+            if newPath == path { return ([], nil) }
+            // Case-insensitive file systems (macOS, Windows) hold one of `Dirt.md` and `dirt.md`.
+            let folded = newPath.folded
+            if let taken = catalog.notes(named: NoteSymbols.fileStem(of: newPath)).first(where: { $0 != path && $0.folded == folded }) {
+                throw RenameError("`\(taken)` already exists")
+            }
             return (moveEdits([(path, newPath)]), (path, newPath))
         case .blockID:
             throw RenameError("block ids cannot be renamed yet")
         }
     }
 
-    private func renameHeading(_ heading: HeadingSymbol, in note: NoteSymbols, to name: String) -> [NoteEdit] {
-        var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: name)]
+    private func renameHeading(_ heading: HeadingSymbol, in note: NoteSymbols, to newName: String) throws(RenameError) -> [NoteEdit] {
+        let new = try RenameName.heading(newName, level: heading.level)
+        // Two headings with one id would send links to the first, and shift the other's id.
+        for other in note.headings where other.range != heading.range {
+            if other.slug == new.slug || Slugger.slug(for: other.text) == new.slug {
+                throw RenameError("`\(note.path)` already has a heading `\(other.text)` with the id `\(new.slug)`: links could not tell them apart")
+            }
+        }
+        var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: new.source)]
         let oldSlug = heading.slug
-        let newSlug = Slugger.slug(for: name)
         for backlink in backlinks(to: note.path) where backlink.heading?.key == heading.key {
             guard let part = backlink.link.headings.last else { continue }
             // Wiki-links name headings by text (or by slug); Markdown links by slug.
             let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
-            let text = backlink.link.form.isWiki && writtenAsText ? name
-                : NoteCatalog.markdownDestination(newSlug)
+            let text: String
+            if backlink.link.form.isWiki && writtenAsText {
+                guard let wikiText = RenameName.wikiHeadingPart(text: new.text, slug: new.slug) else {
+                    throw RenameError("`\(new.text)` cannot be written in a wiki-link (`[`, `]`, `|`, `#` and `^` split it) and has no id to write instead")
+                }
+                text = wikiText
+            } else {
+                text = NoteCatalog.markdownDestination(new.slug)
+            }
             edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
         }
         return Notebook.sorted(edits)
     }
 
-    private func renameLabel(_ normalized: String, in note: NoteSymbols, to name: String) -> [NoteEdit] {
+    private func renameLabel(_ normalized: String, in note: NoteSymbols, to newName: String) throws(RenameError) -> [NoteEdit] {
+        let name = try RenameName.label(newName)
+        let bytes = Array(name.utf8)
+        let newNormalized = bytes.withUnsafeBufferPointer { LinkScanners.normalizeLabel($0) }
+        if newNormalized != normalized, note.linkDefinitions.contains(where: { $0.normalizedLabel == newNormalized }) {
+            throw RenameError("`[\(name)]` is already defined in this note")
+        }
         var edits: [NoteEdit] = []
         for definition in note.linkDefinitions where definition.normalizedLabel == normalized {
             edits.append(NoteEdit(path: note.path, range: definition.labelRange, newText: name))
@@ -233,18 +293,20 @@ extension Notebook {
     // MARK: Moving notes and files
 
     /// The edits that keep every link true when the notes or files `moves` (old, new paths,
-    /// workspace-relative) are renamed: links to them from anywhere, and relative links inside
-    /// moved notes.
+    /// workspace-relative) are renamed: links to them from anywhere (those naming a heading or
+    /// block the note lacks included: their note part still reaches it), relative links inside
+    /// moved notes, and wiki-links by short name that the move would make reach another note or
+    /// file (they get the path of the one they reach now).
     public func moveEdits(_ moves: [(old: String, new: String)]) -> [NoteEdit] {
         var newPathOf: [String: String] = [:]
         for (old, new) in moves { newPathOf[old] = new }
-        // The names a wiki-link by stem can use after the move: unique stems stay short.
-        var stemCounts: [String: Int] = [:]
-        for path in notes.keys { stemCounts[NoteSymbols.fileStem(of: newPathOf[path] ?? path).lowercased(), default: 0] += 1 }
+        let after = ShortNames(self, newPathOf: newPathOf)
         var edits: Set<NoteEdit> = []
         var sources: Set<String> = []
-        for (old, _) in moves {
+        for (old, new) in moves {
             sources.formUnion(linkers(of: old))
+            // Links by the new name may now reach the moved note or file instead of another.
+            sources.formUnion(linkers(of: new))
             if notes[old] != nil { sources.insert(old) }
         }
         for source in sources {
@@ -253,52 +315,111 @@ extension Notebook {
             for link in note.links where !link.target.text.isEmpty && link.form != .autolink {
                 let resolved: String
                 switch catalog.resolve(link, from: source) {
-                case .note(let path, _, _): resolved = path
-                case .file(let path): resolved = path
-                default: continue
+                case .note(let path, _, _), .file(let path), .brokenHeading(let path, _), .brokenBlock(let path, _):
+                    resolved = path
+                case .brokenNote(let path) where !link.form.isWiki && sourceAfter != source && !path.isEmpty
+                    && NoteCatalog.normalized(path) == path:
+                    // A relative link to a note nobody wrote yet keeps pointing at the same place.
+                    resolved = path
+                default:
+                    continue
                 }
                 let targetAfter = newPathOf[resolved] ?? resolved
+                if link.form.isWiki {
+                    // Wiki-links are not relative to their note: only the target's move matters.
+                    if let text = movedWikiTarget(link.target.text, resolved: resolved, after: targetAfter, names: after),
+                       text != link.target.text {
+                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: text))
+                    }
+                    continue
+                }
                 // Nothing moved for this link: neither its note nor its target.
                 if targetAfter == resolved && sourceAfter == source { continue }
-                if link.form.isWiki {
-                    guard targetAfter != resolved else { continue }   // wiki-links are not relative to the source
-                    let written = NoteCatalog.trimmed(link.target.text)
-                    let writtenBare = NoteCatalog.removingExtension(written, catalog.noteExtensions)
-                    let oldBare = NoteCatalog.removingExtension(resolved, catalog.noteExtensions)
-                    let newBare = NoteCatalog.removingExtension(targetAfter, catalog.noteExtensions)
-                    let newStem = NoteSymbols.fileStem(of: targetAfter)
-                    var text: String
-                    if writtenBare.lowercased() == NoteSymbols.fileStem(of: resolved).lowercased() && !written.contains("/") {
-                        text = (stemCounts[newStem.lowercased()] ?? 0) > 1 ? newBare : newStem
-                    } else if writtenBare.lowercased() == oldBare.lowercased() || written.lowercased() == resolved.lowercased() {
-                        text = newBare
-                    } else {
-                        continue   // by title or alias: unchanged by a move
-                    }
-                    if written != writtenBare, NoteCatalog.pathExtension(targetAfter) != nil, notes[resolved] != nil {
-                        text = targetAfter
-                    } else if notes[resolved] == nil {
-                        text = targetAfter   // an embedded file keeps its extension
-                    }
-                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
-                } else {
-                    let written = NoteCatalog.percentDecoded(link.target.text)
-                    if written.hasPrefix("/") {
-                        guard targetAfter != resolved else { continue }
-                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + NoteCatalog.markdownDestination(targetAfter)))
-                        continue
-                    }
-                    var relative = Notebook.relativePath(from: NoteCatalog.folder(of: sourceAfter), to: targetAfter)
-                    let hadExtension = NoteCatalog.pathExtension(written) != nil
-                    if !hadExtension, notes[resolved] != nil {
-                        relative = NoteCatalog.removingExtension(relative, catalog.noteExtensions)
-                    }
-                    let text = NoteCatalog.markdownDestination(relative)
-                    if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
+                let written = NoteCatalog.percentDecoded(link.target.text)
+                if written.hasPrefix("/") {
+                    guard targetAfter != resolved else { continue }
+                    edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + NoteCatalog.markdownDestination(targetAfter)))
+                    continue
                 }
+                var relative = Notebook.relativePath(from: NoteCatalog.folder(of: sourceAfter), to: targetAfter)
+                let hadExtension = NoteCatalog.pathExtension(written) != nil
+                if !hadExtension, notes[resolved] != nil {
+                    relative = NoteCatalog.removingExtension(relative, catalog.noteExtensions)
+                }
+                let text = NoteCatalog.markdownDestination(relative)
+                if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
             }
         }
         return Notebook.sorted(Array(edits))
+    }
+
+    /// The short names (note stems, file names of assets) after a move, to tell whether a
+    /// wiki-link by short name reaches a given path: it does when that path is the only one with
+    /// the name at the fewest folders (as `NoteCatalog` resolves).
+    struct ShortNames {
+        var stems: [String: [String]] = [:]
+        var fileNames: [String: [String]] = [:]
+
+        init(_ notebook: Notebook, newPathOf: [String: String]) {
+            for path in notebook.notes.keys {
+                let moved = newPathOf[path] ?? path
+                stems[NoteSymbols.fileStem(of: moved).folded, default: []].append(moved)
+            }
+            for path in notebook.assets {
+                let moved = newPathOf[path] ?? path
+                fileNames[NoteCatalog.lastComponent(of: moved).folded, default: []].append(moved)
+            }
+        }
+
+        /// True when `name` (a stem for a note, a file name for a file) reaches `path` alone.
+        func reach(_ name: String, _ path: String, isNote: Bool) -> Bool {
+            guard let candidates = (isNote ? stems : fileNames)[name.folded] else { return false }
+            let depths = candidates.map(NoteCatalog.depth(of:))
+            let least = depths.min() ?? 0
+            let shallowest = zip(candidates, depths).filter { $0.1 == least }
+            return shallowest.count == 1 && shallowest.first?.0 == path
+        }
+    }
+
+    /// The new target text of a wiki-link written `writtenTarget` that reached `resolved`, which
+    /// is at `targetAfter` after the move; nil when the link stays as it is. A link by short
+    /// name keeps a short name while that still reaches the target alone, else gets the path; a
+    /// link by path (whole, or the end of it) gets the new path; a link by title or alias is
+    /// left alone (a move does not change those).
+    private func movedWikiTarget(_ writtenTarget: String, resolved: String, after targetAfter: String,
+                                 names: ShortNames) -> String? {
+        var written = NoteCatalog.trimmed(writtenTarget)
+        var rooted = ""
+        while written.hasPrefix("/") {
+            written.removeFirst()
+            rooted = "/"
+        }
+        let isNote = notes[resolved] != nil
+        let extensions = catalog.noteExtensions
+        // Notes are named with or without their extension; files always with it.
+        let writtenBare = isNote ? NoteCatalog.removingExtension(written, extensions) : written
+        let keepsExtension = isNote && writtenBare != written
+        let oldBare = isNote ? NoteCatalog.removingExtension(resolved, extensions) : resolved
+        let newBare = isNote ? NoteCatalog.removingExtension(targetAfter, extensions) : targetAfter
+        let oldShort = isNote ? NoteSymbols.fileStem(of: resolved) : NoteCatalog.lastComponent(of: resolved)
+        let newShort = isNote ? NoteSymbols.fileStem(of: targetAfter) : NoteCatalog.lastComponent(of: targetAfter)
+        let newPath = keepsExtension ? targetAfter : newBare
+        if rooted.isEmpty, !written.contains("/"), writtenBare.folded == oldShort.folded {
+            let sameName = NoteCatalog.lastComponent(of: resolved) == NoteCatalog.lastComponent(of: targetAfter)
+            if names.reach(newShort, targetAfter, isNote: isNote) {
+                if sameName { return nil }   // as written, case included
+                return keepsExtension ? NoteCatalog.lastComponent(of: targetAfter) : newShort
+            }
+            return newPath
+        }
+        guard targetAfter != resolved else { return nil }
+        // By path from the root, or by the end of the path (`[[plants/tomato]]`).
+        let foldedWritten = writtenBare.folded
+        let foldedOld = oldBare.folded
+        if foldedWritten == foldedOld || (rooted.isEmpty && foldedOld.hasSuffix("/" + foldedWritten)) {
+            return rooted + newPath
+        }
+        return nil
     }
 
     /// `to` relative to the folder `from` (both workspace-relative), with `../` as needed.

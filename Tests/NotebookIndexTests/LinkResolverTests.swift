@@ -167,6 +167,43 @@ final class LinkResolverTests: XCTestCase {
         ], from: "index.md")
     }
 
+    /// Wiki-links and embeds to files find them as Obsidian finds attachments: by path, else by
+    /// file name anywhere, the fewest folders winning.
+    func testWikiLinksToFilesByPathThenByFileName() {
+        var catalog = Self.catalog
+        for asset in ["img/pic.png", "archive/old/pic.png", "a/chart.svg", "b/chart.svg", "docs/Report.PDF",
+                      "garden/plants/img/leaf.jpg", "index.md.png"] {
+            catalog.insertAsset(asset)
+        }
+        let cases: [(String, String)] = [
+            ("![[pic.png]]", "file img/pic.png"),
+            ("![[PIC.PNG]]", "file img/pic.png"),
+            ("![[img/pic.png]]", "file img/pic.png"),
+            ("![[/archive/old/pic.png]]", "file archive/old/pic.png"),
+            ("![[old/pic.png]]", "file archive/old/pic.png"),
+            ("![[other/pic.png]]", "file other/pic.png"),
+            ("[[report.pdf]]", "file docs/Report.PDF"),
+            ("![[leaf.jpg|200]]", "file garden/plants/img/leaf.jpg"),
+            ("![[chart.svg]]", "ambiguous a/chart.svg, b/chart.svg"),
+            ("![[b/chart.svg]]", "file b/chart.svg"),
+            ("![[nope.png]]", "file nope.png"),
+            ("![[index.md.png]]", "file index.md.png"),
+            ("[[index]]", "note index.md"),
+        ]
+        for (markdown, expected) in cases {
+            guard let link = link(markdown) else { continue }
+            XCTAssertEqual(describe(catalog.resolve(link, from: "journal/daily.md")), expected, markdown)
+        }
+        catalog.removeAsset("img/pic.png")
+        XCTAssertEqual(catalog.assets(named: "Pic.png"), ["archive/old/pic.png"])
+        XCTAssertEqual(link("![[pic.png]]").map { describe(catalog.resolve($0, from: "index.md")) }, "file archive/old/pic.png")
+        catalog.removeAsset("archive/old/pic.png")
+        XCTAssertEqual(catalog.assets(named: "pic.png"), [])
+        XCTAssertEqual(catalog, { var c = Self.catalog
+            for asset in ["a/chart.svg", "b/chart.svg", "docs/Report.PDF", "garden/plants/img/leaf.jpg", "index.md.png"] { c.insertAsset(asset) }
+            return c }(), "removing an asset leaves the tables as if it never came")
+    }
+
     func testWikiHeadingsAndBlocks() {
         check([
             ("[[#pH & lime]]", "note garden/soil tests.md#pH & lime"),

@@ -68,4 +68,27 @@ final class NotebookDiagnosticsTests: XCTestCase {
         XCTAssertTrue(messages.contains("No heading `No such heading` in `soil.md`"), "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("a/dup.md, b/dup.md") }, "\(messages)")
     }
+
+    /// Embeds by file name reach the notebook's files wherever they are; a missing embedded
+    /// image is a broken image, whether written `![[…]]` or `![…](…)`, and the message shows the
+    /// link as written.
+    func testEmbedsFindFilesByNameAndMissingImagesAreBrokenImages() {
+        var notebook = Notebook()
+        let text = "![[pic.png]] ![[nope.png]] ![i](nope.png) ![[doc.pdf]] [[plan.pdf]] ![[chart.svg]] ![[img/pic.png|80]] ![[nowhere]]\n"
+        notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: "notes/index.md"))
+        for asset in ["img/pic.png", "a/chart.svg", "b/chart.svg", "files/plan.pdf"] { notebook.addAsset(asset) }
+        let bytes = Array(text.utf8)
+        let found = notebook.diagnostics(for: "notes/index.md").map {
+            "\($0.code) \(String(decoding: bytes[$0.range.range], as: UTF8.self)): \($0.message)"
+        }
+        XCTAssertEqual(found, [
+            "broken-image nope.png: No image `nope.png` for `![[nope.png]]`",
+            "broken-image nope.png: No image `notes/nope.png` for `nope.png`",
+            "broken-file doc.pdf: No file `doc.pdf` for `![[doc.pdf]]`",
+            "ambiguous-wikilink chart.svg: `![[chart.svg]]` matches 2 files: a/chart.svg, b/chart.svg",
+            "broken-wikilink nowhere: No note `nowhere` for `![[nowhere]]`",
+        ])
+        XCTAssertEqual(notebook.diagnostics(for: "notes/index.md", fileExists: { $0 == "doc.pdf" }).map(\.code),
+                       ["broken-image", "broken-image", "ambiguous-wikilink", "broken-wikilink"], "a file on disk that the scan did not list")
+    }
 }

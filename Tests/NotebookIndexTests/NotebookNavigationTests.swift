@@ -140,4 +140,276 @@ final class NotebookNavigationTests: XCTestCase {
         XCTAssertEqual(workspace.applying(result.edits)["index.md"], "[[loam]]\n")
         XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "dirt"), "a name that is taken")
     }
+
+    // MARK: Links whose note exists but whose heading or block does not
+
+    /// A notebook where several links reach compost.md by their note part but name a heading or
+    /// block it does not have; moving or renaming the note must carry them along.
+    static let compostFiles = [
+        "compost.md": "# Compost\n\n## Temperature log\n\nHot. ^temp\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [s](garden/soil.md#Missing)\n",
+        "open-questions.md": "[[compost#Hot composting]] [[compost#^old]] [c](compost.md#hot-composting) [[compost#Temperature log]] [[comp$0ost]]\n",
+        "garden/beds.md": "# Beds\n\n[up](../compost.md#nope) ![[compost#Gone]] [[compost]]\n",
+    ]
+
+    func testWillRenameFilesRewritesLinksWhoseHeadingOrBlockIsMissing() {
+        let workspace = Workspace(Self.compostFiles)
+        let edits = workspace.notebook.moveEdits([("compost.md", "heap.md")])
+        XCTAssertEqual(workspace.applying(edits), [
+            "compost.md": "# Compost\n\n## Temperature log\n\nHot. ^temp\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [s](garden/soil.md#Missing)\n",
+            "open-questions.md": "[[heap#Hot composting]] [[heap#^old]] [c](heap.md#hot-composting) [[heap#Temperature log]] [[heap]]\n",
+            "garden/beds.md": "# Beds\n\n[up](../heap.md#nope) ![[heap#Gone]] [[heap]]\n",
+        ])
+    }
+
+    func testMovingANoteRepathsItsRelativeLinksWithMissingAnchorsAndMissingNotes() {
+        var files = Self.compostFiles
+        files["compost.md"] = "# Compost\n\n[beds](garden/beds.md#nowhere) [[beds#^gone]] [todo](garden/todo.md) [p](/garden/beds.md#x)\n"
+        let workspace = Workspace(files)
+        let edits = workspace.notebook.moveEdits([("compost.md", "archive/old/compost.md")])
+        XCTAssertEqual(workspace.applying(edits)["compost.md"],
+                       "# Compost\n\n[beds](../../garden/beds.md#nowhere) [[beds#^gone]] [todo](../../garden/todo.md) [p](/garden/beds.md#x)\n",
+                       "relative links keep reaching the same note (or the same missing note); wiki-links and root links need nothing")
+        XCTAssertEqual(workspace.applying(edits)["garden/beds.md"], "# Beds\n\n[up](../archive/old/compost.md#nope) ![[compost#Gone]] [[compost]]\n")
+    }
+
+    func testRenamingANoteFromALinkRewritesLinksWhoseHeadingIsMissing() throws {
+        let workspace = Workspace(Self.compostFiles)
+        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "heap")
+        XCTAssertEqual(result.fileRename?.new, "heap.md")
+        XCTAssertEqual(workspace.applying(result.edits)["open-questions.md"],
+                       "[[heap#Hot composting]] [[heap#^old]] [c](heap.md#hot-composting) [[heap#Temperature log]] [[heap]]\n")
+        XCTAssertEqual(workspace.applying(result.edits)["garden/beds.md"], "# Beds\n\n[up](../heap.md#nope) ![[heap#Gone]] [[heap]]\n")
+        // The rename can start from the link whose heading is missing: its note part is the note.
+        let broken = try XCTUnwrap(workspace.note.links.first)
+        XCTAssertEqual(workspace.notebook.renameRange(of: .link(broken), in: workspace.note)?.text, "compost")
+        let fromBroken = try workspace.notebook.rename(.link(broken), in: workspace.note, to: "heap")
+        XCTAssertEqual(fromBroken.edits, result.edits)
+    }
+
+    func testBacklinksAndReferencesCountLinksWhoseHeadingOrBlockIsMissing() throws {
+        let workspace = Workspace(Self.compostFiles)
+        let compost = try XCTUnwrap(workspace.notebook.notes["compost.md"])
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: nil, in: compost)), [
+            "garden/beds.md: [up](../compost.md#nope)", "garden/beds.md: ![[compost#Gone]]", "garden/beds.md: [[compost]]",
+            "open-questions.md: [[compost#Hot composting]]", "open-questions.md: [[compost#^old]]",
+            "open-questions.md: [c](compost.md#hot-composting)", "open-questions.md: [[compost#Temperature log]]",
+            "open-questions.md: [[compost]]",
+        ])
+        XCTAssertEqual(workspace.notebook.backlinks(to: "compost.md").compactMap(\.missingAnchor),
+                       ["nope", "Gone", "Hot composting", "^old", "hot-composting"])
+        // A heading's references are the links that reach it, not those naming a missing one.
+        let heading = try XCTUnwrap(compost.headings.last)
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: .heading(heading), in: compost)),
+                       ["open-questions.md: [[compost#Temperature log]]"])
+    }
+
+    // MARK: Wiki-links by short name after a move
+
+    func testMovingANoteKeepsShortLinksShortOnlyWhileTheyReachItAlone() {
+        let workspace = Workspace([
+            "index.md": "[[soil]] [[beds]] [[Beds.md]] [[plants/tomato]] [[/garden/beds]]\n",
+            "garden/soil.md": "# Soil\n",
+            "garden/beds.md": "# Beds\n",
+            "deep/er/soil.md": "# Other soil\n",
+            "garden/plants/tomato.md": "# Tomato\n",
+        ])
+        // Moving the deeper soil.md to the root makes `[[soil]]` reach it: the link that meant
+        // garden/soil.md gets that path.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("deep/er/soil.md", "soil.md")]))["index.md"],
+                       "[[garden/soil]] [[beds]] [[Beds.md]] [[plants/tomato]] [[/garden/beds]]\n")
+        // A folder change that leaves the stem unique changes no short link; paths follow.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("garden/beds.md", "yard/beds.md"),
+                                                                        ("garden/plants/tomato.md", "yard/plants/tomato.md")]))["index.md"],
+                       "[[soil]] [[beds]] [[Beds.md]] [[yard/plants/tomato]] [[/yard/beds]]\n")
+        // A new name is written short, keeping the extension when the link had one.
+        XCTAssertEqual(workspace.applying(workspace.notebook.moveEdits([("garden/beds.md", "garden/Borders.md")]))["index.md"],
+                       "[[soil]] [[Borders]] [[Borders.md]] [[plants/tomato]] [[/garden/Borders]]\n")
+    }
+
+    // MARK: What a rename may be called
+
+    /// The files after renaming what `$0` is on to `newName`, changed files only (with the file
+    /// rename as `old -> new`), or `error: message`.
+    func renamed(_ files: [String: String], to newName: String) -> [String] {
+        let workspace = Workspace(files)
+        guard let target = workspace.target else { return ["nothing under the cursor"] }
+        do throws(RenameError) {
+            let result = try workspace.notebook.rename(target, in: workspace.note, to: newName)
+            let after = workspace.applying(result.edits)
+            var lines = after.keys.sorted().filter { after[$0] != workspace.texts[$0] }.map { "\($0): \(after[$0] ?? "")" }
+            if let move = result.fileRename { lines.append("\(move.old) -> \(move.new)") }
+            return lines
+        } catch {
+            return ["error: " + error.message]
+        }
+    }
+
+    func testNoteNamesMustStayInTheFolderAndKeepWikiLinksWhole() {
+        let files = [
+            "index.md": "[[so$0il]] [m](garden/soil.md)\n",
+            "garden/soil.md": "# Soil\n",
+            "garden/dirt.md": "# Dirt\n",
+        ]
+        let cases: [(String, [String])] = [
+            ("loam", ["index.md: [[loam]] [m](garden/loam.md)\n", "garden/soil.md -> garden/loam.md"]),
+            ("Soil Tests (2024).md", ["index.md: [[Soil Tests (2024)]] [m](garden/Soil%20Tests%20%282024%29.md)\n",
+                                      "garden/soil.md -> garden/Soil Tests (2024).md"]),
+            ("Soil", ["index.md: [[Soil]] [m](garden/Soil.md)\n", "garden/soil.md -> garden/Soil.md"]),
+            ("  soil  ", []),
+            ("", ["error: the new name is empty"]),
+            ("../../etc/evil", ["error: a note name cannot contain `/`: renaming from a link keeps the note in its folder (move the file with the editor's file explorer)"]),
+            ("a\\b", ["error: a note name cannot contain `\\`: renaming from a link keeps the note in its folder (move the file with the editor's file explorer)"]),
+            ("x|y", ["error: a note name cannot contain `|`: `|` starts a wiki-link's label, so `[[x|y]]` would not reach the note"]),
+            ("a]]b", ["error: a note name cannot contain `]`: `]` closes a wiki-link, so `[[a]]b]]` would not reach the note"]),
+            ("a[b", ["error: a note name cannot contain `[`: `[` opens a link, so `[[a[b]]` would not reach the note"]),
+            ("C#", ["error: a note name cannot contain `#`: `#` starts a heading in a wiki-link, so `[[C#]]` would not reach the note"]),
+            ("a^b", ["error: a note name cannot contain `^`: `^` starts a block id in a wiki-link, so `[[a^b]]` would not reach the note"]),
+            ("..", ["error: `..` is not a file name"]),
+            (".hidden", ["error: a note name cannot start with `.`: that makes a hidden file"]),
+            ("soil.", ["error: a note name cannot end with `.`"]),
+            ("tab\there", ["error: a note name cannot contain the control character U+0009"]),
+            ("two\nlines", ["error: a note name cannot contain a line break"]),
+            ("https:evil", ["error: `https:evil` reads as a URL in a link (`https:`), so no link could reach the note"]),
+            ("dirt", ["error: `garden/dirt.md` already exists"]),
+            ("DIRT.md", ["error: `garden/dirt.md` already exists"]),
+            (String(repeating: "x", count: 253), ["error: `\(String(repeating: "x", count: 253)).md` is longer than 255 bytes, the longest file name most file systems allow"]),
+        ]
+        for (newName, expected) in cases {
+            XCTAssertEqual(renamed(files, to: newName), expected, newName)
+        }
+    }
+
+    func testTagNamesAreWhatTheTagScannerReads() {
+        let files = ["a.md": "---\ntags: [garden]\n---\n#gar$0den #garden/beds\n"]
+        let cases: [(String, [String])] = [
+            ("#yard", ["a.md: ---\ntags: [yard]\n---\n#yard #yard/beds\n"]),
+            ("jardín/été", ["a.md: ---\ntags: [jardín/été]\n---\n#jardín/été #jardín/été/beds\n"]),
+            ("2026-harvest", ["a.md: ---\ntags: [2026-harvest]\n---\n#2026-harvest #2026-harvest/beds\n"]),
+            ("", ["error: the new tag is empty"]),
+            ("#", ["error: the new tag is empty"]),
+            ("two words", ["error: a tag cannot contain spaces: tags are letters, digits, `_`, `-` and `/`"]),
+            ("x]]", ["error: a tag cannot contain `]`: tags are letters, digits, `_`, `-` and `/`"]),
+            ("a|b", ["error: a tag cannot contain `|`: tags are letters, digits, `_`, `-` and `/`"]),
+            ("../x", ["error: a tag cannot contain `.`: tags are letters, digits, `_`, `-` and `/`"]),
+            ("a#b", ["error: a tag cannot contain `#`: tags are letters, digits, `_`, `-` and `/`"]),
+            ("2026", ["error: a tag needs a character that is not a digit (`#2026` is not a tag)"]),
+            ("/x", ["error: a tag's levels cannot be empty (`/` at the start or the end, or `//`)"]),
+            ("a//b", ["error: a tag's levels cannot be empty (`/` at the start or the end, or `//`)"]),
+            ("x/", ["error: a tag's levels cannot be empty (`/` at the start or the end, or `//`)"]),
+        ]
+        for (newName, expected) in cases {
+            XCTAssertEqual(renamed(files, to: newName), expected, newName)
+        }
+    }
+
+    func testHeadingNamesThatCannotBeWrittenInAWikiLinkFallBackToTheId() {
+        let files = [
+            "garden/soil.md": "# Soil\n\n## Soil p$0H\n\n## Texture\n",
+            "index.md": "[[soil#Soil pH]] [[soil#soil-ph]] [m](garden/soil.md#soil-ph)\n",
+        ]
+        let cases: [(String, [String])] = [
+            ("*Acidity*", ["garden/soil.md: # Soil\n\n## *Acidity*\n\n## Texture\n",
+                           "index.md: [[soil#Acidity]] [[soil#acidity]] [m](garden/soil.md#acidity)\n"]),
+            ("pH | acidity", ["garden/soil.md: # Soil\n\n## pH | acidity\n\n## Texture\n",
+                              "index.md: [[soil#ph--acidity]] [[soil#ph--acidity]] [m](garden/soil.md#ph--acidity)\n"]),
+            ("C# tips", ["garden/soil.md: # Soil\n\n## C# tips\n\n## Texture\n",
+                         "index.md: [[soil#c-tips]] [[soil#c-tips]] [m](garden/soil.md#c-tips)\n"]),
+            ("a]]b [x]", ["garden/soil.md: # Soil\n\n## a]]b [x]\n\n## Texture\n",
+                          "index.md: [[soil#ab-x]] [[soil#ab-x]] [m](garden/soil.md#ab-x)\n"]),
+            ("", ["error: the new name is empty"]),
+            ("Two\nlines", ["error: a heading cannot contain a line break"]),
+            ("Closed #", ["error: a heading cannot end with ` #`: a closing `#` sequence is not part of the heading's text"]),
+            ("<!-- -->", ["error: `<!-- -->` leaves the heading without text"]),
+            ("TEXTURE", ["error: `garden/soil.md` already has a heading `Texture` with the id `texture`: links could not tell them apart"]),
+            ("|||", ["error: `|||` cannot be written in a wiki-link (`[`, `]`, `|`, `#` and `^` split it) and has no id to write instead"]),
+        ]
+        for (newName, expected) in cases {
+            XCTAssertEqual(renamed(files, to: newName), expected, newName)
+        }
+    }
+
+    func testReferenceLabelsStayWithinTheirBrackets() {
+        let files = ["a.md": "[one][ref$0] and [two][other]\n\n[REF]: b.md\n[other]: c.md\n"]
+        let cases: [(String, [String])] = [
+            ("source", ["a.md: [one][source] and [two][other]\n\n[source]: b.md\n[other]: c.md\n"]),
+            ("Ref", ["a.md: [one][Ref] and [two][other]\n\n[Ref]: b.md\n[other]: c.md\n"]),
+            ("a]b", ["error: a reference label cannot contain `]`"]),
+            ("[a", ["error: a reference label cannot contain `[`"]),
+            ("x\\", ["error: a reference label cannot end with `\\`: it would escape the closing `]`"]),
+            ("OTHER", ["error: `[OTHER]` is already defined in this note"]),
+            ("  ", ["error: the new label is empty"]),
+        ]
+        for (newName, expected) in cases {
+            XCTAssertEqual(renamed(files, to: newName), expected, newName)
+        }
+    }
+
+    func testPrepareRenameSaysWhyALinkCannotBeRenamed() {
+        let files = [
+            "index.md": "# Home\n\n[[nowhere]] [[dup]] [w](https://example.org) [[#Home]] Para ^blk\n",
+            "a/dup.md": "# A\n",
+            "b/dup.md": "# B\n",
+        ]
+        let cases: [(String, String)] = [
+            ("[[nowh$0ere]]", "`[[nowhere]]` leads to no note (`nowhere` does not exist): there is nothing to rename"),
+            ("[[du$0p]]", "`[[dup]]` matches several notes (a/dup.md, b/dup.md): link by path to say which one"),
+            ("[w](https://exa$0mple.org)", "`https://example.org` is a URL, not a note"),
+            ("[[#Ho$0me]]", "this link leads to the note it is in: rename the file itself, or the heading"),
+            ("^bl$0k", "block ids cannot be renamed yet"),
+            ("Pa$0ra", "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"),
+        ]
+        for (marked, expected) in cases {
+            var withCursor = files
+            let plain = marked.replacingOccurrences(of: "$0", with: "")
+            withCursor["index.md"] = files["index.md"]?.replacingOccurrences(of: plain, with: marked)
+            let workspace = Workspace(withCursor)
+            XCTAssertThrowsError(try workspace.notebook.prepareRename(workspace.target, in: workspace.note), marked) { error in
+                XCTAssertEqual((error as? RenameError)?.message, expected, marked)
+            }
+            XCTAssertNil(workspace.target.flatMap { workspace.notebook.renameRange(of: $0, in: workspace.note) }, marked)
+        }
+    }
+
+    // MARK: Files embedded by name
+
+    func testWillRenameFilesOfAnImageRewritesEmbedsByNameOnlyWhenTheyWouldMissIt() {
+        let files = [
+            "index.md": "![[pic.png]] ![[Pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[pic.png]]\n",
+            "notes/a.md": "![[pic.png]] ![p](../img/pic.png)\n",
+        ]
+        let workspace = Workspace(files, assets: ["img/pic.png", "z/y/pic.png"])
+        let cases: [(old: String, new: String, index: String, a: String)] = [
+            // A new file name: embeds by name get the new name.
+            ("img/pic.png", "img/photo.png",
+             "![[photo.png]] ![[photo.png|80]] ![[img/photo.png]] ![p](img/photo.png) [[photo.png]]\n",
+             "![[photo.png]] ![p](../img/photo.png)\n"),
+            // Only the folder changes and the name still reaches it alone: embeds by name stay.
+            ("img/pic.png", "media/pic.png",
+             "![[pic.png]] ![[Pic.png|80]] ![[media/pic.png]] ![p](media/pic.png) [[pic.png]]\n",
+             "![[pic.png]] ![p](../media/pic.png)\n"),
+            // Deeper than z/y/pic.png, the name would reach that one: embeds get the path.
+            ("img/pic.png", "m/n/o/pic.png",
+             "![[m/n/o/pic.png]] ![[m/n/o/pic.png|80]] ![[m/n/o/pic.png]] ![p](m/n/o/pic.png) [[m/n/o/pic.png]]\n",
+             "![[m/n/o/pic.png]] ![p](../m/n/o/pic.png)\n"),
+            // Another pic.png moving to the root would take the name: embeds keep theirs by path.
+            ("z/y/pic.png", "pic.png",
+             "![[img/pic.png]] ![[img/pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[img/pic.png]]\n",
+             "![[img/pic.png]] ![p](../img/pic.png)\n"),
+        ]
+        for move in cases {
+            let after = workspace.applying(workspace.notebook.moveEdits([(move.old, move.new)]))
+            XCTAssertEqual(after["index.md"], move.index, "\(move.old) -> \(move.new)")
+            XCTAssertEqual(after["notes/a.md"], move.a, "\(move.old) -> \(move.new)")
+        }
+    }
+
+    func testEmbedsByNameLeadToTheFileAndCannotRenameIt() throws {
+        let workspace = Workspace(["notes/index.md": "![[pi$0c.png]]\n"], assets: ["img/pic.png"])
+        XCTAssertEqual(workspace.show(workspace.notebook.definition(of: try XCTUnwrap(workspace.target), in: workspace.note)),
+                       ["img/pic.png: "])
+        XCTAssertThrowsError(try workspace.notebook.prepareRename(workspace.target, in: workspace.note)) { error in
+            XCTAssertEqual((error as? RenameError)?.message,
+                           "`![[pic.png]]` leads to the file `img/pic.png`, not a note: rename the file in the editor's file explorer (its links follow)")
+        }
+    }
 }

@@ -19,7 +19,7 @@ final class NotebookTests: XCTestCase {
     /// Pieces an edit inserts: links of every form, tags, headings, front matter, block ids.
     static let snippets = [
         "[[soil]]", "[[Soil Tests]]", "[[garden/soil#Tests]]", "[[beds#^b1]]", "[[Missing]]", "[[dup]]",
-        "![[plot.png]]", "[s](garden/soil.md)", "[s](../soil.md#tests)", "[x](beds.md#nowhere)",
+        "![[plot.png]]", "![[img/plot.png|80]]", "![[PIC.png]]", "[[garden/pic.png]]", "[s](garden/soil.md)", "[s](../soil.md#tests)", "[x](beds.md#nowhere)",
         "#garden", "#garden/beds", "#🌱", "# Tests", "## Beds", "Text ^b1", "[r][ref]\n\n[ref]: beds.md",
         "---\ntitle: Soil Tests\naliases: [dirt]\ntags: [garden]\n---", "[[dirt]]", "[[Beds]]", "plain words",
     ]
@@ -47,8 +47,9 @@ final class NotebookTests: XCTestCase {
                 affected = notebook.remove(path: path)?.affected ?? []
                 texts[path] = nil
             case 1:
-                affected = generator.next(2) == 0 ? notebook.addAsset("plot.png") : notebook.removeAsset("plot.png")
-                if generator.next(2) == 0 { assets.insert("plot.png") } else { assets.remove("plot.png") }
+                // Files that embeds find by name: several share a name, at different depths.
+                let asset = ["plot.png", "img/plot.png", "a/b/plot.png", "garden/pic.png", "x/pic.png"][generator.next(5)]
+                affected = generator.next(2) == 0 ? notebook.addAsset(asset) : notebook.removeAsset(asset)
                 // Re-sync `assets` with what the call did.
                 assets = notebook.assets
                 changedPaths = []
