@@ -15,10 +15,13 @@ final class NavigationServerTests: XCTestCase {
     func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient) {
         let fixture = NotebookFixture(NavigationServerTests.files)
         let client = LSPTestClient()
-        client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
+        // Progress tells when the scan is in; the open note's diagnostics are published again then.
+        var withProgress = capabilities.objectValue ?? [:]
+        withProgress["window"] = ["workDoneProgress": true]
+        client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
         client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
                                                                 "version": 1, "text": .string(fixture.text("index.md"))]])
-        // Wait until the scan is in: the diagnostics of the open note come after it.
+        client.waitForScanEnd()
         _ = client.diagnostics(for: fixture.uri("index.md"))
         return (fixture, client)
     }
