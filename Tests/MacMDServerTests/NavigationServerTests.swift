@@ -15,10 +15,14 @@ final class NavigationServerTests: XCTestCase {
     func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient) {
         let fixture = NotebookFixture(NavigationServerTests.files)
         let client = LSPTestClient()
-        client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
+        // With progress shown, the scan's `end` says the whole notebook is indexed.
+        var withProgress = capabilities.objectValue ?? [:]
+        withProgress["window"] = ["workDoneProgress": true]
+        client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
+        var kind = ""
+        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
         client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
                                                                 "version": 1, "text": .string(fixture.text("index.md"))]])
-        // Wait until the scan is in: the diagnostics of the open note come after it.
         _ = client.diagnostics(for: fixture.uri("index.md"))
         return (fixture, client)
     }
@@ -120,11 +124,12 @@ final class NavigationServerTests: XCTestCase {
                                                                      "text": "x [[so]] y"]]])
         let items = client.request("textDocument/completion", at(fixture, "index.md", 3, 6))?.value?["items"]?.arrayValue ?? []
         XCTAssertEqual(apply(items.first { $0["label"]?.stringValue == "Soil notes" }, to: "x [[so]] y"), "x [[soil]] y")
-        // The note's preview comes with completionItem/resolve.
-        if let item = items.first(where: { $0["label"]?.stringValue == "Soil notes" }) {
-            let resolved = client.request("completionItem/resolve", item)?.value
-            XCTAssertTrue(resolved?["documentation"]?["value"]?.stringValue?.contains("**Soil notes**") ?? false, "\(String(describing: resolved))")
-        }
+        // The note's preview (title, path, opening lines) comes with completionItem/resolve.
+        let item = items.first { $0["label"]?.stringValue == "Soil notes" }
+        XCTAssertNil(item?["documentation"], "the list itself reads no note")
+        let resolved = item.flatMap { client.request("completionItem/resolve", $0)?.value }
+        XCTAssertEqual(resolved?["documentation"]?["value"]?.stringValue,
+                       "**Soil notes**\n\n`garden/soil.md`\n\n---\n\n# Soil\n\n## pH\n\nAcid is fine. #garden")
     }
 
     func testOutlineFoldingWorkspaceSymbolsAndCodeActions() {
