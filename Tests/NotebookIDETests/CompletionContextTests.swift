@@ -63,6 +63,8 @@ final class CompletionContextTests: XCTestCase {
             ("[[so$0#He]", "wikiTarget(isEmbed: false) | so#He | so | +] | carried #He"),
             // A `]` further on, after other words, may close an outer `[`: it is left alone.
             ("[x [[so$0 y]", "wikiTarget(isEmbed: false) | so | so | +]]"),
+            ("[x [[so$0](url)", "wikiTarget(isEmbed: false) | so | so | +]]"),
+            ("[x [[so$0][ref]", "wikiTarget(isEmbed: false) | so | so | +]]"),
             // Past a `]` the cursor is outside the link.
             ("[[note]$0]", "nil"),
         ])

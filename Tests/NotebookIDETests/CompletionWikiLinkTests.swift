@@ -50,8 +50,25 @@ final class CompletionWikiLinkTests: XCTestCase {
         assertCompletion("[[so$0|my label]", pick: "Soil Testing", gives: "[[soil tests|my label]]")
         assertCompletion("[[di$0|my label]", pick: "Dirt", gives: "[[soil tests|my label]]")
         assertCompletion("[[in$0#Usage]", pick: "Home", gives: "[[index#Usage]]")
-        // A `]` after other words may belong to an outer `[`: the link gets its own `]]`.
+        // A `]` after other words may belong to an outer `[`, and one before `(` or `[` ends a
+        // link text: the wiki-link gets its own `]]`.
         assertCompletion("[see [[so$0 here]", pick: "Soil Testing", gives: "[see [[soil tests]] here]")
+        assertCompletion("[see [[so$0](x.md)", pick: "Soil Testing", gives: "[see [[soil tests]]](x.md)")
+    }
+
+    func testHeadingsThatWouldBreakTheLinkAreWrittenAsTheirSlug() {
+        let notes: [(path: String, text: String)] = [("n.md", "# N\n\n## C# tips\n\n## See [x] here\n\n## A | B\n\n## Plain\n")]
+        let workspace = CompletionFixture.workspace(notes)
+        let cases = [("C# tips", "[[n#c-tips]]"), ("See [x] here", "[[n#see-x-here]]"), ("A | B", "[[n#a--b]]"),
+                     ("Plain", "[[n#Plain]]")]
+        for (heading, expected) in cases {
+            assertCompletion("[[n#$0", pick: heading, gives: expected, workspace: workspace)
+            // The link written reaches that heading.
+            let link = CompletionFixture.symbols(expected, path: "x.md").links.first
+            let resolved = link.map { workspace.catalog.resolve($0, from: "x.md") }
+            guard case .note("n.md", let found?, nil)? = resolved else { return XCTFail("\(expected): \(String(describing: resolved))") }
+            XCTAssertEqual(found.text, heading)
+        }
     }
 
     func testTextAfterTheTargetInAnUnfinishedLinkStaysInside() {

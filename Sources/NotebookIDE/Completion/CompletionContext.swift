@@ -226,8 +226,11 @@ struct ContextScanner {
                 return WikiPartEnd(end: index, closing: "", carried: "", labelFollows: false)
             }
             // A lone `]` closes this link only when nothing but spaces separates it from the
-            // word: `[x [[so$0 y]` keeps its ` y]`, which may well close the outer `[`.
-            if bytes[wordEnd..<index].allSatisfy(ContextScanner.isSpace) {
+            // word: `[x [[so$0 y]` keeps its ` y]`, which may well close the outer `[`; and
+            // `[see [[so$0](url)` keeps the `]` of the link text.
+            let next: UInt8 = index + 1 < lineEnd ? bytes[index + 1] : 0
+            if bytes[wordEnd..<index].allSatisfy(ContextScanner.isSpace), next != UInt8(ascii: "("),
+               next != UInt8(ascii: "[") {
                 return WikiPartEnd(end: index, closing: "]", carried: "", labelFollows: false)
             }
             return WikiPartEnd(end: wordEnd, closing: "]]", carried: "", labelFollows: false)

@@ -304,13 +304,24 @@ private struct Request {
             let level = "H" + String(heading.level)
             let target = CompletionTarget.heading(path: note.path, headingIndex: Int(entry.index), text: heading.text)
             if isWiki {
-                return CompletionCandidate(label: heading.text, kind: .heading, newText: closed(heading.text),
+                // A heading with `#`, `|`, `^` or brackets would end or split the link: its slug,
+                // which the resolver accepts as well, is written instead.
+                let written = heading.slug.isEmpty || !heading.text.utf8.contains(where: Request.isWikiDelimiter)
+                    ? heading.text : heading.slug
+                return CompletionCandidate(label: heading.text, kind: .heading, newText: closed(written),
                                            replace: replace, filterText: heading.text, detail: level, target: target)
             }
             return CompletionCandidate(label: heading.text, kind: .heading, newText: closed(heading.slug),
                                        replace: replace, filterText: heading.slug, detail: level + " #" + heading.slug,
                                        target: target)
         }
+    }
+
+    /// Bytes that mean something inside `[[…]]`: `#` (heading), `|` (label), `^` (block) and
+    /// the brackets.
+    static func isWikiDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
     }
 
     func blocks(of target: String, isWiki: Bool) -> CompletionList {
