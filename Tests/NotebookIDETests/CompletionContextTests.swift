@@ -5,8 +5,8 @@ import XCTest
 /// What `CompletionContext.detect` sees at the cursor: the kind, the replaced bytes (shown as the
 /// text they cover), the typed text and what an item must add to close the construct.
 final class CompletionContextTests: XCTestCase {
-    /// `kind | replaced text | typed | +closing | carried … | slash | label` for the fixture, or
-    /// `nil`; the closing and flags only when present.
+    /// `kind | replaced text | typed | +closing | carried … | slash | label | heading` for the
+    /// fixture, or `nil`; the closing and flags only when present.
     private func describe(_ fixture: String) -> String {
         let (bytes, cursor) = CompletionFixture.cursor(fixture)
         guard let context = CompletionContext.detect(text: bytes, cursor: cursor) else { return "nil" }
@@ -16,6 +16,7 @@ final class CompletionContextTests: XCTestCase {
         if !context.carried.isEmpty { text += " | carried \(context.carried)" }
         if context.slashFollows { text += " | slash" }
         if context.labelFollows { text += " | label" }
+        if context.headingFollows { text += " | heading" }
         return text
     }
 
@@ -34,7 +35,7 @@ final class CompletionContextTests: XCTestCase {
             ("[[My No$0te title]]", "wikiTarget(isEmbed: false) | My Note title | My No"),
             ("[[no$0te and more", "wikiTarget(isEmbed: false) | note | no | +]]"),
             ("[[no$0|label]]", "wikiTarget(isEmbed: false) | no | no | label"),
-            ("[[no$0#Heading]]", "wikiTarget(isEmbed: false) | no | no"),
+            ("[[no$0#Heading]]", "wikiTarget(isEmbed: false) | no | no | heading"),
             ("![[pho$0", "wikiTarget(isEmbed: true) | pho | pho | +]]"),
             ("[[note#Hea$0", "wikiHeading(note: \"note\", parents: []) | Hea | Hea | +]]"),
             ("[[#Hea$0]]", "wikiHeading(note: \"\", parents: []) | Hea | Hea"),
@@ -60,7 +61,7 @@ final class CompletionContextTests: XCTestCase {
             ("[[soil-tests#$0]", "wikiHeading(note: \"soil-tests\", parents: []) |  |  | +]"),
             ("[[soil-tests#^$0]", "wikiBlock(note: \"soil-tests\") |  |  | +]"),
             ("[[so$0|lab]", "wikiTarget(isEmbed: false) | so|lab | so | +] | carried |lab | label"),
-            ("[[so$0#He]", "wikiTarget(isEmbed: false) | so#He | so | +] | carried #He"),
+            ("[[so$0#He]", "wikiTarget(isEmbed: false) | so#He | so | +] | carried #He | heading"),
             // A `]` further on, after other words, may close an outer `[`: it is left alone.
             ("[x [[so$0 y]", "wikiTarget(isEmbed: false) | so | so | +]]"),
             ("[x [[so$0](url)", "wikiTarget(isEmbed: false) | so | so | +]]"),
@@ -75,7 +76,7 @@ final class CompletionContextTests: XCTestCase {
     func testWikiLinksWithTextAfterThePart() {
         check([
             ("[[so$0|lab", "wikiTarget(isEmbed: false) | so | so | label"),
-            ("[[so$0#He", "wikiTarget(isEmbed: false) | so | so"),
+            ("[[so$0#He", "wikiTarget(isEmbed: false) | so | so | heading"),
             // In a table the separator is `\|`: its backslash is not part of the target.
             ("| [[so$0\\|lab]] |", "wikiTarget(isEmbed: false) | so | so | label"),
             ("| [[$0\\|lab]] |", "wikiTarget(isEmbed: false) |  |  | label"),

@@ -102,8 +102,15 @@ final class CompletionWikiLinkTests: XCTestCase {
     func testAliasItemInsertsStemAndAlias() {
         assertCompletion("[[di$0", pick: "Dirt", gives: "[[soil tests|Dirt]]")
         assertCompletion("[[ea$0]]", pick: "Earth", gives: "[[soil tests|Earth]]")
-        // A label already written stays; the alias item then inserts only the target.
+        // A label already written stays; the alias item then inserts only the target, as it
+        // does before a heading (`[[soil tests|Dirt#pH]]` would make `Dirt#pH` the label).
         assertCompletion("[[di$0|shown]]", pick: "Dirt", gives: "[[soil tests|shown]]")
+        assertCompletion("[[di$0#pH & lime]]", pick: "Dirt", gives: "[[soil tests#pH & lime]]")
+        assertCompletion("[[di$0#pH & lime]", pick: "Dirt", gives: "[[soil tests#pH & lime]]")
+        assertCompletion("[[di$0#pH & lime", pick: "Dirt", gives: "[[soil tests#pH & lime")
+        let odd = CompletionFixture.workspace([("n.md", "---\naliases: [\"a]] b\", \"c | d\"]\n---\n")])
+        assertCompletion("[[a$0", pick: "a]] b", gives: "[[n]]", workspace: odd)
+        assertCompletion("[[c$0", pick: "c | d", gives: "[[n]]", workspace: odd)
         let (_, _, list) = CompletionFixture.complete("[[di$0")
         let dirt = list.items.first { $0.label == "Dirt" }
         XCTAssertEqual(dirt?.kind, .alias)

@@ -71,12 +71,16 @@ public struct CompletionContext: Sendable, Equatable {
     /// True when a `|label` follows the replaced part inside a wiki-link (an alias item then
     /// inserts only the target: the label is already written).
     public var labelFollows: Bool
+    /// True when a `#heading` (or `#^block`) follows the replaced target inside a wiki-link: an
+    /// alias item then inserts only the target, since its `|label` would land before the heading.
+    public var headingFollows: Bool
     /// The quote (`"` or `'`) a front-matter value is written in, or empty: an item then escapes
     /// for that quote instead of quoting on its own.
     public var quote: String
 
     public init(kind: Kind, replace: ByteSpan, typed: String, closing: String = "", carried: String = "",
-                slashFollows: Bool = false, labelFollows: Bool = false, quote: String = "") {
+                slashFollows: Bool = false, labelFollows: Bool = false, headingFollows: Bool = false,
+                quote: String = "") {
         self.kind = kind
         self.replace = replace
         self.typed = typed
@@ -84,6 +88,7 @@ public struct CompletionContext: Sendable, Equatable {
         self.carried = carried
         self.slashFollows = slashFollows
         self.labelFollows = labelFollows
+        self.headingFollows = headingFollows
         self.quote = quote
     }
 
@@ -168,7 +173,8 @@ struct ContextScanner {
         let part = wikiPartEnd()
         func context(_ kind: CompletionContext.Kind, from start: Int) -> CompletionContext {
             CompletionContext(kind: kind, replace: ByteSpan(start, part.end), typed: string(start, cursor),
-                              closing: part.closing, carried: part.carried, labelFollows: part.labelFollows)
+                              closing: part.closing, carried: part.carried, labelFollows: part.labelFollows,
+                              headingFollows: part.headingFollows)
         }
         guard let firstHash = hash else {
             return context(.wikiTarget(isEmbed: isEmbed), from: contentStart)
@@ -197,6 +203,7 @@ struct ContextScanner {
         var closing: String
         var carried: String
         var labelFollows: Bool
+        var headingFollows = false
     }
 
     /// Where the wiki-link part at the cursor ends, and what is missing of the link's `]]`.
@@ -245,13 +252,15 @@ struct ContextScanner {
                 if bytes[probe] == UInt8(ascii: "["), probe + 1 < lineEnd, bytes[probe + 1] == UInt8(ascii: "[") { break }
                 if bytes[probe] == close {
                     if probe + 1 < lineEnd, bytes[probe + 1] == close {
-                        return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel)
+                        return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel,
+                                           headingFollows: !isLabel)
                     }
-                    return WikiPartEnd(end: probe, closing: "]", carried: string(partEnd, probe), labelFollows: isLabel)
+                    return WikiPartEnd(end: probe, closing: "]", carried: string(partEnd, probe), labelFollows: isLabel,
+                                       headingFollows: !isLabel)
                 }
                 probe += 1
             }
-            return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel)
+            return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel, headingFollows: !isLabel)
         }
         // Not closed: the part ends with the word at the cursor.
         return WikiPartEnd(end: wordEnd, closing: "]]", carried: "", labelFollows: false)

@@ -240,7 +240,11 @@ private struct Request {
             let title = note.title.isEmpty ? note.stem : note.title
             if entry.field >= 3 {
                 let alias = note.aliases[Int(entry.field) - 3]
-                let text = context.labelFollows ? note.linkTarget : note.linkTarget + "|" + alias
+                // A label already written stays; before a `#heading` a label would split the link,
+                // and an alias with `]` or `|` in it would end or split it.
+                let targetOnly = context.labelFollows || context.headingFollows
+                    || alias.utf8.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }
+                let text = targetOnly ? note.linkTarget : note.linkTarget + "|" + alias
                 return CompletionCandidate(label: alias, kind: .alias, newText: closed(text), replace: replace,
                                            filterText: alias, detail: "alias of " + title + " — " + note.path,
                                            target: .note(path: note.path))
