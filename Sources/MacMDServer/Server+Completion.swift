@@ -90,7 +90,9 @@ extension Server {
         }
         schedule(id) { [self] in
             var item = original
-            guard item["documentation"] == nil, let (root, uri, target) = Server.resolveTarget(item["data"]) else {
+            // Some clients send back `"documentation": null`: that is no documentation either.
+            let documented = item["documentation"].map { $0 != .null } ?? false
+            guard !documented, let (root, uri, target) = Server.resolveTarget(item["data"]) else {
                 return .success(.object(item))
             }
             // The text as it is now: the item's own buffer, else the open buffer or file of the

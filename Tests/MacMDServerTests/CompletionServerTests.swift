@@ -131,6 +131,12 @@ final class CompletionServerTests: XCTestCase {
             Loam. #garden
             """)
 
+        // A client that sends the item back with `documentation: null` gets it too.
+        if case .object(var withNull)? = soil {
+            withNull["documentation"] = .null
+            XCTAssertEqual(resolved(client, .object(withNull))?.hasPrefix("**Soil notes**\n\n`garden/soil.md`"), true)
+        }
+
         let headings = complete(client, fixture, "See [[soil#$0", version: 3).items
         XCTAssertEqual(resolved(client, item(headings, "pH")), "**Soil notes** › pH\n\n`garden/soil.md`\n\n---\n\nAcid is fine. ^acid")
         XCTAssertEqual(resolved(client, item(headings, "Texture")), "**Soil notes** › Texture\n\n`garden/soil.md`\n\n---\n\nLoam. #garden")
