@@ -180,6 +180,8 @@ final class CompletionContextTests: XCTestCase {
             "---\ntags: [a, b\n  - x\n---\n# H\n[[a#b#^c|d]] ![[e]] [f](g/h.md#i) [j][k] #l `m` ```\n",
             "\r\n[[\r[](\r#\r---\r\n",
             "é[[日本#語^|]]((#\u{0}\u{FF}",
+            "](<a b/c#d>) [y](<e (f) [[g|h] [[i#j] [[k\\|l] ![[m] <](<\r\n](< [[",
+            "---\nq: \"a\nr: 'b\n---\n[x][y] [[z]]]] [[[[a]",
             "",
         ]
         for text in texts {
@@ -190,6 +192,13 @@ final class CompletionContextTests: XCTestCase {
                 if let context = CompletionContext.detect(text: bytes, cursor: cursor) {
                     XCTAssertLessThanOrEqual(context.replace.start, context.replace.end)
                     XCTAssertLessThanOrEqual(Int(context.replace.end), bytes.count)
+                    // The range holds the cursor, and what was typed is the text up to it.
+                    let clamped = min(max(cursor, 0), bytes.count)
+                    XCTAssertTrue(Int(context.replace.start) <= clamped && clamped <= Int(context.replace.end))
+                    if Int(context.replace.start) <= clamped {
+                        XCTAssertEqual(Array(context.typed.utf8),
+                                       Array(String(decoding: bytes[Int(context.replace.start)..<clamped], as: UTF8.self).utf8))
+                    }
                     let sources = CompletionSources(workspace: CompletionFixture.sharedWorkspace)
                     _ = CompletionEngine.complete(context: context, in: "a/b.md", sources: sources)
                 }
