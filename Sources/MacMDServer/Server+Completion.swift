@@ -7,8 +7,10 @@
 //   second `]]` or `)` when one follows, so no client doubles brackets.
 // - The completion index is rebuilt only when notes or files come or go or a title or alias
 //   changes; other edits refresh it (headings, tags) cheaply. It is kept per notebook.
-// - Note previews are filled in by `completionItem/resolve`, so a `[[` list of 200 items reads
-//   no files.
+// - Previews of notes, headings and blocks are filled in by `completionItem/resolve` from the
+//   item's `data` (the target's notebook, path and heading or block), so a `[[` list of 200
+//   items reads no file and parses nothing. Resolve reads the target's text as it is now: the
+//   open buffer, else the file.
 
 import JSONRPC
 import LSPTypes
@@ -42,27 +44,45 @@ extension Server {
                 if let detail = candidate.detail { item["detail"] = .string(detail) }
                 if let documentation = candidate.documentation {
                     item["documentation"] = ["kind": "markdown", "value": .string(documentation)]
-                } else if candidate.kind == .note || candidate.kind == .alias,
-                          let path = Server.notePath(of: candidate, in: context) {
-                    item["data"] = ["root": .string(context.location.root), "path": .string(path)]
                 }
+                if let target = candidate.target { item["data"] = Server.resolveData(target, in: context) }
                 items.append(.object(item))
             }
             return .success(["isIncomplete": .bool(list.isIncomplete), "items": .array(items)])
         }
     }
 
-    /// The note a note or alias item inserts a link to, resolved as the link will be.
-    static func notePath(of candidate: CompletionCandidate, in context: NoteContext) -> String? {
-        var target = candidate.newText
-        if let bar = target.firstIndex(of: "|") { target = String(target[..<bar]) }
-        if target.hasSuffix("]]") { target.removeLast(2) }
-        let link = LinkSymbol(form: .wikiLink, target: .init(text: target, range: .empty), range: .empty)
-        if case .note(let path, _, _) = context.notebook.catalog.resolve(link, from: context.location.path) { return path }
-        return nil
+    /// An item's `data`: where `completionItem/resolve` finds the target. The note's own buffer
+    /// is named by its URI, since an `untitled:` buffer has no notebook path to find it by.
+    static func resolveData(_ target: CompletionTarget, in context: NoteContext) -> JSONValue {
+        var data: [String: JSONValue] = ["root": .string(context.location.root), "path": .string(target.path)]
+        if target.path == context.location.path { data["uri"] = .string(context.uri) }
+        switch target {
+        case .note:
+            break
+        case .heading(_, let headingIndex, let text):
+            data["headingIndex"] = .int(Int64(headingIndex))
+            data["heading"] = .string(text)
+        case .block(_, let id):
+            data["block"] = .string(id)
+        }
+        return .object(data)
     }
 
-    /// `completionItem/resolve`: adds the note's title and opening lines to a note item.
+    /// The target an item's `data` names (nil when it names none).
+    static func resolveTarget(_ data: JSONValue?) -> (root: String, uri: String?, target: CompletionTarget)? {
+        guard let root = data?["root"]?.stringValue, let path = data?["path"]?.stringValue else { return nil }
+        let uri = data?["uri"]?.stringValue
+        if let text = data?["heading"]?.stringValue {
+            let index = data?["headingIndex"]?.intValue ?? -1
+            return (root, uri, .heading(path: path, headingIndex: index, text: text))
+        }
+        if let id = data?["block"]?.stringValue { return (root, uri, .block(path: path, id: id)) }
+        return (root, uri, .note(path: path))
+    }
+
+    /// `completionItem/resolve`: adds the preview of the note, heading or block an item links to
+    /// (title, path and opening lines, of the section or block when it names one).
     func resolveCompletion(id: RequestID, params: JSONValue?) {
         guard case .object(let original)? = params else {
             reply(id, .failure(ResponseError(code: ResponseError.invalidParams, message: "params: expected a completion item")))
@@ -70,13 +90,22 @@ extension Server {
         }
         schedule(id) { [self] in
             var item = original
-            guard let root = item["data"]?["root"]?.stringValue, let path = item["data"]?["path"]?.stringValue else {
+            // Some clients send back `"documentation": null`: that is no documentation either.
+            let documented = item["documentation"].map { $0 != .null } ?? false
+            guard !documented, let (root, uri, target) = Server.resolveTarget(item["data"]) else {
                 return .success(.object(item))
             }
-            let note = state.withLock { $0.roots.first { $0.path == root }?.notebook.notes[path] }
-            if let note, let (text, _, _) = text(of: NoteLocation(root: root, path: path)) {
-                item["documentation"] = ["kind": "markdown", "value": .string(HoverText.note(note, source: text))]
+            // The text as it is now: the item's own buffer, else the open buffer or file of the
+            // note. `data` comes back from the client: only a note of that notebook is read, so
+            // no path in it can make the server read another file.
+            var source = uri.flatMap { uri in state.withLock { $0.documents[uri]?.text } }
+            let indexed = state.withLock { $0.roots.first { $0.path == root }?.notebook.notes[target.path] }
+            if source == nil, indexed != nil { source = text(of: NoteLocation(root: root, path: target.path))?.text }
+            // Symbols of exactly this text, so the section and block ranges fit it.
+            guard let note = source.map({ NotebookLoader.symbols(of: $0, path: target.path) }) ?? indexed else {
+                return .success(.object(item))
             }
+            item["documentation"] = ["kind": "markdown", "value": .string(target.documentation(note: note, source: source ?? []))]
             return .success(.object(item))
         }
     }

@@ -261,6 +261,9 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(json["typed"] as? String, "Read [[soil-tests]] today", "CTRL-X CTRL-O in insert mode\n\(context)")
         XCTAssertEqual(json["edited"] as? String, "See [[soil-tests]] too", "textEdit inside an existing [[…]]\n\(context)")
         XCTAssertEqual(json["heading"] as? String, "Back to [[soil-tests#Lime calculation]]", "heading completion after #\n\(context)")
+        XCTAssertEqual(json["midword"] as? String, "Mid [[soil-tests]] x", "omnifunc inside a word\n\(context)")
+        XCTAssertEqual(json["lone"] as? String, "One [[soil-tests]] x", "omnifunc before a lone ]\n\(context)")
+        XCTAssertEqual(json["label"] as? String, "Lab [[soil-tests|the soil]] x", "omnifunc before |label]\n\(context)")
         print("EditorTests: Neovim \(json["nvim"] ?? "?") completed wiki-links and a heading through macmd lsp")
     }
 
@@ -326,6 +329,19 @@ final class NeovimTests: XCTestCase {
       keys = vim.api.nvim_replace_termcodes('a[[soil-tests#Lime<C-x><C-o><C-y><Esc>', true, false, true)
       vim.api.nvim_feedkeys(keys, 'xt', false)
       report.heading = vim.api.nvim_buf_get_lines(bufnr, last + 2, last + 3, false)[1]
+
+      -- CTRL-X CTRL-O with text after the cursor that the item's textEdit covers or keeps: the
+      -- rest of a word, a lone `]` an auto-pairing plugin left, a label before a lone `]`.
+      local function omni(text, column)
+        local row = vim.api.nvim_buf_line_count(bufnr)
+        vim.api.nvim_buf_set_lines(bufnr, row, row, false, { text })
+        vim.api.nvim_win_set_cursor(0, { row + 1, column })
+        vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('i<C-x><C-o><C-y><Esc>', true, false, true), 'xt', false)
+        return vim.api.nvim_buf_get_lines(bufnr, row, row + 1, false)[1]
+      end
+      report.midword = omni('Mid [[soil-te]] x', 12)
+      report.lone = omni('One [[soil-t] x', 12)
+      report.label = omni('Lab [[soil-t|the soil] x', 12)
     end
 
     local ok, err = pcall(run)

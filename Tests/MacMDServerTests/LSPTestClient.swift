@@ -121,17 +121,6 @@ final class LSPTestClient: @unchecked Sendable {
         return nil
     }
 
-    /// Waits for the end of the notebook scan's `$/progress` (the client must have declared
-    /// `window.workDoneProgress`), then forgets the diagnostics published before it: they may
-    /// come from a notebook indexed only in part.
-    func waitForScanEnd(timeout: Double = 10) {
-        _ = notification("$/progress", timeout: timeout) { $0?["value"]?["kind"]?.stringValue == "end" }
-        received.removeAll {
-            if case .notification("textDocument/publishDiagnostics", _) = $0 { return true }
-            return false
-        }
-    }
-
     /// Diagnostics published for `uri` that satisfy `accept` (the codes, in order).
     func diagnostics(for uri: String, timeout: Double = 10, where accept: ([String]) -> Bool = { _ in true }) -> [JSONValue]? {
         let params = notification("textDocument/publishDiagnostics", timeout: timeout) { params in

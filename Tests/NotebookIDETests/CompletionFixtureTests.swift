@@ -88,16 +88,37 @@ enum CompletionFixture {
     /// The context and items at `$0` of `text`, written in the note at `path` (the text is that
     /// note's current content).
     static func complete(_ text: String, in path: String = "scratch.md",
-                         workspace: CompletionWorkspace = sharedWorkspace,
-                         preview: (@Sendable (String) -> String?)? = nil, limit: Int = 200)
+                         workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200)
         -> (bytes: [UInt8], context: CompletionContext?, list: CompletionList) {
         let (bytes, cursor) = self.cursor(text)
         guard let context = CompletionContext.detect(text: bytes, cursor: cursor) else {
             return (bytes, nil, CompletionList())
         }
         let current = NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
-        let sources = CompletionSources(workspace: workspace, currentNote: current, preview: preview, limit: limit)
+        let sources = CompletionSources(workspace: workspace, currentNote: current, limit: limit)
         return (bytes, context, CompletionEngine.complete(context: context, in: path, sources: sources))
+    }
+
+    /// `bytes` with `item`'s edit applied: the whole text.
+    static func appliedText(_ item: CompletionCandidate, to bytes: [UInt8]) -> String {
+        let start = Int(item.replace.start)
+        let end = Int(item.replace.end)
+        guard start >= 0, start <= end, end <= bytes.count else { return "<bad range \(start)..<\(end)>" }
+        return String(decoding: bytes[..<start] + Array(item.newText.utf8) + bytes[end...], as: UTF8.self)
+    }
+
+    /// The documentation the user sees for the item labelled `label` at `$0` of `text` (in the
+    /// note at `path`): the item's own, else its target's preview as `completionItem/resolve`
+    /// makes it, from the fixture notebook's text (or `text` for the note itself).
+    static func documentation(_ text: String, in path: String = "scratch.md", pick label: String,
+                              workspace: CompletionWorkspace = sharedWorkspace) -> String? {
+        let (bytes, _, list) = complete(text, in: path, workspace: workspace)
+        guard let item = list.items.first(where: { $0.label == label }) else { return "<no item \(label)>" }
+        guard let target = item.target else { return item.documentation }
+        let source = target.path == path ? bytes : notebook.first { $0.path == target.path }.map { Array($0.text.utf8) }
+        guard let source else { return "<no note \(target.path)>" }
+        let note = NoteSymbols.extract(from: MarkdownParser.parse(source, options: .notebook), path: target.path)
+        return target.documentation(note: note, source: source)
     }
 
     /// `bytes` with `item`'s edit applied: the line where the edit starts.

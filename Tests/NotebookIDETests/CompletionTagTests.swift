@@ -78,4 +78,44 @@ final class CompletionTagTests: XCTestCase {
         assertCompletion("---\nsubtitle: pl$0\n---\n", pick: "plain words", gives: "subtitle: plain words", workspace: workspace)
         assertCompletion("---\nsubtitle: $0\n---\n", pick: "#1", gives: "subtitle: \"#1\"", workspace: workspace)
     }
+
+    func testAValueIsNotOfferedBackFromTheNoteBeingEdited() {
+        // The notebook's counts include this note as indexed, with the half-typed value.
+        let notes: [(path: String, text: String)] = [
+            ("a.md", "---\nstatus: active\n---\n"),
+            ("b.md", "---\nstatus: archived\n---\n"),
+            ("c.md", "---\nstatus: active\n---\n"),
+            ("scratch.md", "---\nstatus: ac\ntags: [x]\n---\n"),
+        ]
+        let workspace = CompletionFixture.workspace(notes)
+        let (_, _, list) = CompletionFixture.complete("---\nstatus: ac$0\ntags: [x]\n---\n", workspace: workspace)
+        XCTAssertEqual(list.items.map(\.label), ["active", "archived"])
+        XCTAssertEqual(list.items.map(\.detail), ["2 uses", "1 use"])
+        assertCompletion("---\nstatus: ac$0\ntags: [x]\n---\n", pick: "active", gives: "status: active", workspace: workspace)
+        // A value another note uses stays, counted without this note.
+        let shared = CompletionFixture.workspace(notes + [("d.md", "---\nstatus: ac\n---\n")])
+        let (_, _, both) = CompletionFixture.complete("---\nstatus: ac$0\ntags: [x]\n---\n", workspace: shared)
+        XCTAssertEqual(both.items.map(\.label), ["active", "ac", "archived"])
+        XCTAssertEqual(both.items.map(\.detail), ["2 uses", "1 use", "1 use"])
+        // List items of this note are left out the same way.
+        let listed = CompletionFixture.workspace([("a.md", "---\nauthors: [Ann, Bob]\n---\n"),
+                                                  ("scratch.md", "---\nauthors:\n  - Bo\n---\n")])
+        XCTAssertEqual(CompletionFixture.complete("---\nauthors:\n  - Bo$0\n---\n", workspace: listed).list.items.map(\.label),
+                       ["Bob"])
+    }
+
+    func testQuotedValuesAreEscapedAndClosedOnce() {
+        assertCompletion("---\ntitle: \"New$0\n---\n", pick: "New Year", gives: "title: \"New Year\"")
+        assertCompletion("---\ntitle: 'New$0'\n---\n", pick: "New Year", gives: "title: 'New Year'")
+        let workspace = CompletionWorkspace(notes: [], frontMatterValues: ["quote": ["it's \"fine\"": 1]])
+        assertCompletion("---\nquote: 'it$0\n---\n", pick: "it's \"fine\"", gives: "quote: 'it''s \"fine\"'", workspace: workspace)
+        assertCompletion("---\nquote: \"it$0\"\n---\n", pick: "it's \"fine\"", gives: "quote: \"it's \\\"fine\\\"\"",
+                         workspace: workspace)
+        assertCompletion("---\ntags: [\"ga$0]\n---\n", pick: "garden", gives: "tags: [\"garden\"]")
+    }
+
+    func testTagItemsShowTheirUses() {
+        XCTAssertEqual(CompletionFixture.documentation("Text #ga$0", pick: "garden"), "`#garden` — used 5 times in the notebook")
+        XCTAssertEqual(CompletionFixture.documentation("Text #rec$0", pick: "recipe"), "`#recipe` — used once in the notebook")
+    }
 }

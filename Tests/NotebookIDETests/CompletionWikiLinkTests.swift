@@ -20,22 +20,97 @@ final class CompletionWikiLinkTests: XCTestCase {
     }
 
     func testNoItemEverDoublesTheBrackets() {
-        for fixture in ["[[$0", "[[$0]]", "![[$0]]", "[[n$0]]", "x [[$0]] y"] {
-            let (bytes, _, list) = CompletionFixture.complete(fixture)
+        // Whatever of the closing `]]` follows the cursor (none, one `]` from an editor that
+        // paired a `[`, both), every item leaves exactly one `]]`.
+        let fixtures = ["[[$0", "[[$0]]", "[[$0]", "![[$0]]", "![[$0]", "![[$0", "[[n$0]]", "[[n$0]", "[[n$0 ]",
+                        "x [[$0]] y", "x [[$0] y", "[[index#$0", "[[index#$0]", "[[index#$0]]", "[[index#^$0]",
+                        "[[index#Usage#$0]", "[[n$0|x]", "[[n$0|x]]", "[[n$0#Home]", "[[#$0]", "[[n$0]]\r\n"]
+        for fixture in fixtures {
+            let text = fixture.hasPrefix("[[#") ? "# Home\n\n" + fixture : fixture
+            let (bytes, _, list) = CompletionFixture.complete(text)
             XCTAssertFalse(list.items.isEmpty, fixture)
             for item in list.items {
                 let line = CompletionFixture.applied(item, to: bytes)
                 XCTAssertFalse(line.contains("[[[") || line.contains("]]]"), "\(fixture) -> \(line)")
                 XCTAssertEqual(line.utf8.count(where: { $0 == UInt8(ascii: "]") }), 2, "\(fixture) -> \(line)")
+                XCTAssertTrue(line.contains("]]"), "\(fixture) -> \(line)")
             }
         }
+    }
+
+    func testALoneClosingBracketIsCompletedNotDoubled() {
+        assertCompletion("See [[soi$0]", pick: "Soil Testing", gives: "See [[soil tests]]")
+        assertCompletion("See [[soi$0] more", pick: "Soil Testing", gives: "See [[soil tests]] more")
+        assertCompletion("See [[so$0il]", pick: "Soil Testing", gives: "See [[soil tests]]")
+        assertCompletion("[[soil tests#$0]", pick: "pH & lime", gives: "[[soil tests#pH & lime]]")
+        assertCompletion("[[soil tests#^$0]", pick: "^ph-block", gives: "[[soil tests#^ph-block]]")
+        assertCompletion("![[pho$0]", pick: "photo one.png", gives: "![[images/photo one.png]]")
+        assertCompletion("![[no$0]", pick: "Note title", gives: "![[Note title]]")
+        // After a label or heading the missing `]` goes after them.
+        assertCompletion("[[so$0|my label]", pick: "Soil Testing", gives: "[[soil tests|my label]]")
+        assertCompletion("[[di$0|my label]", pick: "Dirt", gives: "[[soil tests|my label]]")
+        assertCompletion("[[in$0#Usage]", pick: "Home", gives: "[[index#Usage]]")
+        // A `]` after other words may belong to an outer `[`, and one before `(` or `[` ends a
+        // link text: the wiki-link gets its own `]]`.
+        assertCompletion("[see [[so$0 here]", pick: "Soil Testing", gives: "[see [[soil tests]] here]")
+        assertCompletion("[see [[so$0](x.md)", pick: "Soil Testing", gives: "[see [[soil tests]]](x.md)")
+    }
+
+    func testHeadingsThatWouldBreakTheLinkAreWrittenAsTheirSlug() {
+        let notes: [(path: String, text: String)] = [("n.md", "# N\n\n## C# tips\n\n## See [x] here\n\n## A | B\n\n## Plain\n")]
+        let workspace = CompletionFixture.workspace(notes)
+        let cases = [("C# tips", "[[n#c-tips]]"), ("See [x] here", "[[n#see-x-here]]"), ("A | B", "[[n#a--b]]"),
+                     ("Plain", "[[n#Plain]]")]
+        for (heading, expected) in cases {
+            assertCompletion("[[n#$0", pick: heading, gives: expected, workspace: workspace)
+            // The link written reaches that heading.
+            let link = CompletionFixture.symbols(expected, path: "x.md").links.first
+            let resolved = link.map { workspace.catalog.resolve($0, from: "x.md") }
+            guard case .note("n.md", let found?, nil)? = resolved else { return XCTFail("\(expected): \(String(describing: resolved))") }
+            XCTAssertEqual(found.text, heading)
+        }
+    }
+
+    func testTextAfterTheTargetInAnUnfinishedLinkStaysInside() {
+        // No `]]` is wedged between the target and a label or heading still being written.
+        assertCompletion("[[so$0|my label", pick: "Soil Testing", gives: "[[soil tests|my label")
+        assertCompletion("[[in$0#Usage", pick: "Home", gives: "[[index#Usage")
+        // In a table the label separator is `\|`: its backslash stays.
+        assertCompletion("| [[so$0\\|label]] |", pick: "Soil Testing", gives: "| [[soil tests\\|label]] |")
+        assertCompletion("| [[di$0\\|label]] |", pick: "Dirt", gives: "| [[soil tests\\|label]] |")
+    }
+
+    func testCursorInsideAnExistingLinkReplacesOnlyItsTarget() {
+        assertCompletion("[[Note ti$0tle]] and [[index]]", pick: "Note title", gives: "[[Note title]] and [[index]]")
+        assertCompletion("[[$0index]] x", pick: "Soil Testing", gives: "[[soil tests]] x")
+        assertCompletion("[[ind$0ex#Usage|see usage]]", pick: "Home", gives: "[[index#Usage|see usage]]")
+        assertCompletion("[[index#Us$0age|see]]", pick: "Usage", gives: "[[index#Usage|see]]")
+        assertCompletion("![[pho$0to.png]] x", pick: "photo one.png", gives: "![[images/photo one.png]] x")
+        // Past the link's `]` nothing is completed.
+        XCTAssertNil(CompletionFixture.complete("[[index]$0]").context)
+    }
+
+    func testWindowsLineEndingsAndWideCharactersAreKept() {
+        let (bytes, _, list) = CompletionFixture.complete("🌱 [[so$0]]\r\nnext\r\n")
+        let item = list.items.first { $0.label == "Soil Testing" }
+        XCTAssertEqual(item.map { CompletionFixture.appliedText($0, to: bytes) }, "🌱 [[soil tests]]\r\nnext\r\n")
+        let (open, _, unclosed) = CompletionFixture.complete("é 🌱 [[so$0\r\nnext")
+        let soil = unclosed.items.first { $0.label == "Soil Testing" }
+        XCTAssertEqual(soil.map { CompletionFixture.appliedText($0, to: open) }, "é 🌱 [[soil tests]]\r\nnext")
     }
 
     func testAliasItemInsertsStemAndAlias() {
         assertCompletion("[[di$0", pick: "Dirt", gives: "[[soil tests|Dirt]]")
         assertCompletion("[[ea$0]]", pick: "Earth", gives: "[[soil tests|Earth]]")
-        // A label already written stays; the alias item then inserts only the target.
+        // A label already written stays; the alias item then inserts only the target, as it
+        // does before a heading (`[[soil tests|Dirt#pH]]` would make `Dirt#pH` the label).
         assertCompletion("[[di$0|shown]]", pick: "Dirt", gives: "[[soil tests|shown]]")
+        assertCompletion("[[di$0#pH & lime]]", pick: "Dirt", gives: "[[soil tests#pH & lime]]")
+        assertCompletion("[[di$0#pH & lime]", pick: "Dirt", gives: "[[soil tests#pH & lime]]")
+        assertCompletion("[[di$0#pH & lime", pick: "Dirt", gives: "[[soil tests#pH & lime")
+        let odd = CompletionFixture.workspace([("n.md", "---\naliases: [\"a]] b\", \"c | d\"]\n---\n")])
+        assertCompletion("[[a$0", pick: "a]] b", gives: "[[n]]", workspace: odd)
+        assertCompletion("[[c$0", pick: "c | d", gives: "[[n]]", workspace: odd)
         let (_, _, list) = CompletionFixture.complete("[[di$0")
         let dirt = list.items.first { $0.label == "Dirt" }
         XCTAssertEqual(dirt?.kind, .alias)
@@ -120,14 +195,80 @@ final class CompletionWikiLinkTests: XCTestCase {
         XCTAssertEqual(labels(text), ["^first", "^second"])
     }
 
-    func testDocumentationPreviewsTheTarget() {
-        let (_, _, list) = CompletionFixture.complete("[[no$0", preview: { path in
-            path == "Note title.md" ? "First line of the body." : nil
-        })
-        let item = list.items.first { $0.label == "Note title" }
-        XCTAssertEqual(item?.documentation, "**Note title**\n\n`Note title.md`\n\nFirst line of the body.")
-        XCTAssertEqual(item?.detail, "Note title.md")
-        XCTAssertEqual(item?.kind, .note)
+    func testItemsCarryTheirTargetAndNoPreviewIsBuiltUpFront() {
+        // A `[[` list reads no note text: previews are made when an item is resolved.
+        let (_, _, list) = CompletionFixture.complete("[[$0")
+        XCTAssertFalse(list.items.isEmpty)
+        for item in list.items {
+            XCTAssertNil(item.documentation, item.label)
+            XCTAssertEqual(item.target, .note(path: item.detail ?? ""), item.label)
+        }
+        let (_, _, aliases) = CompletionFixture.complete("[[di$0")
+        XCTAssertEqual(aliases.items.first { $0.label == "Dirt" }?.target, .note(path: "garden/soil tests.md"))
+    }
+
+    func testNoteAndAliasItemsPreviewTheNote() {
+        let preview = """
+            **Soil Testing**
+
+            `garden/soil tests.md`
+
+            ---
+
+            # Soil
+
+            ## pH & lime
+
+            Acid soils need lime. ^ph-block
+
+            More #garden notes.
+            """
+        XCTAssertEqual(CompletionFixture.documentation("[[so$0", pick: "Soil Testing"), preview)
+        XCTAssertEqual(CompletionFixture.documentation("[[di$0", pick: "Dirt"), preview)
+        XCTAssertEqual(CompletionFixture.documentation("[[no$0", pick: "Note title"),
+                       "**Note title**\n\n`Note title.md`\n\n---\n\n# Note title")
+        // The front matter is not part of the opening lines.
+        XCTAssertEqual(CompletionFixture.documentation("[[New$0", pick: "New Year"),
+                       "**New Year**\n\n`journal/2024-01-01.md`\n\n---\n\nText #garden")
+    }
+
+    func testHeadingAndBlockItemsPreviewTheirSectionAndBlock() {
+        // The heading is escaped Markdown (`\&` shows as `&`, never as an entity).
+        XCTAssertEqual(CompletionFixture.documentation("[[soil tests#p$0", pick: "pH & lime"), #"""
+            **Soil Testing** › pH \& lime
+
+            `garden/soil tests.md`
+
+            ---
+
+            Acid soils need lime. ^ph-block
+
+            More #garden notes.
+            """#)
+        XCTAssertEqual(CompletionFixture.documentation("[[index#Us$0", pick: "Usage"),
+                       "**Home** › Usage\n\n`index.md`\n\n---\n\n### Install")
+        XCTAssertEqual(CompletionFixture.documentation("[[soil tests#^$0", pick: "^ph-block"),
+                       "**Soil Testing**\n\n`garden/soil tests.md`\n\n---\n\nAcid soils need lime. ^ph-block")
+        // This note's own headings preview its current text.
+        let text = "# Alpha\n\n## Beta\n\nBeta's text.\n\n## Gamma\n\nSee [[#$0]]\n"
+        XCTAssertEqual(CompletionFixture.documentation(text, pick: "Beta"),
+                       "**Alpha** › Beta\n\n`scratch.md`\n\n---\n\nBeta's text.")
+    }
+
+    func testAHeadingThatMovedIsFoundByItsTextAndOneThatIsGoneShowsTheNote() {
+        let note = CompletionFixture.symbols("# Top\n\n## Moved\n\nBody.\n", path: "n.md")
+        let source = Array("# Top\n\n## Moved\n\nBody.\n".utf8)
+        XCTAssertEqual(CompletionTarget.heading(path: "n.md", headingIndex: 0, text: "Moved").documentation(note: note, source: source),
+                       "**Top** › Moved\n\n`n.md`\n\n---\n\nBody.")
+        XCTAssertEqual(CompletionTarget.heading(path: "n.md", headingIndex: 7, text: "Gone").documentation(note: note, source: source),
+                       "**Top**\n\n`n.md`\n\n---\n\n# Top\n\n## Moved\n\nBody.")
+        XCTAssertEqual(CompletionTarget.block(path: "n.md", id: "gone").documentation(note: note, source: []), "**Top**\n\n`n.md`")
+    }
+
+    func testFileItemsSayWhatTheyAre() {
+        let (_, _, list) = CompletionFixture.complete("![[$0")
+        XCTAssertEqual(list.items.first { $0.label == "photo one.png" }?.documentation, "Image `images/photo one.png`")
+        XCTAssertEqual(list.items.first { $0.label == "manual.pdf" }?.documentation, "PDF document `docs/manual.pdf`")
     }
 
     func testResultsAreCappedAndTheBestMatchSurvives() {
@@ -146,9 +287,3 @@ final class CompletionWikiLinkTests: XCTestCase {
     }
 }
 
-private extension CompletionFixture {
-    static func complete(_ text: String, in path: String = "scratch.md", workspace: CompletionWorkspace = sharedWorkspace,
-                         limit: Int) -> (bytes: [UInt8], context: CompletionContext?, list: CompletionList) {
-        complete(text, in: path, workspace: workspace, preview: nil, limit: limit)
-    }
-}

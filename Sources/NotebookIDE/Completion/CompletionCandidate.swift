@@ -45,11 +45,16 @@ public struct CompletionCandidate: Sendable, Equatable {
     public var sortText: String
     /// A short note beside the label: the path, `H2`, `12 uses`.
     public var detail: String?
-    /// A Markdown preview of the target, when there is one.
+    /// Markdown documentation known when the list is made (a tag's uses, what a file is).
     public var documentation: String?
+    /// The note, heading or block whose preview is the item's documentation. Reading the
+    /// target's text is left to `completionItem/resolve` (`CompletionTarget.documentation`), so
+    /// a list of 200 notes reads no file.
+    public var target: CompletionTarget?
 
     public init(label: String, kind: Kind, newText: String, replace: ByteSpan, filterText: String,
-                sortText: String = "", detail: String? = nil, documentation: String? = nil) {
+                sortText: String = "", detail: String? = nil, documentation: String? = nil,
+                target: CompletionTarget? = nil) {
         self.label = label
         self.kind = kind
         self.newText = newText
@@ -58,6 +63,7 @@ public struct CompletionCandidate: Sendable, Equatable {
         self.sortText = sortText
         self.detail = detail
         self.documentation = documentation
+        self.target = target
     }
 }
 

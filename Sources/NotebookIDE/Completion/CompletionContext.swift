@@ -1,13 +1,19 @@
 // What the user is completing at a cursor: the kind of item wanted, the bytes an item replaces,
-// and whether the closing text of the construct is already there.
+// and the closing text an item must add so that the construct ends exactly once.
 //
 // Invariants:
 // - Detection reads only the cursor's line, except two cheap scans from the top of the document:
 //   whether the cursor lies inside the leading `---` front matter (and under which key), and
 //   whether it lies inside a fenced code block (by the fence lines above it).
-// - `replace` starts right after the trigger (`[[`, `#`, `(`, `[`, `^`, `/`) and always contains
-//   the cursor, so an item's `newText` never repeats the trigger and `[[[[` cannot appear;
-//   `typed` is exactly the bytes from `replace.start` to the cursor.
+// - `replace` starts right after the trigger (`[[`, `#`, `(`, `(<`, `[`, `^`, `/`) and always
+//   contains the cursor, so an item's `newText` never repeats the trigger and `[[[[` cannot
+//   appear; `typed` is exactly the bytes from `replace.start` to the cursor.
+// - `closing` is what is missing of the construct's end, never what is already there: `]]` when
+//   nothing closes a wiki-link, `]` when a lone `]` follows (an editor that paired one `[`), and
+//   nothing before `]]`. So picking any item leaves exactly one `]]` (`)`, `>)`, `]`) after it.
+//   The closing is written after the typed part, never after text the user wrote further on,
+//   except `carried` text (a `|label` before a lone `]`), which the range covers and items
+//   write back unchanged.
 // - Any cursor and any bytes are accepted: the cursor is clamped, invalid UTF-8 is decoded
 //   leniently, and the result is nil when nothing is being completed.
 
@@ -24,9 +30,11 @@ public struct CompletionContext: Sendable, Equatable {
         case wikiHeading(note: String, parents: [String])
         /// `[[note#^partial`: block ids of `note` (empty: this note).
         case wikiBlock(note: String)
-        /// `[text](folder/partial`: entries of the folder named by `folder` (as written, ending
-        /// in `/` or empty), relative to the note, or to the root when it starts with `/`.
-        case markdownPath(folder: String, isImage: Bool)
+        /// `[text](folder/partial` or `[text](<folder/partial`: entries of the folder named by
+        /// `folder` (as written, ending in `/` or empty), relative to the note, or to the root
+        /// when it starts with `/`. In `<…>` (`inAngleBrackets`) names are written as they are,
+        /// spaces included; otherwise they are percent-encoded.
+        case markdownPath(folder: String, isImage: Bool, inAngleBrackets: Bool)
         /// `](path.md#partial` or `](#partial`: heading slugs of the note `path` names (as
         /// written, not decoded; empty: this note).
         case markdownHeading(path: String)
@@ -46,31 +54,42 @@ public struct CompletionContext: Sendable, Equatable {
 
     public var kind: Kind
     /// The source bytes an item replaces: what was typed since the trigger, plus the rest of
-    /// the word after the cursor when the cursor is in the middle of one.
+    /// the word after the cursor when the cursor is in the middle of one (and `carried`).
     public var replace: ByteSpan
     /// What the user typed since the trigger: the bytes from `replace.start` to the cursor.
     public var typed: String
-    /// True when the construct's closing text (`]]`, `)`, `]`, the `:` after a key) already
-    /// follows the replaced bytes, so an item must not add it again. For wiki-links this is also
-    /// true when `|label]]` or `#heading]]` follows.
-    public var closingFollows: Bool
+    /// The text an item appends after its own text to end the construct: `]]`, `]`, `)`, `>)`,
+    /// `>`, `: ` or a closing quote; empty when the end is already there (or the construct has
+    /// none, as a tag). Folder items add `/` instead.
+    public var closing: String
+    /// Text at the end of `replace` that items write back unchanged before `closing`: a
+    /// `|label` or `#heading` between the typed part and a lone `]`, so that the missing `]` can
+    /// go after it. Usually empty.
+    public var carried: String
     /// True when a `/` directly follows the replaced bytes (a folder item then adds none).
     public var slashFollows: Bool
-    /// True when a `|` follows the replaced bytes inside a wiki-link (an alias item then inserts
-    /// only the target: the label is already written).
+    /// True when a `|label` follows the replaced part inside a wiki-link (an alias item then
+    /// inserts only the target: the label is already written).
     public var labelFollows: Bool
-    /// True for a front-matter value inside quotes (an item then needs no quoting of its own).
-    public var isQuoted: Bool
+    /// True when a `#heading` (or `#^block`) follows the replaced target inside a wiki-link: an
+    /// alias item then inserts only the target, since its `|label` would land before the heading.
+    public var headingFollows: Bool
+    /// The quote (`"` or `'`) a front-matter value is written in, or empty: an item then escapes
+    /// for that quote instead of quoting on its own.
+    public var quote: String
 
-    public init(kind: Kind, replace: ByteSpan, typed: String, closingFollows: Bool = false,
-                slashFollows: Bool = false, labelFollows: Bool = false, isQuoted: Bool = false) {
+    public init(kind: Kind, replace: ByteSpan, typed: String, closing: String = "", carried: String = "",
+                slashFollows: Bool = false, labelFollows: Bool = false, headingFollows: Bool = false,
+                quote: String = "") {
         self.kind = kind
         self.replace = replace
         self.typed = typed
-        self.closingFollows = closingFollows
+        self.closing = closing
+        self.carried = carried
         self.slashFollows = slashFollows
         self.labelFollows = labelFollows
-        self.isQuoted = isQuoted
+        self.headingFollows = headingFollows
+        self.quote = quote
     }
 
     /// What the user is completing at the UTF-8 offset `cursor` of `text`; nil when nothing.
@@ -143,17 +162,22 @@ struct ContextScanner {
         guard let open = openWikiLink(), !isInCodeSpan(open) else { return nil }
         let isEmbed = open > lineStart && bytes[open - 1] == UInt8(ascii: "!")
         let contentStart = open + 2
-        // A `|` before the cursor means the label is being typed: nothing to complete.
+        // A `|` before the cursor means the label is being typed, a `]` that the cursor is past
+        // the link's end (`[[note]$0]`): nothing to complete.
         var hash: Int? = nil
         for index in contentStart..<cursor {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "|") { return nil }
+            if byte == UInt8(ascii: "|") || byte == UInt8(ascii: "]") { return nil }
             if byte == UInt8(ascii: "#"), hash == nil { hash = index }
         }
+        let part = wikiPartEnd()
+        func context(_ kind: CompletionContext.Kind, from start: Int) -> CompletionContext {
+            CompletionContext(kind: kind, replace: ByteSpan(start, part.end), typed: string(start, cursor),
+                              closing: part.closing, carried: part.carried, labelFollows: part.labelFollows,
+                              headingFollows: part.headingFollows)
+        }
         guard let firstHash = hash else {
-            let (end, closing, label) = wikiTokenEnd(stopAtHash: true)
-            return CompletionContext(kind: .wikiTarget(isEmbed: isEmbed), replace: ByteSpan(contentStart, end),
-                                     typed: string(contentStart, cursor), closingFollows: closing, labelFollows: label)
+            return context(.wikiTarget(isEmbed: isEmbed), from: contentStart)
         }
         let note = ContextScanner.trimmed(string(contentStart, firstHash))
         // Split the parts after the first `#`; the last one is being typed.
@@ -168,65 +192,87 @@ struct ContextScanner {
             index += 1
         }
         if partStart < cursor, bytes[partStart] == UInt8(ascii: "^") {
-            let (end, closing, label) = wikiTokenEnd(stopAtHash: true)
-            return CompletionContext(kind: .wikiBlock(note: note), replace: ByteSpan(partStart + 1, end),
-                                     typed: string(partStart + 1, cursor), closingFollows: closing, labelFollows: label)
+            return context(.wikiBlock(note: note), from: partStart + 1)
         }
-        let (end, closing, label) = wikiTokenEnd(stopAtHash: true)
-        return CompletionContext(kind: .wikiHeading(note: note, parents: parts.filter { !$0.isEmpty }),
-                                 replace: ByteSpan(partStart, end), typed: string(partStart, cursor),
-                                 closingFollows: closing, labelFollows: label)
+        return context(.wikiHeading(note: note, parents: parts.filter { !$0.isEmpty }), from: partStart)
     }
 
-    /// Where the wiki-link part at the cursor ends, and whether `]]` closes the link later on
-    /// the line (directly, or after `|label` / `#heading`) and whether a `|` follows.
+    /// The end of the wiki-link part at the cursor and what an item must add to close the link.
+    struct WikiPartEnd {
+        var end: Int
+        var closing: String
+        var carried: String
+        var labelFollows: Bool
+        var headingFollows = false
+    }
+
+    /// Where the wiki-link part at the cursor ends, and what is missing of the link's `]]`.
     ///
-    /// Inside an existing link (`[[no$0te]]`) the part runs to the `]]`, `|` or `#`, spaces
-    /// included; in an unclosed link it runs to the end of the word.
-    private func wikiTokenEnd(stopAtHash: Bool) -> (end: Int, closing: Bool, label: Bool) {
+    /// Inside a closed link (`[[no$0te]]`, `[[no$0te|label]]`) the part runs to the `]]`, `|` or
+    /// `#`, spaces included, and nothing is missing. A lone `]` right after the word (an editor
+    /// that paired one `[`, or a `]` typed by hand) is half the closing: `]` is missing, and it
+    /// goes before that `]`; after a `|label` or `#heading` the range then carries them, so the
+    /// missing `]` lands after them. In an unclosed link the part is the word at the cursor and
+    /// `]]` is missing, except before a `|` or `#` (the user is still writing the link: adding
+    /// `]]` there would cut the rest off).
+    private func wikiPartEnd() -> WikiPartEnd {
+        let bar = UInt8(ascii: "|")
+        let hash = UInt8(ascii: "#")
+        let close = UInt8(ascii: "]")
         var index = cursor
         while index < lineEnd {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "|") || (stopAtHash && byte == UInt8(ascii: "#"))
-                || byte == UInt8(ascii: "[") { break }
+            if byte == close || byte == bar || byte == hash || byte == UInt8(ascii: "[") { break }
             index += 1
         }
-        let delimiter = index < lineEnd ? bytes[index] : 0
-        if delimiter == UInt8(ascii: "]") || delimiter == UInt8(ascii: "|") || delimiter == UInt8(ascii: "#") {
-            // A closing `]]` must follow before any new `[[` for the link to be closed.
-            var probe = index
-            while probe + 1 < lineEnd {
-                if bytes[probe] == UInt8(ascii: "[") && bytes[probe + 1] == UInt8(ascii: "[") { break }
-                if bytes[probe] == UInt8(ascii: "]") && bytes[probe + 1] == UInt8(ascii: "]") {
-                    return (index, true, delimiter == UInt8(ascii: "|"))
+        let delimiter: UInt8 = index < lineEnd ? bytes[index] : 0
+        var wordEnd = cursor
+        while wordEnd < index, !ContextScanner.isSpace(bytes[wordEnd]) { wordEnd += 1 }
+        if delimiter == close {
+            if index + 1 < lineEnd, bytes[index + 1] == close {
+                return WikiPartEnd(end: index, closing: "", carried: "", labelFollows: false)
+            }
+            // A lone `]` closes this link only when nothing but spaces separates it from the
+            // word: `[x [[so$0 y]` keeps its ` y]`, which may well close the outer `[`; and
+            // `[see [[so$0](url)` keeps the `]` of the link text.
+            let next: UInt8 = index + 1 < lineEnd ? bytes[index + 1] : 0
+            if bytes[wordEnd..<index].allSatisfy(ContextScanner.isSpace), next != UInt8(ascii: "("),
+               next != UInt8(ascii: "[") {
+                return WikiPartEnd(end: index, closing: "]", carried: "", labelFollows: false)
+            }
+            return WikiPartEnd(end: wordEnd, closing: "]]", carried: "", labelFollows: false)
+        }
+        if delimiter == bar || delimiter == hash {
+            // In a table the label separator is written `\|`: the backslash is part of it.
+            let partEnd = delimiter == bar && index > cursor && bytes[index - 1] == UInt8(ascii: "\\") ? index - 1 : index
+            let isLabel = delimiter == bar
+            // The link's end is the first `]` after the label or heading, before any new `[[`.
+            var probe = index + 1
+            while probe < lineEnd {
+                if bytes[probe] == UInt8(ascii: "["), probe + 1 < lineEnd, bytes[probe + 1] == UInt8(ascii: "[") { break }
+                if bytes[probe] == close {
+                    if probe + 1 < lineEnd, bytes[probe + 1] == close {
+                        return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel,
+                                           headingFollows: !isLabel)
+                    }
+                    return WikiPartEnd(end: probe, closing: "]", carried: string(partEnd, probe), labelFollows: isLabel,
+                                       headingFollows: !isLabel)
                 }
                 probe += 1
             }
+            return WikiPartEnd(end: partEnd, closing: "", carried: "", labelFollows: isLabel, headingFollows: !isLabel)
         }
         // Not closed: the part ends with the word at the cursor.
-        var end = cursor
-        while end < index, !ContextScanner.isSpace(bytes[end]) { end += 1 }
-        return (end, false, false)
+        return WikiPartEnd(end: wordEnd, closing: "]]", carried: "", labelFollows: false)
     }
 
-    // MARK: Markdown destinations `](…`
+    // MARK: Markdown destinations `](…` and `](<…`
 
     private func detectMarkdownDestination() -> CompletionContext? {
-        // The `(` of `](` whose destination the cursor is in: no space or `)` in between.
-        var index = cursor
-        var open: Int? = nil
-        while index > lineStart {
-            let byte = bytes[index - 1]
-            if ContextScanner.isSpace(byte) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") { return nil }
-            if byte == UInt8(ascii: "(") {
-                if index - 1 > lineStart, bytes[index - 2] == UInt8(ascii: "]") { open = index - 1 }
-                break
-            }
-            index -= 1
-        }
-        guard let paren = open, !isInCodeSpan(paren) else { return nil }
+        guard let (start, inAngle) = destinationStart() else { return nil }
+        let paren = inAngle ? start - 2 : start - 1
+        guard !isInCodeSpan(paren) else { return nil }
         let isImage = isImageLink(closingBracket: paren - 1)
-        let start = paren + 1
         // `scheme:` before any `/` or `#`: a URL, not a path.
         var colonAt: Int? = nil
         var hash: Int? = nil
@@ -245,26 +291,96 @@ struct ContextScanner {
             var partStart = hash + 1
             let isBlock = partStart < cursor && bytes[partStart] == UInt8(ascii: "^")
             if isBlock { partStart += 1 }
-            var end = cursor
-            while end < lineEnd, !ContextScanner.isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")") { end += 1 }
-            let closing = end < lineEnd && bytes[end] == UInt8(ascii: ")")
+            let end = destinationPartEnd(inAngle: inAngle, isPathSegment: false)
             return CompletionContext(kind: isBlock ? .markdownBlock(path: path) : .markdownHeading(path: path),
                                      replace: ByteSpan(partStart, end), typed: string(partStart, cursor),
-                                     closingFollows: closing)
+                                     closing: destinationClosing(at: end, inAngle: inAngle))
         }
         let segmentStart = lastSlash.map { $0 + 1 } ?? start
+        let end = destinationPartEnd(inAngle: inAngle, isPathSegment: true)
+        return CompletionContext(kind: .markdownPath(folder: string(start, segmentStart), isImage: isImage,
+                                                     inAngleBrackets: inAngle),
+                                 replace: ByteSpan(segmentStart, end), typed: string(segmentStart, cursor),
+                                 closing: destinationClosing(at: end, inAngle: inAngle),
+                                 slashFollows: end < lineEnd && bytes[end] == UInt8(ascii: "/"))
+    }
+
+    /// The first byte of the link destination the cursor is in, and whether it is written in
+    /// angle brackets: after `](` with no space, `(`, `)` or `<` in between, or after `](<`
+    /// with no `<` or `>` in between (spaces and parentheses are allowed there).
+    private func destinationStart() -> (start: Int, inAngle: Bool)? {
+        var index = cursor
+        while index > lineStart {
+            let byte = bytes[index - 1]
+            if ContextScanner.isSpace(byte) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") { break }
+            if byte == UInt8(ascii: "(") {
+                if index - 1 > lineStart, bytes[index - 2] == UInt8(ascii: "]") { return (index, false) }
+                break
+            }
+            index -= 1
+        }
+        index = cursor
+        while index > lineStart {
+            let byte = bytes[index - 1]
+            if byte == UInt8(ascii: ">") { return nil }
+            if byte == UInt8(ascii: "<") {
+                let isOpen = index - 1 >= lineStart + 2 && bytes[index - 2] == UInt8(ascii: "(")
+                    && bytes[index - 3] == UInt8(ascii: "]")
+                return isOpen ? (index, true) : nil
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Where the destination part at the cursor ends. A path segment stops at `/` and `#`;
+    /// either part stops at a space or `)`, or, in angle brackets closed later on the line, at
+    /// the `>` (spaces and parentheses belong to the path there).
+    private func destinationPartEnd(inAngle: Bool, isPathSegment: Bool) -> Int {
+        var closer: Int? = nil
+        if inAngle {
+            var probe = cursor
+            while probe < lineEnd, bytes[probe] != UInt8(ascii: "<") {
+                if bytes[probe] == UInt8(ascii: ">") {
+                    closer = probe
+                    break
+                }
+                probe += 1
+            }
+        }
         var end = cursor
         while end < lineEnd {
             let byte = bytes[end]
-            if ContextScanner.isSpace(byte) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "/")
-                || byte == UInt8(ascii: "#") { break }
+            if isPathSegment, byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") { break }
+            if let closer {
+                if end == closer { break }
+            } else if ContextScanner.isSpace(byte) || byte == UInt8(ascii: ")") {
+                break
+            }
             end += 1
         }
+        return end
+    }
+
+    /// What is missing of the destination's end after `end`: nothing before `)`, `#`, `/` (the
+    /// destination goes on), a `>` or a title; `>` before a `)` in angle brackets; else `)`
+    /// (`>)` in angle brackets).
+    private func destinationClosing(at end: Int, inAngle: Bool) -> String {
         let next: UInt8 = end < lineEnd ? bytes[end] : 0
-        return CompletionContext(kind: .markdownPath(folder: string(start, segmentStart), isImage: isImage),
-                                 replace: ByteSpan(segmentStart, end), typed: string(segmentStart, cursor),
-                                 closingFollows: next == UInt8(ascii: ")") || next == UInt8(ascii: "#"),
-                                 slashFollows: next == UInt8(ascii: "/"))
+        if next == UInt8(ascii: "#") || next == UInt8(ascii: "/") { return "" }
+        if inAngle {
+            if next == UInt8(ascii: ">") { return "" }
+            return next == UInt8(ascii: ")") ? ">" : ">)"
+        }
+        if next == UInt8(ascii: ")") { return "" }
+        // `[x](no$0 "Title")`: the `)` comes after the title.
+        var probe = end
+        while probe < lineEnd, ContextScanner.isSpace(bytes[probe]) { probe += 1 }
+        if probe > end, probe < lineEnd,
+           bytes[probe] == UInt8(ascii: "\"") || bytes[probe] == UInt8(ascii: "'") || bytes[probe] == UInt8(ascii: "(") {
+            return ""
+        }
+        return ")"
     }
 
     /// True when the link text closed by the `]` at `closingBracket` opened with `![`.
@@ -296,13 +412,13 @@ struct ContextScanner {
                 }
                 var end = cursor
                 while end < lineEnd, bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "[") { end += 1 }
-                let closing = end < lineEnd && bytes[end] == UInt8(ascii: "]")
-                if !closing {
+                let closed = end < lineEnd && bytes[end] == UInt8(ascii: "]")
+                if !closed {
                     end = cursor
                     while end < lineEnd, !ContextScanner.isSpace(bytes[end]) { end += 1 }
                 }
                 return CompletionContext(kind: .referenceLabel, replace: ByteSpan(index, end),
-                                         typed: string(index, cursor), closingFollows: closing)
+                                         typed: string(index, cursor), closing: closed ? "" : "]")
             }
             index -= 1
         }

@@ -1,12 +1,14 @@
 // Turns a `CompletionContext` into ranked items over the indexed workspace.
 //
 // Invariants:
-// - Pure: reads its arguments only (the preview closure is the caller's), never traps.
+// - Pure: reads its arguments only, never traps.
 // - Ranking first, strings after: every candidate is scored on precomputed byte keys, sorted,
-//   cut to `limit`, and only the survivors get their label, texts and documentation built, so
-//   10,000 notes cost one pass of byte comparisons and one sort.
-// - An item's `newText` never repeats the trigger (the context's range starts after it) and adds
-//   the closing text (`]]`, `)`, `]`, `: `) only when the context says none follows.
+//   cut to `limit`, and only the survivors get their label and texts built, so 10,000 notes
+//   cost one pass of byte comparisons and one sort. Previews of notes, headings and blocks are
+//   not built here at all: items carry a `CompletionTarget` for `completionItem/resolve`.
+// - An item's `newText` never repeats the trigger (the context's range starts after it) and ends
+//   with the context's `carried` text and `closing` (what is missing of `]]`, `)`, `>)`, `]`,
+//   `: `), so the construct ends exactly once whatever already followed the cursor.
 // - Wiki-link items insert the text the resolver takes back to that note (`linkTarget`);
 //   Markdown path items are relative to the note's folder and percent-encoded.
 
@@ -23,7 +25,8 @@ public enum CompletionEngine {
         case .wikiTarget(let isEmbed): return request.wikiTargets(isEmbed: isEmbed)
         case .wikiHeading(let note, let parents): return request.headings(of: note, parents: parents, isWiki: true)
         case .wikiBlock(let note): return request.blocks(of: note, isWiki: true)
-        case .markdownPath(let folder, let isImage): return request.paths(in: folder, isImage: isImage)
+        case .markdownPath(let folder, let isImage, let inAngleBrackets):
+            return request.paths(in: folder, isImage: isImage, inAngleBrackets: inAngleBrackets)
         case .markdownHeading(let path): return request.headings(of: path, parents: [], isWiki: false)
         case .markdownBlock(let path): return request.blocks(of: path, isWiki: false)
         case .referenceLabel: return request.referenceLabels()
@@ -85,6 +88,9 @@ private struct Request {
 
     var replace: ByteSpan { context.replace }
 
+    /// `text` followed by what the construct is missing, so it ends exactly once.
+    func closed(_ text: String) -> String { text + context.carried + context.closing }
+
     // MARK: Notes
 
     /// The symbols of the note at `path`: the fresh ones for the current note.
@@ -117,10 +123,44 @@ private struct Request {
         return low < notes.count && notes[low].path == path ? low : -1
     }
 
-    func noteDocumentation(title: String, path: String) -> String {
-        var text = "**" + title + "**\n\n`" + path + "`"
-        if let body = sources.preview?(path), !body.isEmpty { text += "\n\n" + body }
-        return text
+    /// What a file that is not a note is, for its item's documentation.
+    static func fileDocumentation(_ path: String, isImage: Bool) -> String {
+        let kind: String
+        if isImage {
+            kind = "Image"
+        } else if CompletionPath.lowercasedExtension(path) == "pdf" {
+            kind = "PDF document"
+        } else {
+            kind = "File"
+        }
+        return kind + " " + NavigationText.codeSpan(path)
+    }
+
+    /// `1 note`, `2 notes`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        String(count) + " " + noun + (count == 1 ? "" : "s")
+    }
+
+    /// A folder's item documentation: its path and what it holds.
+    func folderDocumentation(_ path: String) -> String {
+        var notes = 0
+        var folders = 0
+        var images = 0
+        var files = 0
+        for entry in workspace.folders[path] ?? [] {
+            switch entry.kind {
+            case .note: notes += 1
+            case .folder: folders += 1
+            case .file: if entry.isImage { images += 1 } else { files += 1 }
+            }
+        }
+        var parts: [String] = []
+        if notes > 0 { parts.append(Request.counted(notes, "note")) }
+        if folders > 0 { parts.append(Request.counted(folders, "folder")) }
+        if images > 0 { parts.append(Request.counted(images, "image")) }
+        if files > 0 { parts.append(Request.counted(files, "other file")) }
+        let contents = parts.isEmpty ? "empty" : parts.joined(separator: ", ")
+        return "Folder " + NavigationText.codeSpan(path + "/") + ": " + contents
     }
 
     func wikiTargets(isEmbed: Bool) -> CompletionList {
@@ -188,22 +228,26 @@ private struct Request {
                 ranked.append(Ranked(key: Request.tierBits(tier) | place, index: Int32(index), field: -1))
             }
         }
-        let close = context.closingFollows ? "" : "]]"
         return finish(ranked) { entry in
             if entry.field == -1 {
                 let file = workspace.files[Int(entry.index)]
                 return CompletionCandidate(label: CompletionPath.name(of: file.path), kind: file.isImage ? .image : .file,
-                                           newText: file.path + close, replace: replace, filterText: file.path,
-                                           detail: file.path)
+                                           newText: closed(file.path), replace: replace, filterText: file.path,
+                                           detail: file.path,
+                                           documentation: Request.fileDocumentation(file.path, isImage: file.isImage))
             }
             let note = notes[Int(entry.index)]
             let title = note.title.isEmpty ? note.stem : note.title
             if entry.field >= 3 {
                 let alias = note.aliases[Int(entry.field) - 3]
-                let text = context.labelFollows ? note.linkTarget : note.linkTarget + "|" + alias
-                return CompletionCandidate(label: alias, kind: .alias, newText: text + close, replace: replace,
+                // A label already written stays; before a `#heading` a label would split the link,
+                // and an alias with `]` or `|` in it would end or split it.
+                let targetOnly = context.labelFollows || context.headingFollows
+                    || alias.utf8.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }
+                let text = targetOnly ? note.linkTarget : note.linkTarget + "|" + alias
+                return CompletionCandidate(label: alias, kind: .alias, newText: closed(text), replace: replace,
                                            filterText: alias, detail: "alias of " + title + " — " + note.path,
-                                           documentation: noteDocumentation(title: title, path: note.path))
+                                           target: .note(path: note.path))
             }
             let filter: String
             switch entry.field {
@@ -211,9 +255,8 @@ private struct Request {
             case 2: filter = CompletionPath.removingExtension(note.path, workspace.catalog.noteExtensions)
             default: filter = title
             }
-            return CompletionCandidate(label: title, kind: .note, newText: note.linkTarget + close, replace: replace,
-                                       filterText: filter, detail: note.path,
-                                       documentation: noteDocumentation(title: title, path: note.path))
+            return CompletionCandidate(label: title, kind: .note, newText: closed(note.linkTarget), replace: replace,
+                                       filterText: filter, detail: note.path, target: .note(path: note.path))
         }
     }
 
@@ -260,17 +303,29 @@ private struct Request {
             // Document order: the index alone sorts them.
             ranked.append(Ranked(key: 0, index: Int32(index), field: 0))
         }
-        let close = context.closingFollows ? "" : (isWiki ? "]]" : ")")
         return finish(ranked) { entry in
             let heading = headings[Int(entry.index)]
             let level = "H" + String(heading.level)
+            let target = CompletionTarget.heading(path: note.path, headingIndex: Int(entry.index), text: heading.text)
             if isWiki {
-                return CompletionCandidate(label: heading.text, kind: .heading, newText: heading.text + close,
-                                           replace: replace, filterText: heading.text, detail: level)
+                // A heading with `#`, `|`, `^` or brackets would end or split the link: its slug,
+                // which the resolver accepts as well, is written instead.
+                let written = heading.slug.isEmpty || !heading.text.utf8.contains(where: Request.isWikiDelimiter)
+                    ? heading.text : heading.slug
+                return CompletionCandidate(label: heading.text, kind: .heading, newText: closed(written),
+                                           replace: replace, filterText: heading.text, detail: level, target: target)
             }
-            return CompletionCandidate(label: heading.text, kind: .heading, newText: heading.slug + close,
-                                       replace: replace, filterText: heading.slug, detail: level + " #" + heading.slug)
+            return CompletionCandidate(label: heading.text, kind: .heading, newText: closed(heading.slug),
+                                       replace: replace, filterText: heading.slug, detail: level + " #" + heading.slug,
+                                       target: target)
         }
+    }
+
+    /// Bytes that mean something inside `[[…]]`: `#` (heading), `|` (label), `^` (block) and
+    /// the brackets.
+    static func isWikiDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
     }
 
     func blocks(of target: String, isWiki: Bool) -> CompletionList {
@@ -282,17 +337,17 @@ private struct Request {
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: 0, index: Int32(index), field: 0))
         }
-        let close = context.closingFollows ? "" : (isWiki ? "]]" : ")")
         return finish(ranked) { entry in
             let id = blockIDs[Int(entry.index)].id
-            return CompletionCandidate(label: "^" + id, kind: .blockID, newText: id + close, replace: replace,
-                                       filterText: id, detail: "block in " + note.path)
+            return CompletionCandidate(label: "^" + id, kind: .blockID, newText: closed(id), replace: replace,
+                                       filterText: id, detail: "block in " + note.path,
+                                       target: .block(path: note.path, id: id))
         }
     }
 
     // MARK: Markdown paths
 
-    func paths(in typedFolder: String, isImage: Bool) -> CompletionList {
+    func paths(in typedFolder: String, isImage: Bool, inAngleBrackets: Bool) -> CompletionList {
         let decoded = CompletionPath.percentDecoded(typedFolder)
         let joined: String
         if decoded.utf8.first == UInt8(ascii: "/") {
@@ -316,35 +371,64 @@ private struct Request {
             }
             ranked.append(Ranked(key: Request.tierBits(tier) | order << 56, index: Int32(index), field: 0))
         }
-        // `../` leads out of a subfolder when nothing, or only dots, has been typed.
+        // `../` leads out of a subfolder when nothing, or only dots, has been typed, at the start
+        // of the path or after other `../`: after `journal/` it would only lead back.
         let typedOnlyDots = context.typed.utf8.allSatisfy { $0 == UInt8(ascii: ".") } && context.typed.utf8.count <= 2
-        if !base.isEmpty && typedOnlyDots {
+        let folderClimbsOnly = typedFolder.split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast().allSatisfy { $0 == ".." }
+        if !base.isEmpty && typedOnlyDots && folderClimbsOnly {
             ranked.append(Ranked(key: UInt64(7) << 56, index: -1, field: 0))
         }
-        let close = context.closingFollows ? "" : ")"
         let slash = context.slashFollows ? "" : "/"
+        // Inside `<…>` a name is written as it is (spaces and parentheses allowed); elsewhere it
+        // is percent-encoded. The client filters on the text as it appears in the link.
+        func written(_ name: String) -> String {
+            inAngleBrackets ? Request.angleDestination(name) : CompletionPath.percentEncoded(name)
+        }
         return finish(ranked) { item in
             if item.index < 0 {
                 return CompletionCandidate(label: "../", kind: .folder, newText: ".." + slash, replace: replace,
-                                           filterText: "..", detail: CompletionPath.folder(of: base))
+                                           filterText: "..", detail: CompletionPath.folder(of: base),
+                                           documentation: folderDocumentation(CompletionPath.folder(of: base)))
             }
             let entry = entries[Int(item.index)]
-            let encoded = CompletionPath.percentEncoded(entry.name)
+            let name = written(entry.name)
             switch entry.kind {
             case .folder:
-                return CompletionCandidate(label: entry.name + "/", kind: .folder, newText: encoded + slash,
-                                           replace: replace, filterText: encoded, detail: entry.path + "/")
+                return CompletionCandidate(label: entry.name + "/", kind: .folder, newText: name + slash,
+                                           replace: replace, filterText: name, detail: entry.path + "/",
+                                           documentation: folderDocumentation(entry.path))
             case .note:
-                let title = workspace.catalog.notes[entry.path]?.title ?? entry.name
-                return CompletionCandidate(label: entry.name, kind: .note, newText: encoded + close, replace: replace,
-                                           filterText: encoded, detail: entry.path,
-                                           documentation: noteDocumentation(title: title, path: entry.path))
+                return CompletionCandidate(label: entry.name, kind: .note, newText: closed(name), replace: replace,
+                                           filterText: name, detail: entry.path, target: .note(path: entry.path))
             case .file:
                 return CompletionCandidate(label: entry.name, kind: entry.isImage ? .image : .file,
-                                           newText: encoded + close, replace: replace, filterText: encoded,
-                                           detail: entry.path)
+                                           newText: closed(name), replace: replace, filterText: name,
+                                           detail: entry.path,
+                                           documentation: Request.fileDocumentation(entry.path, isImage: entry.isImage))
             }
         }
+    }
+
+    /// A file name as written inside `<…>`: as it is, except the bytes that would end the
+    /// destination or change its meaning there (`<`, `>`, `#`, `%`, line breaks and other
+    /// controls), which are percent-encoded as the resolver decodes them.
+    static func angleDestination(_ name: String) -> String {
+        let needs: (UInt8) -> Bool = {
+            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "#")
+                || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
+        }
+        guard name.utf8.contains(where: needs) else { return name }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        for byte in name.utf8 {
+            if needs(byte) {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     // MARK: Reference labels
@@ -361,10 +445,9 @@ private struct Request {
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))
         }
-        let close = context.closingFollows ? "" : "]"
         return finish(ranked) { entry in
             let definition = definitions[Int(entry.index)]
-            return CompletionCandidate(label: definition.label, kind: .referenceLabel, newText: definition.label + close,
+            return CompletionCandidate(label: definition.label, kind: .referenceLabel, newText: closed(definition.label),
                                        replace: replace, filterText: definition.label, detail: definition.destination,
                                        documentation: definition.title)
         }
@@ -390,17 +473,7 @@ private struct Request {
             index += 1
         }
         guard needsQuotes else { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
+        return "\"" + yamlValue(text, quote: "\"") + "\""
     }
 
     static func uses(_ count: Int) -> String { count == 1 ? "1 use" : String(count) + " uses" }
@@ -421,8 +494,11 @@ private struct Request {
         return finish(ranked) { entry in
             let tag = tags[Int(entry.index)]
             let count = tag.text == beingTyped ? tag.count - 1 : tag.count
-            return CompletionCandidate(label: tag.text, kind: .tag, newText: tag.text, replace: replace,
-                                       filterText: tag.text, detail: Request.uses(count))
+            // A tag in a quoted front-matter value needs the closing quote when none follows.
+            return CompletionCandidate(label: tag.text, kind: .tag, newText: closed(tag.text), replace: replace,
+                                       filterText: tag.text, detail: Request.uses(count),
+                                       documentation: NavigationText.codeSpan("#" + tag.text) + " — used "
+                                           + (count == 1 ? "once" : String(count) + " times") + " in the notebook")
         }
     }
 
@@ -440,10 +516,9 @@ private struct Request {
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))
         }
-        let suffix = context.closingFollows ? "" : ": "
         return finish(ranked) { entry in
             let key = keys[Int(entry.index)].key
-            return CompletionCandidate(label: key.text, kind: .frontMatterKey, newText: key.text + suffix,
+            return CompletionCandidate(label: key.text, kind: .frontMatterKey, newText: closed(key.text),
                                        replace: replace, filterText: key.text, detail: Request.uses(key.count))
         }
     }
@@ -453,18 +528,58 @@ private struct Request {
         let lowered = key.lowercased()
         guard let found = keys.first(where: { $0.key.text == key }) ?? keys.first(where: { $0.key.text.lowercased() == lowered })
         else { return CompletionList() }
+        // The counts include this note as it was indexed, so the value being typed would come back
+        // as its own suggestion: only other notes' uses count (a value they share stays).
+        var own: [String: Int] = [:]
+        for entry in workspace.catalog.notes[notePath]?.frontMatter?.entries ?? [] where entry.key == found.key.text {
+            let items = entry.value.items.isEmpty ? [entry.value.scalar ?? ""] : entry.value.items
+            for item in items where !item.isEmpty { own[item, default: 0] += 1 }
+        }
         let values = found.values
         var ranked: [Ranked] = []
         for index in values.indices {
-            let tier = CompletionMatcher.tier(query, values[index].key)
+            let value = values[index]
+            let others = value.count - (own[value.text] ?? 0)
+            guard others > 0 else { continue }
+            let tier = CompletionMatcher.tier(query, value.key)
             guard tier != CompletionMatcher.none else { continue }
-            ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))
+            // Most used by other notes first (the values are sorted by all uses).
+            let rarity = UInt64(UInt32.max) - UInt64(min(others, Int(UInt32.max)))
+            ranked.append(Ranked(key: Request.tierBits(tier) | rarity << 24, index: Int32(index),
+                                 field: Int32(clamping: others)))
         }
         return finish(ranked) { entry in
             let value = values[Int(entry.index)]
-            let text = context.isQuoted ? value.text : Request.yamlScalar(value.text)
-            return CompletionCandidate(label: value.text, kind: .frontMatterValue, newText: text,
-                                       replace: replace, filterText: value.text, detail: Request.uses(value.count))
+            return CompletionCandidate(label: value.text, kind: .frontMatterValue,
+                                       newText: closed(Request.yamlValue(value.text, quote: context.quote)),
+                                       replace: replace, filterText: value.text, detail: Request.uses(Int(entry.field)))
+        }
+    }
+
+    /// `text` as a YAML value written after `quote` (`"`, `'` or nothing): escaped for the quote
+    /// it is in, or a plain scalar, quoted when it needs to be.
+    static func yamlValue(_ text: String, quote: String) -> String {
+        switch quote {
+        case "\"":
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case "\n": escaped += "\\n"
+                case "\t": escaped += "\\t"
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped
+        case "'":
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                if scalar == "'" { escaped += "''" } else { escaped.unicodeScalars.append(scalar) }
+            }
+            return escaped
+        default:
+            return yamlScalar(text)
         }
     }
 }

@@ -1,5 +1,6 @@
 // What one completion request reads besides the context: the indexed workspace (shared between
-// requests), the current note's fresh symbols, and an optional preview of note bodies.
+// requests) and the current note's fresh symbols. Note bodies are not among them: previews are
+// made per item on `completionItem/resolve` (see `CompletionTarget`).
 
 import NotebookIndex
 
@@ -9,17 +10,12 @@ public struct CompletionSources: Sendable {
     public var workspace: CompletionWorkspace
     /// The symbols of the note being edited, as of this request; nil uses the catalog's copy.
     public var currentNote: NoteSymbols?
-    /// The first lines of a note's body (Markdown) by workspace-relative path, for items'
-    /// documentation; called only for the items returned. Nil: no body previews.
-    public var preview: (@Sendable (String) -> String?)?
     /// At most this many items; more set `isIncomplete`.
     public var limit: Int
 
-    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil,
-                preview: (@Sendable (String) -> String?)? = nil, limit: Int = 200) {
+    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil, limit: Int = 200) {
         self.workspace = workspace
         self.currentNote = currentNote
-        self.preview = preview
         self.limit = limit
     }
 }

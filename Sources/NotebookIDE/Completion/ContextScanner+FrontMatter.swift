@@ -122,13 +122,14 @@ extension ContextScanner {
         guard valueStart <= cursor else { return nil }
         var end = max(stop, cursor)
         while end > cursor, ContextScanner.isSpace(bytes[end - 1]) { end -= 1 }
-        var closing = false
+        let quoteText = quote == 0 ? "" : String(UnicodeScalar(quote))
+        var closing = quoteText
         if quote != 0, let closeQuote = bytes[cursor..<end].firstIndex(of: quote) {
             end = closeQuote
-            closing = true
+            closing = ""
         }
         return CompletionContext(kind: valueKind(forKey: key), replace: ByteSpan(valueStart, end),
-                                 typed: string(valueStart, cursor), closingFollows: closing, isQuoted: quote != 0)
+                                 typed: string(valueStart, cursor), closing: closing, quote: quoteText)
     }
 
     func detectFrontMatter() -> CompletionContext? {
@@ -152,7 +153,7 @@ extension ContextScanner {
             while end < lineEnd, !ContextScanner.isSpace(bytes[end]), bytes[end] != UInt8(ascii: ":") { end += 1 }
             return CompletionContext(kind: .frontMatterKey, replace: ByteSpan(lineStart, end),
                                      typed: string(lineStart, cursor),
-                                     closingFollows: end < lineEnd && bytes[end] == UInt8(ascii: ":"))
+                                     closing: end < lineEnd && bytes[end] == UInt8(ascii: ":") ? "" : ": ")
         }
         let key = keyText(lineStart, colon)
         var valueStart = colon + 1

@@ -180,11 +180,36 @@ end
 -- Items of the last completion, for the second omnifunc call.
 local omni_items = {}
 
+--- After an omnifunc item is accepted: Vim replaced the text from the start column to the
+--- cursor, but the server's textEdit may also cover text after the cursor (the rest of the word
+--- in `[[no|te]]`, a `|label]` the item writes back). That part is deleted here, so the buffer
+--- reads exactly as the textEdit says.
+function M.complete_done()
+  local item = vim.v.completed_item
+  local data = type(item) == 'table' and item.user_data or nil
+  if type(data) ~= 'table' or type(data.macmd) ~= 'table' then
+    return
+  end
+  local after = tonumber(data.macmd.after) or 0
+  if after <= 0 then
+    return
+  end
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local line = vim.api.nvim_get_current_line()
+  local stop = math.min(#line, cursor[2] + after)
+  if stop > cursor[2] then
+    vim.api.nvim_buf_set_text(0, cursor[1] - 1, cursor[2], cursor[1] - 1, stop, {})
+  end
+end
+
+local complete_done_group = nil
+
 --- An 'omnifunc' that inserts exactly what the server says. It starts the completion where the
 --- server's textEdit starts (just after `[[`, `(`, `#`), so `[[note-with-dashes` and
 --- `[text](folder/` complete whole; Neovim's built-in omnifunc before 0.11 starts at the last
---- keyword and would repeat the part before a `-` or `/`. Items come from one synchronous
---- request (at most two seconds).
+--- keyword and would repeat the part before a `-` or `/`. The part of the textEdit after the
+--- cursor is removed when the item is accepted (`complete_done`). Items come from one
+--- synchronous request (at most two seconds).
 function M.omnifunc(findstart, base)
   local bufnr = vim.api.nvim_get_current_buf()
   if findstart ~= 1 then
@@ -214,17 +239,32 @@ function M.omnifunc(findstart, base)
     if edit and edit.range and edit.range.start.line == cursor[1] - 1 then
       local column = byte_column(line, edit.range.start.character, encoding)
       start = start and math.min(start, column) or column
+      -- Bytes of the edit's range after the cursor, removed once the item is accepted.
+      local after = 0
+      if edit.range['end'].line == cursor[1] - 1 then
+        after = math.max(0, byte_column(line, edit.range['end'].character, encoding) - cursor[2])
+      end
       table.insert(omni_items, {
         word = edit.newText,
         abbr = item.label,
         menu = item.detail or '',
         icase = 1,
         dup = 1,
+        user_data = { macmd = { after = after } },
       })
     end
   end
   if not start then
     return -3
+  end
+  if not complete_done_group then
+    complete_done_group = vim.api.nvim_create_augroup('macmd_omnifunc', { clear = true })
+    vim.api.nvim_create_autocmd('CompleteDone', {
+      group = complete_done_group,
+      callback = function()
+        M.complete_done()
+      end,
+    })
   end
   return start
 end
