@@ -16,6 +16,8 @@ extension HTMLRenderer {
         var plain = options
         plain.sourceLines = false
         plain.fullPage = false
+        // A note without headings needs no render state.
+        guard tree.nodes.contains(where: { $0.kind == .heading }) else { return [] }
         let state = HTMLRenderState(tree: tree, options: plain, outputCapacity: 0)
         var slugs = Slugger()
         var anchors: [HeadingAnchor] = []

@@ -77,14 +77,15 @@ public struct NoteCatalog: Sendable, Equatable {
     // Each table maps a key to the paths having it, sorted by path, so that `note.markdown` and
     // `note.md` pick the same one every time and candidate lists come out sorted. `insert` and
     // `remove` keep them so: the cost of one change is that note's keys, not the notebook's size.
-    private var byPathWithoutExtension: [String: [String]] = [:]
-    private var byLowercasedPathWithoutExtension: [String: [String]] = [:]
-    private var byStem: [String: [String]] = [:]
-    private var byTitle: [String: [String]] = [:]
-    private var byAlias: [String: [String]] = [:]
+    // (A path without its extension is looked up exactly by filtering the case-insensitive
+    // table: one table instead of two, and most keys hold one path, kept without an array.)
+    private var byLowercasedPathWithoutExtension: [String: PathList] = [:]
+    private var byStem: [String: PathList] = [:]
+    private var byTitle: [String: PathList] = [:]
+    private var byAlias: [String: PathList] = [:]
     /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
     /// finds it by name wherever it is. Sorted like the other tables.
-    private var assetsByName: [String: [String]] = [:]
+    private var assetsByName: [String: PathList] = [:]
 
     /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
     /// as an earlier one replaces it.
@@ -105,10 +106,20 @@ public struct NoteCatalog: Sendable, Equatable {
         for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
     }
 
+    /// Adds `note` with its keys unless a note has its path already; false then (nothing
+    /// changed). One look-up of the path, for scans.
+    mutating func insertNew(_ note: NoteSymbols, keys: [(Table, String)]) -> Bool {
+        if let existing = notes.updateValue(note, forKey: note.path) {
+            notes[note.path] = existing
+            return false
+        }
+        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
+        return true
+    }
+
     /// Makes room for `count` more notes in every table.
     mutating func reserveCapacity(_ count: Int) {
         notes.reserveCapacity(notes.count + count)
-        byPathWithoutExtension.reserveCapacity(byPathWithoutExtension.count + count)
         byLowercasedPathWithoutExtension.reserveCapacity(byLowercasedPathWithoutExtension.count + count)
         byStem.reserveCapacity(byStem.count + count)
         byTitle.reserveCapacity(byTitle.count + count)
@@ -141,24 +152,25 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// The assets whose file name is `name` (ignoring case), sorted by path.
     public func assets(named name: String) -> [String] {
-        assetsByName[name.folded] ?? []
+        assetsByName[name.folded].map(Array.init) ?? []
     }
 
     /// The notes whose stem, title or one of whose aliases is `name` (ignoring case): the notes a
     /// wiki-link `[[name]]` may reach, sorted by path.
     public func notes(named name: String) -> [String] {
         let key = name.folded
-        var result = byStem[key] ?? []
-        for path in (byTitle[key] ?? []) + (byAlias[key] ?? []) where !result.contains(path) { result.append(path) }
+        var result = byStem[key].map(Array.init) ?? []
+        for list in [byTitle[key], byAlias[key]] {
+            for path in list ?? PathList() where !result.contains(path) { result.append(path) }
+        }
         return result.sorted()
     }
 
-    enum Table: Sendable { case path, lowercasedPath, stem, title, alias }
+    enum Table: Sendable { case lowercasedPath, stem, title, alias }
 
-    private subscript(table: Table) -> [String: [String]] {
+    private subscript(table: Table) -> [String: PathList] {
         get {
             switch table {
-            case .path: return byPathWithoutExtension
             case .lowercasedPath: return byLowercasedPathWithoutExtension
             case .stem: return byStem
             case .title: return byTitle
@@ -167,7 +179,6 @@ public struct NoteCatalog: Sendable, Equatable {
         }
         _modify {
             switch table {
-            case .path: yield &byPathWithoutExtension
             case .lowercasedPath: yield &byLowercasedPathWithoutExtension
             case .stem: yield &byStem
             case .title: yield &byTitle
@@ -181,7 +192,7 @@ public struct NoteCatalog: Sendable, Equatable {
 
     static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
         let bare = NoteCatalog.removingExtension(note.path, noteExtensions)
-        var result: [(Table, String)] = [(.path, bare), (.lowercasedPath, bare.folded),
+        var result: [(Table, String)] = [(.lowercasedPath, bare.folded),
                                          (.stem, NoteSymbols.fileStem(of: note.path).folded)]
         if !note.title.isEmpty { result.append((.title, note.title.folded)) }
         var seen: Set<String> = []
@@ -192,14 +203,17 @@ public struct NoteCatalog: Sendable, Equatable {
         return result
     }
 
-    private static func add(_ path: String, to table: inout [String: [String]], key: String) {
-        table[key, default: []].insertSorted(path)
+    private static func add(_ path: String, to table: inout [String: PathList], key: String) {
+        if table[key]?.insertSorted(path) == nil { table[key] = PathList(path) }
     }
 
-    private static func drop(_ path: String, from table: inout [String: [String]], key: String) {
-        guard var paths = table[key] else { return }
-        paths.removeAll { $0 == path }
-        table[key] = paths.isEmpty ? nil : paths
+    private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
+        if table[key]?.remove(path) == false { table[key] = nil }
+    }
+
+    /// The note whose path without its note extension is exactly `bare`, the first by path.
+    private func note(withoutExtension bare: String) -> String? {
+        byLowercasedPathWithoutExtension[bare.folded]?.first { NoteCatalog.removingExtension($0, noteExtensions) == bare }
     }
 
     /// Where `link`, written in the note at `sourcePath`, points (rules in the type's doc).
@@ -247,7 +261,7 @@ public struct NoteCatalog: Sendable, Equatable {
     /// The note at `path` as written, else with a note extension added or swapped.
     private func notePath(forMarkdownPath path: String) -> String? {
         if notes[path] != nil { return path }
-        return byPathWithoutExtension[NoteCatalog.removingExtension(path, noteExtensions)]?.first
+        return note(withoutExtension: NoteCatalog.removingExtension(path, noteExtensions))
     }
 
     // MARK: Wiki-links
@@ -288,13 +302,13 @@ public struct NoteCatalog: Sendable, Equatable {
         if let path = NoteCatalog.normalized(target) {
             if notes[path] != nil { return .found(path) }
             let bare = NoteCatalog.removingExtension(path, noteExtensions)
-            if let found = byPathWithoutExtension[bare]?.first { return .found(found) }
-            if let found = byLowercasedPathWithoutExtension[bare.folded] { return NoteCatalog.single(found) }
+            if let found = note(withoutExtension: bare) { return .found(found) }
+            if let found = byLowercasedPathWithoutExtension[bare.folded] { return NoteCatalog.single(Array(found)) }
         }
         // 2. By file stem, the fewest folders winning; `b/note` needs a path ending in it.
         let bareTarget = NoteCatalog.removingExtension(target, noteExtensions).folded
         let stem = NoteCatalog.lastComponent(of: bareTarget)
-        if var candidates = byStem[stem] {
+        if var candidates = byStem[stem].map(Array.init) {
             if stem.utf8.count != bareTarget.utf8.count {
                 let suffix = "/" + bareTarget
                 candidates = candidates.filter {
@@ -310,15 +324,15 @@ public struct NoteCatalog: Sendable, Equatable {
         }
         // 3. By title, 4. by alias.
         let key = target.folded
-        if let found = byTitle[key] { return NoteCatalog.single(found) }
-        if let found = byAlias[key] { return NoteCatalog.single(found) }
+        if let found = byTitle[key] { return NoteCatalog.single(Array(found)) }
+        if let found = byAlias[key] { return NoteCatalog.single(Array(found)) }
         return .missing
     }
 
     /// The asset a wiki target names: by path, else by file name, the fewest folders winning.
     private func wikiAsset(_ target: String) -> Lookup {
         guard let path = NoteCatalog.normalized(target), !path.isEmpty,
-              let candidates = assetsByName[NoteCatalog.lastComponent(of: path).folded] else { return .missing }
+              let candidates = assetsByName[NoteCatalog.lastComponent(of: path).folded].map(Array.init) else { return .missing }
         if candidates.contains(path) { return .found(path) }
         var matching = candidates
         if path.utf8.contains(UInt8(ascii: "/")) {
@@ -580,8 +594,20 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 }
 
-extension Array where Element == String {
-    /// Inserts `path` in byte order, once.
+/// The paths listed under one key of a catalog table, in byte order, once each. The first is
+/// kept inline: most keys (a path, a stem, a title) belong to one note, and an array of one
+/// costs an allocation and 48 bytes per key.
+struct PathList: RandomAccessCollection, Sendable, Equatable {
+    private var head: String
+    private var tail: [String] = []
+
+    init(_ path: String = "") { head = path }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { head.isEmpty && tail.isEmpty ? 0 : tail.count + 1 }
+    subscript(position: Int) -> String { position == 0 ? head : tail[position - 1] }
+
+    /// Inserts `path` in order, unless it is there already.
     mutating func insertSorted(_ path: String) {
         var low = 0
         var high = count
@@ -590,6 +616,23 @@ extension Array where Element == String {
             if self[middle] < path { low = middle + 1 } else { high = middle }
         }
         if low < count && self[low] == path { return }
-        insert(path, at: low)
+        if low == 0 {
+            tail.insert(head, at: 0)
+            head = path
+        } else {
+            tail.insert(path, at: low - 1)
+        }
+    }
+
+    /// Removes `path`; false when nothing would be left (the caller drops the key).
+    mutating func remove(_ path: String) -> Bool {
+        guard let index = firstIndex(of: path) else { return true }
+        if index > 0 {
+            tail.remove(at: index - 1)
+            return true
+        }
+        guard !tail.isEmpty else { return false }
+        head = tail.removeFirst()
+        return true
     }
 }

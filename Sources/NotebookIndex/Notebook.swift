@@ -125,11 +125,10 @@ public struct Notebook: Sendable, Equatable {
     public mutating func insert(_ prepared: [PreparedNote]) {
         for item in prepared {
             let note = item.symbols
-            if catalog.notes[note.path] != nil {
+            guard catalog.insertNew(note, keys: item.catalogKeys) else {
                 update(note)
                 continue
             }
-            catalog.insert(note, keys: item.catalogKeys)
             for name in item.linkNames { linkSources[name, default: []].append(note.path) }
             registerTagsAndFrontMatter(note)
         }

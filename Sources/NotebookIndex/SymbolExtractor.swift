@@ -30,9 +30,14 @@ struct SymbolExtractor {
     mutating func run(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
         let anchors = HTMLRenderer(options: htmlOptions).headingAnchors(tree)
         var anchorCursor = 0
+        // The side tables tell how many headings, links and definitions to expect (detached
+        // nodes aside), so these arrays are made once at their size instead of doubling.
         var headings: [HeadingSymbol] = []
+        headings.reserveCapacity(anchors.count)
         var links: [LinkSymbol] = []
+        links.reserveCapacity(tree.links.count + tree.wikiLinks.count)
         var definitions: [LinkDefinitionSymbol] = []
+        definitions.reserveCapacity(tree.linkDefinitions.count)
         var tags: [TagSymbol] = []
         var blockIDs: [BlockIDSymbol] = []
         var firstH1: String? = nil
@@ -128,7 +133,11 @@ struct SymbolExtractor {
 
         // The index keeps symbols for every note: arrays are copied to their exact size, not the
         // doubling capacity `append` left them with.
-        func fitted<T>(_ array: [T]) -> [T] { array.count == array.capacity ? array : array.withUnsafeBufferPointer { Array($0) } }
+        // (An array is copied only when it wastes more than an eighth of its room: the allocator
+        // rounds sizes up, so an exact copy often has spare capacity too.)
+        func fitted<T>(_ array: [T]) -> [T] {
+            array.capacity - array.count <= max(1, array.count / 8) ? array : array.withUnsafeBufferPointer { Array($0) }
+        }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
                                   headings: fitted(headings), links: fitted(links), linkDefinitions: fitted(definitions),
                                   tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter, wordCount: counter.words,

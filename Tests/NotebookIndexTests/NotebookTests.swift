@@ -79,6 +79,29 @@ final class NotebookTests: XCTestCase {
         }
     }
 
+    /// A scan files notes in bulk, in batches in any order, and a note may arrive again (an edit
+    /// raced the scan): the notebook equals one built note by note from the final texts.
+    func testBulkInsertEqualsUpdatesWhateverTheBatches() {
+        let texts = [
+            ("garden/soil.md", "---\ntitle: Soil Tests\naliases: [dirt, Earth]\ntags: [garden]\n---\n# Soil\n\n## pH ^b1\n"),
+            ("index.md", "[[soil]] [[Soil Tests]] [[dirt]] [m](garden/soil.md#ph) #garden #index\n"),
+            ("Garden/Beds.md", "# Beds\n[up](../garden/soil.md) [[garden/soil#pH]] ![[plot.png]]\n"),
+            ("garden/beds.markdown", "# Other beds\n[[Beds]] #garden/beds\n"),
+        ]
+        var expected = Notebook()
+        for (path, text) in texts { expected.update(NotebookTests.symbols(path, text)) }
+        expected.update(NotebookTests.symbols("index.md", "[[soil]] changed #index\n"))
+
+        var bulk = Notebook()
+        bulk.reserveCapacity(notes: texts.count)
+        bulk.insert(Array(texts.reversed().prefix(2)).map { Notebook.prepare(NotebookTests.symbols($0.0, $0.1)) })
+        bulk.insert(Array(texts.reversed().dropFirst(2)).map { Notebook.prepare(NotebookTests.symbols($0.0, $0.1)) })
+        bulk.insert([Notebook.prepare(NotebookTests.symbols("index.md", "[[soil]] changed #index\n"))])
+        XCTAssertEqual(bulk, expected)
+        XCTAssertEqual(bulk.catalog.notes(named: "dirt"), ["garden/soil.md"])
+        XCTAssertEqual(bulk.catalog.notes(named: "beds"), ["Garden/Beds.md", "garden/beds.markdown"])
+    }
+
     func testBacklinksFindEveryFormOfLinkToANote() {
         var notebook = Notebook()
         let files = [

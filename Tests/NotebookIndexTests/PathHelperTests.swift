@@ -56,3 +56,30 @@ final class PathHelperTests: XCTestCase {
         }
     }
 }
+
+/// A catalog table's path list behaves as a sorted set, whatever order paths come and go in.
+final class PathListTests: XCTestCase {
+    func testPathListIsASortedSet() {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pool = ["a.md", "b/a.md", "B.md", "é.md", "z/z/z.md", "a.markdown", "日.md", "m.md"]
+        for _ in 0..<200 {
+            var model: Set<String> = []
+            var list: PathList?
+            for _ in 0..<30 {
+                let path = pool[next(pool.count)]
+                if next(3) == 0 {
+                    model.remove(path)
+                    if list?.remove(path) == false { list = nil }
+                } else {
+                    model.insert(path)
+                    if list == nil { list = PathList(path) } else { list?.insertSorted(path) }
+                }
+                XCTAssertEqual(list.map(Array.init) ?? [], model.sorted())
+            }
+        }
+    }
+}
