@@ -60,11 +60,8 @@ final class PathHelperTests: XCTestCase {
 /// A catalog table's path list behaves as a sorted set, whatever order paths come and go in.
 final class PathListTests: XCTestCase {
     func testPathListIsASortedSet() {
-        var state: UInt64 = 42
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = SplitMix(seed: 42)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         let pool = ["a.md", "b/a.md", "B.md", "é.md", "z/z/z.md", "a.markdown", "日.md", "m.md"]
         for _ in 0..<200 {
             var model: Set<String> = []
