@@ -58,17 +58,29 @@ public struct LinkSymbol: Sendable, Equatable {
     /// outermost first. Empty when there is none.
     public var headings: [Part]
     /// The block id without `^` (`[[note#^id]]`, `note.md#^id`), when there is one.
-    public var blockID: Part?
+    public var blockID: Part? {
+        get { rare?.blockID }
+        set { rare = RareParts.make(blockID: newValue, referenceLabel: referenceLabel, title: title) }
+    }
     /// The visible text: the Markdown link text (raw inline Markdown, decoded) or the wiki-link
     /// label after `|`; nil for a wiki-link without `|` and for autolinks.
     public var label: Part?
     /// For reference forms: the normalised label that finds the definition, and where the label
     /// is written in the link.
-    public var referenceLabel: Part?
+    public var referenceLabel: Part? {
+        get { rare?.referenceLabel }
+        set { rare = RareParts.make(blockID: blockID, referenceLabel: newValue, title: title) }
+    }
     /// The link title (`"title"`), when there is one.
-    public var title: String?
+    public var title: String? {
+        get { rare?.title }
+        set { rare = RareParts.make(blockID: blockID, referenceLabel: referenceLabel, title: newValue) }
+    }
     /// Source bytes of the whole link, brackets and `!` included.
     public var range: ByteSpan
+    /// The parts most links do not have, boxed: the index keeps every link of every note, and a
+    /// link without them then holds 8 bytes for them instead of 64.
+    private var rare: RareParts?
 
     public init(form: Form, isImage: Bool = false, target: Part, headings: [Part] = [],
                 blockID: Part? = nil, label: Part? = nil, referenceLabel: Part? = nil, title: String? = nil,
@@ -77,11 +89,34 @@ public struct LinkSymbol: Sendable, Equatable {
         self.isImage = isImage
         self.target = target
         self.headings = headings
-        self.blockID = blockID
         self.label = label
-        self.referenceLabel = referenceLabel
-        self.title = title
         self.range = range
+        self.rare = RareParts.make(blockID: blockID, referenceLabel: referenceLabel, title: title)
+    }
+
+    public static func == (a: LinkSymbol, b: LinkSymbol) -> Bool {
+        a.form == b.form && a.isImage == b.isImage && a.target == b.target && a.headings == b.headings
+            && a.label == b.label && a.range == b.range && a.blockID == b.blockID
+            && a.referenceLabel == b.referenceLabel && a.title == b.title
+    }
+
+    /// Immutable, so the link stays a value: a change makes a new box.
+    private final class RareParts: Sendable {
+        let blockID: Part?
+        let referenceLabel: Part?
+        let title: String?
+
+        private init(blockID: Part?, referenceLabel: Part?, title: String?) {
+            self.blockID = blockID
+            self.referenceLabel = referenceLabel
+            self.title = title
+        }
+
+        /// A box, or nil when there is nothing to keep.
+        static func make(blockID: Part?, referenceLabel: Part?, title: String?) -> RareParts? {
+            blockID == nil && referenceLabel == nil && title == nil
+                ? nil : RareParts(blockID: blockID, referenceLabel: referenceLabel, title: title)
+        }
     }
 
     /// True for an image or a wiki embed: the target is shown, not linked.
