@@ -314,10 +314,12 @@ extension Server {
         if state.withLock({ Server.isOpen(location, $0) }) { return }
         var affected: Set<String> = []
         if root.isNote(location.path) {
-            let text = kind == .deleted ? nil : try? FileReader.contents(of: root.absolutePath(location.path)).get()
-            var info = stat()
-            let mtime: Int64? = text == nil || stat(root.absolutePath(location.path), &info) != 0 ? nil : Server.modificationTime(info)
-            let symbols = text.map { NotebookLoader.symbols(of: $0, path: location.path) }
+            // The time comes from the read's own fstat: no second syscall, and it is the time of
+            // the bytes read (a write after the open changes it again, so a rescan reads again).
+            var snapshot: FileSnapshot?
+            if kind != .deleted, case .read(let read) = FileReader.snapshot(of: root.absolutePath(location.path)) { snapshot = read }
+            let mtime = snapshot?.modificationTimeNanoseconds
+            let symbols = snapshot.map { NotebookLoader.symbols(of: $0.bytes, path: location.path) }
             affected = state.withLock { state -> Set<String> in
                 guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
                 state.roots[index].modificationTimes[location.path] = mtime

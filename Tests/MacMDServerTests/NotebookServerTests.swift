@@ -184,4 +184,31 @@ final class FileReaderTests: XCTestCase {
         guard case .failure(let missing) = FileReader.contents(of: fixture.root + "/nope.md") else { return XCTFail("a missing file read") }
         XCTAssertTrue(missing.description.contains("No such file"), missing.description)
     }
+
+    func testSnapshotsGiveBytesSizeAndTimeFromOneOpenAndRefuseFilesOverTheLimit() {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let fixture = NotebookFixture(["note.md": "# note\n"])
+        defer { fixture.destroy() }
+        try? FileManager.default.createDirectory(atPath: fixture.root + "/folder", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: fixture.root + "/big.bin", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: fixture.root + "/empty.md", contents: Data())
+        var info = stat()
+        XCTAssertEqual(stat(fixture.root + "/big.bin", &info), 0)
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin"),
+                       .read(FileSnapshot(bytes: bytes, size: 200_000, modificationTimeNanoseconds: Server.modificationTime(info))))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 200_000).readBytes, bytes)
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 199_999), .tooLarge(size: 200_000))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/empty.md").readBytes, [])
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/note.md").readBytes, Array("# note\n".utf8))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/folder"), .failed(FileReadError(path: fixture.root + "/folder", errno: EISDIR)))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/nope.md"), .failed(FileReadError(path: fixture.root + "/nope.md", errno: ENOENT)))
+    }
+}
+
+extension FileSnapshotOutcome {
+    /// The bytes of a file read, nil otherwise.
+    var readBytes: [UInt8]? {
+        if case .read(let snapshot) = self { return snapshot.bytes }
+        return nil
+    }
 }
