@@ -31,7 +31,7 @@ enum BenchCommand {
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench preview FILE
                macmd bench index DIR [--rounds N] [--servers N]
-               macmd bench scan DIR [--rounds N]
+               macmd bench scan DIR [--rounds N] [--no-inspect]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
