@@ -174,11 +174,15 @@ extension Server {
         for root in pending { scanner.async { [self] in scan(root) } }
     }
 
+    /// The cold index of one notebook. The walk does not inspect notes (no `stat` or `access`
+    /// per note on this one thread): the loader's reads learn sizes and times from their
+    /// `fstat`, apply the size limit and report what they could not read.
     func scan(_ rootPath: String) {
         guard let root = state.withLock({ $0.roots.first { $0.path == rootPath } }) else { return }
         let progress = ProgressReporter(server: self, title: "Indexing notes", token: "macmd-index-\(rootPath)")
         var options = root.configuration.scanOptions
         if root.isSingleFolder { options.maxDepth = 0 }
+        options.inspectsFiles = false
         let started = Server.monotonicSeconds()
         let result = WorkspaceScanner.scan(root: root.resolvedPath, options: options)
         for line in result.logLines { logger.info(line) }
@@ -200,7 +204,7 @@ extension Server {
                 state.roots[index].notebook.reserveCapacity(notes: result.files.count)
             }
         }
-        let log = NotebookLoader.load(result, skipping: open, noteExtensions: root.configuration.extensions) { [self] notes, done, total in
+        let report = NotebookLoader.load(result, skipping: open, noteExtensions: root.configuration.extensions) { [self] notes, done, total in
             state.withLock { state in
                 guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
                 let open = notes.filter { Server.isOpen(NoteLocation(root: rootPath, path: $0.symbols.path), state) }
@@ -209,12 +213,22 @@ extension Server {
             }
             progress.report(done: done, total: total)
         }
-        for line in log { logger.warn(line) }
+        for skip in report.skipped { logger.info("skipped \(skip.path): \(skip.reason)") }
+        for line in report.failures { logger.warn(line) }
+        // The loader did not read the open notes; their times come from a stat each (a few), so
+        // a rescan does not take them all for changed.
+        var times = report.files
+        for path in open.sorted() where result.files.contains(where: { $0.path == path }) {
+            var info = stat()
+            if stat(root.absolutePath(path), &info) == 0 {
+                times.append(ScannedFile(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: Server.modificationTime(info)))
+            }
+        }
         state.withLock { state in
             guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
             for asset in result.assets { state.roots[index].notebook.addAsset(asset) }
             state.roots[index].changed(catalog: true)
-            for file in result.files { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
+            for file in times { state.roots[index].modificationTimes[file.path] = file.modificationTimeNanoseconds }
             state.roots[index].scan = .done
         }
         let seconds = Server.monotonicSeconds() - started
@@ -222,8 +236,8 @@ extension Server {
         // The parse left freed memory in every thread's malloc arena; give it back.
         _ = glibcMallocTrim(0)
         #endif
-        logger.info("indexed \(result.files.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
-        progress.end("\(result.files.count) notes indexed")
+        logger.info("indexed \(times.count) notes of \(rootPath) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
+        progress.end("\(times.count) notes indexed")
         publishDiagnostics(forOpenNotesIn: [rootPath])
         warmCompletion(rootPath)
     }
@@ -249,6 +263,7 @@ extension Server {
     }
 
     /// Re-reads notes whose modification time changed (for clients that cannot watch files).
+    /// The walk inspects every note (the default): the times are what it compares.
     func refreshFromDisk(_ rootPath: String) {
         guard let root = state.withLock({ $0.roots.first { $0.path == rootPath && $0.scan == .done } }) else { return }
         var options = root.configuration.scanOptions
@@ -314,10 +329,12 @@ extension Server {
         if state.withLock({ Server.isOpen(location, $0) }) { return }
         var affected: Set<String> = []
         if root.isNote(location.path) {
-            let text = kind == .deleted ? nil : try? FileReader.contents(of: root.absolutePath(location.path)).get()
-            var info = stat()
-            let mtime: Int64? = text == nil || stat(root.absolutePath(location.path), &info) != 0 ? nil : Server.modificationTime(info)
-            let symbols = text.map { NotebookLoader.symbols(of: $0, path: location.path) }
+            // The time comes from the read's own fstat: no second syscall, and it is the time of
+            // the bytes read (a write after the open changes it again, so a rescan reads again).
+            var snapshot: FileSnapshot?
+            if kind != .deleted, case .read(let read) = FileReader.snapshot(of: root.absolutePath(location.path)) { snapshot = read }
+            let mtime = snapshot?.modificationTimeNanoseconds
+            let symbols = snapshot.map { NotebookLoader.symbols(of: $0.bytes, path: location.path) }
             affected = state.withLock { state -> Set<String> in
                 guard let index = state.roots.firstIndex(where: { $0.path == location.root }) else { return [] }
                 state.roots[index].modificationTimes[location.path] = mtime
@@ -351,7 +368,8 @@ extension Server {
         publishDiagnostics(affected.map { NoteLocation(root: location.root, path: $0) })
     }
 
-    /// A created or renamed folder: index what is in it now.
+    /// A created or renamed folder: index what is in it now. The walk inspects every note (the
+    /// default), so the size limit and unreadable files are handled as in a rescan.
     func folderAppeared(_ location: NoteLocation) {
         guard let root = state.withLock({ $0.roots.first { $0.path == location.root } }) else { return }
         var options = root.configuration.scanOptions

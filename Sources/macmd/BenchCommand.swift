@@ -10,6 +10,7 @@
 //
 // No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
 //   macmd bench lsp [--iterations N]    (see BenchCommand+LSP.swift)
+//   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md at 1x and Nx (default 10) of the
 //       reference size and prints the seconds each took and whether the output was right.
@@ -31,6 +32,7 @@ enum BenchCommand {
                macmd bench preview FILE
                macmd bench index DIR [--rounds N] [--servers N]
                macmd bench notes DIR [--rounds N]
+               macmd bench scan DIR [--rounds N] [--no-inspect]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
 
         """
@@ -48,6 +50,7 @@ enum BenchCommand {
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
         case "notes": return notes(rest)
+        case "scan": return scan(rest)
         case "generate": return generate(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))

@@ -61,7 +61,11 @@ enum CheckCommand {
         }
         let configuration = NotebookConfiguration.merged(layers)
         for problem in configuration.problems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
-        let scan = WorkspaceScanner.scan(root: folder, options: configuration.scanOptions)
+        // Every note is read next, and the reads apply the size limit and report unreadable
+        // notes: the walk need not inspect them.
+        var options = configuration.scanOptions
+        options.inspectsFiles = false
+        let scan = WorkspaceScanner.scan(root: folder, options: options)
         if let refusal = scan.refusal {
             StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
             return 2

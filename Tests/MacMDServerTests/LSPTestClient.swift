@@ -17,7 +17,7 @@ final class LSPTestClient: @unchecked Sendable {
     let gate: DispatchSemaphore?
     let done = DispatchSemaphore(value: 0)
 
-    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false) {
+    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, logger: Logger = Logger(level: .error)) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         pipe(&input)
@@ -27,7 +27,7 @@ final class LSPTestClient: @unchecked Sendable {
         gate = holdWork ? DispatchSemaphore(value: 0) : nil
         let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
         server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength),
-                        logger: Logger(level: .error), workGate: gate)
+                        logger: logger, workGate: gate)
         let server = self.server
         let exitCode = self.exitCode
         let done = self.done

@@ -152,6 +152,38 @@ final class NotebookServerTests: XCTestCase {
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
     }
 
+    func testColdIndexRecordsModificationTimesAndLogsNotesItLeftOut() {
+        var files = NotebookServerTests.files
+        files[".macmd.json"] = "{\"maxFileSize\": 1000}"
+        files["big.md"] = String(repeating: "x", count: 2000)
+        let fixture = NotebookFixture(files)
+        defer { fixture.destroy() }
+        let logPath = fixture.root + ".log"
+        let logFile = Glibc.open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            Glibc.close(logFile)
+            unlink(logPath)
+        }
+        let client = LSPTestClient(logger: Logger(level: .info, descriptor: logFile))
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
+        while let params = client.notification("$/progress"), params["value"]?["kind"]?.stringValue != "end" {}
+        let root = client.server.state.withLock { $0.roots.first }
+        let notes = ["garden/beds.md", "garden/soil.md", "index.md"]
+        XCTAssertEqual(root?.notebook.notes.keys.sorted(), notes)
+        // Every note read has the time of its file (learnt from the read), the big one none.
+        var expected: [String: Int64] = [:]
+        for path in notes {
+            var info = stat()
+            XCTAssertEqual(stat(fixture.root + "/" + path, &info), 0)
+            expected[path] = Server.modificationTime(info)
+        }
+        XCTAssertEqual(root?.modificationTimes, expected)
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("[macmd info] skipped big.md: file is 2000 bytes, over the 1000-byte limit\n"), log)
+        XCTAssertTrue(log.contains("indexed 3 notes of "), log)
+    }
+
     func testSingleFileModeIndexesTheNotesFolderAndNewWorkspaceFolders() {
         let fixture = NotebookFixture(NotebookServerTests.files)
         defer { fixture.destroy() }
@@ -183,5 +215,32 @@ final class FileReaderTests: XCTestCase {
         XCTAssertTrue(folder.description.hasSuffix("it is a folder"), folder.description)
         guard case .failure(let missing) = FileReader.contents(of: fixture.root + "/nope.md") else { return XCTFail("a missing file read") }
         XCTAssertTrue(missing.description.contains("No such file"), missing.description)
+    }
+
+    func testSnapshotsGiveBytesSizeAndTimeFromOneOpenAndRefuseFilesOverTheLimit() {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let fixture = NotebookFixture(["note.md": "# note\n"])
+        defer { fixture.destroy() }
+        try? FileManager.default.createDirectory(atPath: fixture.root + "/folder", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: fixture.root + "/big.bin", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: fixture.root + "/empty.md", contents: Data())
+        var info = stat()
+        XCTAssertEqual(stat(fixture.root + "/big.bin", &info), 0)
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin"),
+                       .read(FileSnapshot(bytes: bytes, size: 200_000, modificationTimeNanoseconds: Server.modificationTime(info))))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 200_000).readBytes, bytes)
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 199_999), .tooLarge(size: 200_000))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/empty.md").readBytes, [])
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/note.md").readBytes, Array("# note\n".utf8))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/folder"), .failed(FileReadError(path: fixture.root + "/folder", errno: EISDIR)))
+        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/nope.md"), .failed(FileReadError(path: fixture.root + "/nope.md", errno: ENOENT)))
+    }
+}
+
+extension FileSnapshotOutcome {
+    /// The bytes of a file read, nil otherwise.
+    var readBytes: [UInt8]? {
+        if case .read(let snapshot) = self { return snapshot.bytes }
+        return nil
     }
 }

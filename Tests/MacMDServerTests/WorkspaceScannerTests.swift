@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import MacMDServer
 
@@ -253,5 +254,145 @@ final class WorkspaceScannerTests: XCTestCase {
         let second = WorkspaceScanner.scan(root: root)
         XCTAssertEqual(paths(second), ["zreal/alink2/o.md", "zreal/n.md"])
         XCTAssertEqual(second.skipped.map(\.path), ["alink", "zreal/blink"])
+    }
+
+    // MARK: Listing notes without inspecting them, and the loader that inspects them instead
+
+    /// Options of the cold index's walk: notes not inspected.
+    func uninspected(maxFileSize: Int64 = ScanOptions().maxFileSize) -> ScanOptions {
+        var options = ScanOptions()
+        options.inspectsFiles = false
+        options.maxFileSize = maxFileSize
+        return options
+    }
+
+    /// Loads `scan` and returns the paths of the notes delivered, sorted, and the report.
+    func load(_ scan: ScanResult) -> (delivered: [String], report: NotebookLoader.Report) {
+        let delivered = Mutex<[String]>([])
+        let report = NotebookLoader.load(scan) { notes, _, _ in delivered.withLock { $0 += notes.map(\.symbols.path) } }
+        return (delivered.withLock { $0 }.sorted(), report)
+    }
+
+    func testUninspectedNotesAreListedWithoutSizeOrTimeButSymlinksAreInspected() throws {
+        let outside = root + "-outside"
+        try fileManager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(atPath: outside) }
+        XCTAssertTrue(fileManager.createFile(atPath: outside + "/external.md", contents: Data("# external note\n".utf8)))
+        try fileManager.createSymbolicLink(atPath: root + "/linked.md", withDestinationPath: outside + "/external.md")
+        try fileManager.createSymbolicLink(atPath: root + "/broken.md", withDestinationPath: outside + "/missing.md")
+        write("a.md")
+        write("sub/b.markdown")
+        write("big.md", String(repeating: "x", count: 2000))
+        write("locked.md")
+        chmod(root + "/locked.md", 0o000)
+        write("image.png")
+        XCTAssertTrue(ScanOptions().inspectsFiles, "the default walk inspects every note")
+
+        let result = WorkspaceScanner.scan(root: root, options: uninspected(maxFileSize: 1000))
+        // Over the limit and unreadable, but listed: the walk did not look.
+        XCTAssertEqual(paths(result), ["a.md", "big.md", "linked.md", "locked.md", "sub/b.markdown"])
+        for file in result.files where file.path != "linked.md" {
+            XCTAssertNil(file.size, file.path)
+            XCTAssertNil(file.modificationTimeNanoseconds, file.path)
+        }
+        // The link had to be followed to learn what it is, so its size and time came free.
+        let linked = result.files.first { $0.path == "linked.md" }
+        XCTAssertEqual(linked?.size, Int64("# external note\n".utf8.count))
+        XCTAssertGreaterThan(linked?.modificationTimeNanoseconds ?? 0, 1_500_000_000 * 1_000_000_000)
+        XCTAssertEqual(result.assets, ["image.png"])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "broken.md", reason: .brokenSymlink(errno: ENOENT))])
+        XCTAssertEqual(result.maxFileSize, 1000)
+
+        // The same tree inspected: the big note is skipped and every size is known.
+        var inspecting = ScanOptions()
+        inspecting.maxFileSize = 1000
+        let inspected = WorkspaceScanner.scan(root: root, options: inspecting)
+        XCTAssertFalse(paths(inspected).contains("big.md"))
+        XCTAssertTrue(inspected.files.allSatisfy { $0.size != nil && $0.modificationTimeNanoseconds != nil })
+    }
+
+    func testUninspectedSymlinkOverTheLimitIsSkippedByTheWalk() throws {
+        write("real/big.txt", String(repeating: "x", count: 2000))
+        try fileManager.createSymbolicLink(atPath: root + "/big.md", withDestinationPath: root + "/real/big.txt")
+        let result = WorkspaceScanner.scan(root: root, options: uninspected(maxFileSize: 1000))
+        XCTAssertEqual(paths(result), [])
+        XCTAssertEqual(result.skipped, [ScanSkip(path: "big.md", reason: .tooLarge(size: 2000, limit: 1000))])
+    }
+
+    func testLoaderLearnsSizesAndTimesFromItsReads() {
+        write("a.md", "# a\n")
+        write("b/c.md", "# c\n\nlonger text\n")
+        write("b/d.MD", "")
+        for index in 0..<150 { write("many/n\(index).md", String(repeating: "y", count: index)) }
+        let (delivered, report) = load(WorkspaceScanner.scan(root: root, options: uninspected()))
+        let inspected = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(inspected.files.count, 153)
+        // What the reads' fstat found is what a walk that stats every note lists, in its order.
+        XCTAssertEqual(report.files, inspected.files)
+        XCTAssertEqual(delivered, paths(inspected).sorted())
+        XCTAssertEqual(report.skipped, [])
+        XCTAssertEqual(report.failures, [])
+    }
+
+    func testLoaderSkipsANoteOverTheLimitWithTheScannersLogLine() {
+        write("small.md", "tiny")
+        write("big.md", String(repeating: "x", count: 2000))
+        let result = WorkspaceScanner.scan(root: root, options: uninspected(maxFileSize: 1000))
+        XCTAssertEqual(paths(result), ["big.md", "small.md"])
+        let (delivered, report) = load(result)
+        XCTAssertEqual(delivered, ["small.md"])
+        XCTAssertEqual(report.files.map(\.path), ["small.md"])
+        XCTAssertEqual(report.skipped, [ScanSkip(path: "big.md", reason: .tooLarge(size: 2000, limit: 1000))])
+        XCTAssertEqual(report.logLines, ["skipped big.md: file is 2000 bytes, over the 1000-byte limit"])
+        // The same line the inspecting walk gives, and `build` passes it on.
+        var inspecting = ScanOptions()
+        inspecting.maxFileSize = 1000
+        XCTAssertEqual(WorkspaceScanner.scan(root: root, options: inspecting).logLines, report.logLines)
+        let built = NotebookLoader.build(result)
+        XCTAssertEqual(built.log, report.logLines)
+        XCTAssertEqual(built.notebook.notes.keys.sorted(), ["small.md"])
+    }
+
+    func testLoaderReportsNotesItCannotReadVanishedOrReplacedSinceTheWalk() throws {
+        write("ok.md")
+        write("locked.md")
+        write("gone.md")
+        write("now-a-folder.md")
+        chmod(root + "/locked.md", 0o000)
+        let result = WorkspaceScanner.scan(root: root, options: uninspected())
+        XCTAssertEqual(paths(result), ["gone.md", "locked.md", "now-a-folder.md", "ok.md"])
+        // Between the walk and the reads: one note deleted, one replaced by a folder.
+        try fileManager.removeItem(atPath: root + "/gone.md")
+        try fileManager.removeItem(atPath: root + "/now-a-folder.md")
+        try fileManager.createDirectory(atPath: root + "/now-a-folder.md", withIntermediateDirectories: false)
+        let (delivered, report) = load(result)
+        let base = result.resolvedRoot
+        var failures = [
+            "skipped gone.md: cannot read \(base)/gone.md: No such file or directory",
+            "skipped now-a-folder.md: cannot read \(base)/now-a-folder.md: it is a folder",
+        ]
+        if getuid() == 0 {
+            // Root reads anything.
+            XCTAssertEqual(delivered, ["locked.md", "ok.md"])
+        } else {
+            failures.insert("skipped locked.md: cannot read \(base)/locked.md: Permission denied", at: 1)
+            XCTAssertEqual(delivered, ["ok.md"])
+        }
+        XCTAssertEqual(report.failures, failures)
+        XCTAssertEqual(report.logLines, failures)
+        XCTAssertEqual(report.files.map(\.path), delivered)
+        XCTAssertEqual(report.skipped, [])
+    }
+
+    func testOpenNotesAreNotReadAndOthersKeepTheScansOrder() {
+        for index in (0..<70).reversed() { write("n\(index).md") }
+        let result = WorkspaceScanner.scan(root: root, options: uninspected())
+        let delivered = Mutex<[String]>([])
+        let report = NotebookLoader.load(result, skipping: ["n5.md", "n64.md"]) { notes, _, _ in
+            delivered.withLock { $0 += notes.map(\.symbols.path) }
+        }
+        let expected = paths(result).filter { $0 != "n5.md" && $0 != "n64.md" }
+        XCTAssertEqual(report.files.map(\.path), expected)
+        XCTAssertEqual(delivered.withLock { $0 }.sorted(), expected.sorted())
     }
 }

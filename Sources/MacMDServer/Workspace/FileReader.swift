@@ -19,6 +19,24 @@ public struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
+/// A file's bytes with the size and modification time that the same `fstat` gave.
+public struct FileSnapshot: Sendable, Equatable {
+    public var bytes: [UInt8]
+    /// The size in bytes when the file was opened.
+    public var size: Int64
+    /// The modification time in nanoseconds since the Unix epoch, as of the open: a write after
+    /// it changes the time again, so a rescan comparing times reads the file again.
+    public var modificationTimeNanoseconds: Int64
+}
+
+/// What `FileReader.snapshot` found.
+public enum FileSnapshotOutcome: Sendable, Equatable {
+    case read(FileSnapshot)
+    /// The file is larger than the limit asked for: it was opened, not read.
+    case tooLarge(size: Int64)
+    case failed(FileReadError)
+}
+
 public enum FileReader {
     /// The bytes of the file at `path`, at most `limit` of them.
     public static func contents(of path: String, limit: Int = Int.max) -> Result<[UInt8], FileReadError> {
@@ -29,24 +47,60 @@ public enum FileReader {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             return .failure(FileReadError(path: path, errno: EISDIR))
         }
+        var failure: Int32 = 0
+        let bytes = readAll(fd, info: info, limit: limit, failure: &failure)
+        return failure == 0 ? .success(bytes) : .failure(FileReadError(path: path, errno: failure))
+    }
+
+    /// The whole file at `path` with its size and modification time, in the same three syscalls
+    /// as `contents` (open, fstat, read) and a close; a file over `maxSize` bytes is not read.
+    /// This is how a cold index learns sizes and times without a `stat` per note in the walk.
+    /// The open does not block: a note replaced by a FIFO since it was listed fails or reads
+    /// empty instead of hanging a loader thread (regular files ignore the flag).
+    public static func snapshot(of path: String, maxSize: Int64 = Int64.max) -> FileSnapshotOutcome {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failed(FileReadError(path: path, errno: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failed(FileReadError(path: path, errno: errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failed(FileReadError(path: path, errno: EISDIR)) }
+        let size = Int64(info.st_size)
+        if size > maxSize { return .tooLarge(size: size) }
+        #if canImport(Darwin)
+        let mtime = Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let mtime = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        #endif
+        var failure: Int32 = 0
+        let bytes = readAll(fd, info: info, limit: Int.max, failure: &failure)
+        guard failure == 0 else { return .failed(FileReadError(path: path, errno: failure)) }
+        return .read(FileSnapshot(bytes: bytes, size: size, modificationTimeNanoseconds: mtime))
+    }
+
+    /// Reads the open file `fd` (of which fstat said `info`, or nothing when it failed) to its
+    /// end or to `limit` bytes; on an error, `failure` is set to its errno.
+    private static func readAll(_ fd: Int32, info: stat, limit: Int, failure: inout Int32) -> [UInt8] {
         // Read straight into a buffer of the size fstat gives (no zero-filled scratch buffer per
         // file: a scan reads thousands); a file that grew meanwhile is read on in chunks.
         let expected = info.st_size > 0 ? min(Int(info.st_size), limit) : 0
-        var failure: Int32 = 0
+        var readFailure: Int32 = 0
         var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             while initialized < expected {
                 let n = read(fd, base + initialized, expected - initialized)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
+                    readFailure = errno
                     return
                 }
                 if n == 0 { return }
                 initialized += n
             }
         }
-        if failure != 0 { return .failure(FileReadError(path: path, errno: failure)) }
+        if readFailure != 0 {
+            failure = readFailure
+            return []
+        }
         // A regular file read to the size fstat gave is done (one read call for a note); a file
         // with no size (a pipe, /proc) or a short read is read on in chunks.
         let regular = (info.st_mode & S_IFMT) == S_IFREG
@@ -63,9 +117,12 @@ public enum FileReader {
                 }
                 return 0
             }
-            if error != 0 { return .failure(FileReadError(path: path, errno: error)) }
+            if error != 0 {
+                failure = error
+                return []
+            }
         }
-        return .success(result)
+        return result
     }
 
     /// Whether something exists at `path`.

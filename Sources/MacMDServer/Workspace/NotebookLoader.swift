@@ -2,8 +2,9 @@
 //
 // Invariants: the result does not depend on the number of threads or the order they finish in
 // (a `Notebook` is equal whatever order notes are added in); a note that cannot be read is left
-// out with a log line, never a failure. Trees are dropped as soon as their symbols are taken, so
-// memory holds symbols, not syntax trees.
+// out with a log line, never a failure, and so is one over the size limit (the reader's fstat
+// checks it, as a scan without `inspectsFiles` has not). Trees are dropped as soon as their
+// symbols are taken, so memory holds symbols, not syntax trees.
 
 import Dispatch
 import MarkdownSyntax
@@ -16,45 +17,81 @@ public enum NotebookLoader {
         NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
     }
 
+    /// What `load` learnt besides the notes.
+    public struct Report: Sendable {
+        /// The notes read, in the scan's order, each with the size and modification time of the
+        /// `fstat` done when it was opened (a scan without `inspectsFiles` knows neither).
+        public var files: [ScannedFile] = []
+        /// Notes over the scan's size limit (`ScanResult.maxFileSize`), not read, with the
+        /// scanner's reason; sorted by path.
+        public var skipped: [ScanSkip] = []
+        /// One line per note that could not be read (`skipped PATH: cannot read …`), sorted.
+        public var failures: [String] = []
+
+        /// The `skipped PATH: reason` lines of `skipped` and `failures`, sorted.
+        public var logLines: [String] {
+            (skipped.map { "skipped \($0.path): \($0.reason)" } + failures).sorted()
+        }
+    }
+
     /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) on all cores,
     /// handing each batch of symbols to `deliver` as it is ready (from worker threads, one batch
     /// at a time), with the number of files done so far and the total. Files in `skipping` are
-    /// left out. Returns one log line per file that could not be read.
+    /// left out. A note over `scan.maxFileSize` is left out too (by the `fstat` of its open, so
+    /// a scan that did not inspect files needs no `stat`), and so is one that cannot be read.
     public static func load(_ scan: ScanResult, skipping: Set<String> = [], noteExtensions: [String] = ["md", "markdown"],
-                            deliver: @Sendable ([Notebook.PreparedNote], _ done: Int, _ total: Int) -> Void) -> [String] {
+                            deliver: @Sendable ([Notebook.PreparedNote], _ done: Int, _ total: Int) -> Void) -> Report {
         let extensions = noteExtensions.map { $0.lowercased() }
-        let files = scan.files.filter { !skipping.contains($0.path) }
+        let files = skipping.isEmpty ? scan.files : scan.files.filter { !skipping.contains($0.path) }
         let root = scan.resolvedRoot
+        let limit = scan.maxFileSize
         let chunkSize = 64
         let chunks = (files.count + chunkSize - 1) / chunkSize
-        let results = Mutex<(log: [String], done: Int)>(([], 0))
+        // Each chunk's files go into its own slot, so `Report.files` keeps the scan's order
+        // whatever order the threads finish in.
+        let results = Mutex<(report: Report, slots: [[ScannedFile]], done: Int)>((Report(), Array(repeating: [], count: chunks), 0))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var notes: [Notebook.PreparedNote] = []
-            var log: [String] = []
+            var read: [ScannedFile] = []
+            var skipped: [ScanSkip] = []
+            var failures: [String] = []
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
-                switch FileReader.contents(of: root + "/" + file.path) {
-                case .success(let bytes):
-                    notes.append(Notebook.prepare(symbols(of: bytes, path: file.path), noteExtensions: extensions))
-                case .failure(let error): log.append("skipped \(file.path): \(error)")
+                switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
+                case .read(let snapshot):
+                    notes.append(Notebook.prepare(symbols(of: snapshot.bytes, path: file.path), noteExtensions: extensions))
+                    read.append(ScannedFile(path: file.path, size: snapshot.size, modificationTimeNanoseconds: snapshot.modificationTimeNanoseconds))
+                case .tooLarge(let size):
+                    skipped.append(ScanSkip(path: file.path, reason: .tooLarge(size: size, limit: limit)))
+                case .failed(let error):
+                    failures.append("skipped \(file.path): \(error)")
                 }
             }
             results.withLock { results in
-                results.log += log
-                results.done += notes.count + log.count
+                results.report.skipped += skipped
+                results.report.failures += failures
+                results.slots[chunk] = read
+                results.done += notes.count + skipped.count + failures.count
                 deliver(notes, results.done, files.count)
             }
         }
-        return results.withLock { $0.log }.sorted()
+        return results.withLock { results in
+            var report = results.report
+            report.files = results.slots.flatMap { $0 }
+            report.skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+            report.failures.sort()
+            return report
+        }
     }
 
-    /// The whole notebook of `scan` (notes and assets), and the files that could not be read.
+    /// The whole notebook of `scan` (notes and assets), and the notes left out (over the size
+    /// limit or unreadable), as log lines.
     public static func build(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"]) -> (notebook: Notebook, log: [String]) {
         // Batches go into the notebook as they are parsed, so the graph is built while the other
         // core is still parsing.
         var empty = Notebook(noteExtensions: noteExtensions)
         empty.reserveCapacity(notes: scan.files.count)
         let shared = Mutex(empty)
-        let log = load(scan, noteExtensions: noteExtensions) { notes, _, _ in shared.withLock { $0.insert(notes) } }
+        let log = load(scan, noteExtensions: noteExtensions) { notes, _, _ in shared.withLock { $0.insert(notes) } }.logLines
         var notebook = shared.withLock { $0 }
 
         for asset in scan.assets { notebook.addAsset(asset) }

@@ -2,7 +2,8 @@
 //
 // Invariants: paths in a result are relative to the scan root, `/`-separated, and sorted by their
 // UTF-8 bytes, so two scans of the same tree give equal results. A scan never fails: what it could
-// not read is listed in `skipped` with a reason, and a refused root is stated in `refusal`.
+// not read is listed in `skipped` with a reason, and a refused root is stated in `refusal`. A file
+// listed without size and time (`inspectsFiles` off) has been checked for nothing but its name.
 
 /// Options of `WorkspaceScanner.scan`.
 public struct ScanOptions: Sendable {
@@ -18,6 +19,15 @@ public struct ScanOptions: Sendable {
     public var readsGitignore = true
     /// Files larger than this many bytes are skipped with a reason (default 5 MB).
     public var maxFileSize: Int64 = 5 * 1024 * 1024
+    /// Whether every note is inspected (`stat` for its size and time, `access` for readability)
+    /// during the walk (default true). Off, a regular file (d_type DT_REG) with a note extension
+    /// costs no syscall: it is listed with `size` and `modificationTimeNanoseconds` nil, and is
+    /// neither checked against `maxFileSize` nor for readability; `NotebookLoader.load` does both
+    /// from the `fstat` of the open it does anyway. Symlinks and entries without d_type are
+    /// still inspected (the walk must learn what they are) and listed with their size and time.
+    /// Turn it off when the files are read next (a cold index, `macmd check`); keep it on when
+    /// the sizes or times themselves are wanted (a rescan comparing times).
+    public var inspectsFiles = true
     /// Whether the home folder or `/` may be scanned.
     public var allowHomeOrRoot = false
     /// The home folder to refuse; nil reads `$HOME`.
@@ -36,10 +46,17 @@ public struct ScanOptions: Sendable {
 public struct ScannedFile: Sendable, Equatable {
     /// The path relative to the scan root, `/`-separated.
     public var path: String
-    /// The size in bytes (of the target, for a symlink).
-    public var size: Int64
-    /// The modification time in nanoseconds since the Unix epoch.
-    public var modificationTimeNanoseconds: Int64
+    /// The size in bytes (of the target, for a symlink); nil when the scan did not inspect the
+    /// file (`ScanOptions.inspectsFiles` off), in which case the limit has not been applied.
+    public var size: Int64?
+    /// The modification time in nanoseconds since the Unix epoch; nil exactly when `size` is.
+    public var modificationTimeNanoseconds: Int64?
+
+    public init(path: String, size: Int64?, modificationTimeNanoseconds: Int64?) {
+        self.path = path
+        self.size = size
+        self.modificationTimeNanoseconds = modificationTimeNanoseconds
+    }
 }
 
 /// Why the scan left a path out.
@@ -112,6 +129,9 @@ public struct ScanResult: Sendable {
     public var assets: [String] = []
     /// What was left out and why, sorted by path bytes.
     public var skipped: [ScanSkip] = []
+    /// The size limit the scan was asked to apply (`ScanOptions.maxFileSize`): a file listed
+    /// without a size has not been checked against it yet, so the reader applies it.
+    public var maxFileSize: Int64 = ScanOptions().maxFileSize
     /// Set when the scan did not run at all.
     public var refusal: ScanRefusal? = nil
 }

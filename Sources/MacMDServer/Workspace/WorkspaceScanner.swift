@@ -10,6 +10,9 @@
 // path. Hidden folders, excluded folder names (`node_modules`) and ignored paths
 // are never entered and are not recorded (they are the user's intent, not a problem). The result
 // is sorted by path bytes, so equal trees give equal results whatever order readdir returns.
+// With `ScanOptions.inspectsFiles` off, a regular note (d_type DT_REG) costs no syscall at all:
+// it is listed without size or time, and the size limit and readability are the reader's to
+// check (`NotebookLoader.load`); every other entry is inspected as with the option on.
 
 #if canImport(Glibc)
 import Glibc
@@ -55,16 +58,13 @@ public enum WorkspaceScanner {
         }
         var walker = Walker(options: options, onProgress: onProgress)
         walker.walk(rootBytes: Array(resolved.utf8), rootInfo: rootInfo)
-        walker.files.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        result.files = walker.sortedFiles()
+        result.assets = walker.sortedAssets()
         walker.skipped.sort { $0.path.lexicographicallyPrecedes($1.path) }
-        result.files = walker.files.map {
-            ScannedFile(path: String(decoding: $0.path, as: UTF8.self), size: $0.size, modificationTimeNanoseconds: $0.mtime)
-        }
-        walker.assets.sort { $0.lexicographicallyPrecedes($1) }
-        result.assets = walker.assets.map { String(decoding: $0, as: UTF8.self) }
         result.skipped = walker.skipped.map {
             ScanSkip(path: String(decoding: $0.path, as: UTF8.self), reason: $0.reason)
         }
+        result.maxFileSize = options.maxFileSize
         return result
     }
 
@@ -95,7 +95,19 @@ public enum WorkspaceScanner {
     }
 }
 
+#if canImport(Darwin)
+private typealias DirectoryHandle = UnsafeMutablePointer<DIR>
+#else
+private typealias DirectoryHandle = OpaquePointer
+#endif
+
 /// The mutable state of one walk.
+///
+/// Cost per entry matters here: this is the serial part of a cold index. A folder's entry names
+/// go into one byte buffer per folder (NUL-terminated, so they serve as C strings), entries are
+/// inspected with `fstatat`/`faccessat` relative to the open folder (no absolute path is built,
+/// and the kernel resolves one component instead of the whole path), and found paths go into one
+/// shared byte buffer sorted by `memcmp`, so a note costs no allocation until its `String`.
 private struct Walker {
     struct Folder {
         var relative: [UInt8]
@@ -109,10 +121,13 @@ private struct Walker {
         var inode: UInt64
     }
 
+    /// A file found: its path is `pathBytes[pathStart..<pathEnd]`; size and modification time
+    /// are nil when the file was listed without a `stat`.
     struct Found {
-        var path: [UInt8]
-        var size: Int64
-        var mtime: Int64
+        var pathStart: Int
+        var pathEnd: Int
+        var size: Int64?
+        var mtime: Int64?
     }
 
     struct Skipped {
@@ -120,16 +135,27 @@ private struct Walker {
         var reason: ScanSkipReason
     }
 
+    /// A folder entry: its name is `names[nameStart..<nameEnd]`, followed by a NUL.
+    struct Entry {
+        var nameStart: Int
+        var nameEnd: Int
+        var type: UInt8
+    }
+
     let options: ScanOptions
     let onProgress: ((Int) -> Void)?
     let extensions: [[UInt8]]
     let assetExtensions: [[UInt8]]
     let excludedNames: [[UInt8]]
+    /// The relative paths of every file and asset found, back to back.
+    var pathBytes: [UInt8] = []
     var files: [Found] = []
-    var assets: [[UInt8]] = []
+    var assets: [Range<Int>] = []
     var skipped: [Skipped] = []
     var visited: Set<FolderID> = []
     var deferredLinks: [(folder: Folder, id: FolderID)] = []
+    /// The relative path of the entry being visited (reused: one buffer for the whole walk).
+    var relative: [UInt8] = []
 
     init(options: ScanOptions, onProgress: ((Int) -> Void)?) {
         self.options = options
@@ -164,73 +190,91 @@ private struct Walker {
     }
 
     /// Walks the folders on `stack` and everything below them except symlinked folders, which
-    /// are deferred.
+    /// are deferred. A folder stays open while its entries are visited (one folder at a time, so
+    /// one descriptor), as the entries are inspected relative to it.
     mutating func drain(_ initial: [Folder]) {
         var stack = initial
         while var folder = stack.popLast() {
-            guard let entries = list(folder) else { continue }
-            if options.readsGitignore, entries.contains(where: { $0.name == Walker.gitignoreName }) {
+            guard let directory = WorkspaceScanner.withCPath(folder.absolute, { opendir($0) }) else {
+                let code = errno
+                skipped.append(Skipped(path: displayPath(folder.relative), reason: code == ENOENT ? .vanished : .unreadableFolder(errno: code)))
+                continue
+            }
+            defer { closedir(directory) }
+            let (entries, names) = list(directory)
+            if options.readsGitignore, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.gitignoreName) }) {
                 if let contents = readSmallFile(join(folder.absolute, Walker.gitignoreName)) {
                     folder.rules.addGitignore(contents: contents, folder: folder.relative)
                 }
             }
-            for entry in entries {
-                visit(entry, in: folder, stack: &stack)
+            let descriptor = dirfd(directory)
+            names.withUnsafeBufferPointer { names in
+                guard let base = names.baseAddress else { return }
+                for entry in entries {
+                    let name = UnsafeBufferPointer(rebasing: names[entry.nameStart..<entry.nameEnd])
+                    let cName = UnsafeRawPointer(base + entry.nameStart).assumingMemoryBound(to: CChar.self)
+                    visit(name: name, cName: cName, type: entry.type, in: folder, directory: descriptor, stack: &stack)
+                }
             }
         }
     }
 
     static let gitignoreName = Array(".gitignore".utf8)
 
-    struct Entry {
-        var name: [UInt8]
-        var type: UInt8
-    }
-
-    /// The entries of a folder, without `.` and `..`; nil (and a skip) when it cannot be opened.
-    mutating func list(_ folder: Folder) -> [Entry]? {
-        guard let directory = WorkspaceScanner.withCPath(folder.absolute, { opendir($0) }) else {
-            let code = errno
-            skipped.append(Skipped(path: displayPath(folder.relative), reason: code == ENOENT ? .vanished : .unreadableFolder(errno: code)))
-            return nil
-        }
-        defer { closedir(directory) }
+    /// The entries of an open folder, without `.` and `..`, and the bytes of their names.
+    func list(_ directory: DirectoryHandle) -> (entries: [Entry], names: [UInt8]) {
         var entries: [Entry] = []
+        var names: [UInt8] = []
         while let pointer = readdir(directory) {
             let type = pointer.pointee.d_type
-            let name: [UInt8] = withUnsafeBytes(of: &pointer.pointee.d_name) { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return Array(bytes[0..<length])
+            withUnsafeBytes(of: &pointer.pointee.d_name) { raw in
+                guard let base = raw.baseAddress else { return }
+                let length = strnlen(base.assumingMemoryBound(to: CChar.self), raw.count)
+                let dot = UInt8(ascii: ".")
+                if length == 0 || (length == 1 && raw[0] == dot) || (length == 2 && raw[0] == dot && raw[1] == dot) { return }
+                let start = names.count
+                names.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+                names.append(0)
+                entries.append(Entry(nameStart: start, nameEnd: start + length, type: type))
             }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] || name.isEmpty { continue }
-            entries.append(Entry(name: name, type: type))
         }
-        return entries
+        return (entries, names)
     }
 
-    mutating func visit(_ entry: Entry, in folder: Folder, stack: inout [Folder]) {
-        let relative = folder.relative.isEmpty ? entry.name : join(folder.relative, entry.name)
-        let absolute = join(folder.absolute, entry.name)
+    /// Sets `relative` to the entry's path relative to the root.
+    mutating func setRelative(folder: [UInt8], name: UnsafeBufferPointer<UInt8>) {
+        relative.removeAll(keepingCapacity: true)
+        if !folder.isEmpty {
+            relative.append(contentsOf: folder)
+            relative.append(UInt8(ascii: "/"))
+        }
+        relative.append(contentsOf: name)
+    }
+
+    /// Looks at one entry of `folder` (open as `directory`): records a note or an asset, pushes
+    /// a folder onto `stack` (or defers a symlinked one), or records why it is skipped.
+    mutating func visit(name: UnsafeBufferPointer<UInt8>, cName: UnsafePointer<CChar>, type: UInt8,
+                        in folder: Folder, directory: Int32, stack: inout [Folder]) {
         var info = stat()
         var haveInfo = false
         var isDirectory: Bool
         var isLink = false
-        switch Int(entry.type) {
+        switch Int(type) {
         case Int(DT_DIR):
             isDirectory = true
         case Int(DT_REG):
             isDirectory = false
         case Int(DT_LNK), Int(DT_UNKNOWN):
             // Without d_type, lstat tells a link from the rest.
-            if Int(entry.type) == Int(DT_UNKNOWN), WorkspaceScanner.withCPath(absolute, { lstat($0, &info) }) == 0 {
+            if Int(type) == Int(DT_UNKNOWN), fstatat(directory, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 {
                 isLink = (info.st_mode & S_IFMT) == S_IFLNK
             } else {
-                isLink = Int(entry.type) == Int(DT_LNK)
+                isLink = Int(type) == Int(DT_LNK)
             }
             // Follow the link (or learn the type) with stat; a failure is a broken link or a vanished entry.
-            if WorkspaceScanner.withCPath(absolute, { stat($0, &info) }) != 0 {
+            if fstatat(directory, cName, &info, 0) != 0 {
                 let code = errno
+                setRelative(folder: folder.relative, name: name)
                 skipped.append(Skipped(path: relative, reason: isLink ? .brokenSymlink(errno: code) : (code == ENOENT ? .vanished : .unreadableFile(errno: code))))
                 return
             }
@@ -248,9 +292,10 @@ private struct Walker {
         }
 
         if isDirectory {
-            if entry.name.first == UInt8(ascii: ".") || excludedNames.contains(entry.name) { return }
+            if name.first == UInt8(ascii: ".") || excludedNames.contains(where: { Walker.equals(name, $0) }) { return }
+            setRelative(folder: folder.relative, name: name)
             if folder.rules.decision(path: relative, isDirectory: true) == true { return }
-            if !haveInfo, WorkspaceScanner.withCPath(absolute, { stat($0, &info) }) != 0 {
+            if !haveInfo, fstatat(directory, cName, &info, 0) != 0 {
                 let code = errno
                 skipped.append(Skipped(path: relative, reason: code == ENOENT ? .vanished : .unreadableFolder(errno: code)))
                 return
@@ -264,7 +309,7 @@ private struct Walker {
                 skipped.append(Skipped(path: relative, reason: .tooDeep(limit: options.maxDepth)))
                 return
             }
-            let child = Folder(relative: relative, absolute: absolute, depth: folder.depth + 1, rules: folder.rules)
+            let child = Folder(relative: relative, absolute: join(folder.absolute, Array(name)), depth: folder.depth + 1, rules: folder.rules)
             if isLink {
                 deferredLinks.append((child, id))
             } else {
@@ -274,15 +319,27 @@ private struct Walker {
             return
         }
 
-        guard Walker.hasExtension(entry.name, in: extensions) else {
-            if Walker.hasExtension(entry.name, in: assetExtensions),
-               folder.rules.decision(path: relative, isDirectory: false) != true {
-                assets.append(relative)
+        guard Walker.hasExtension(name, in: extensions) else {
+            if Walker.hasExtension(name, in: assetExtensions) {
+                setRelative(folder: folder.relative, name: name)
+                if folder.rules.decision(path: relative, isDirectory: false) != true {
+                    let start = pathBytes.count
+                    pathBytes.append(contentsOf: relative)
+                    assets.append(start..<pathBytes.count)
+                }
             }
             return
         }
+        setRelative(folder: folder.relative, name: name)
         if folder.rules.decision(path: relative, isDirectory: false) == true { return }
-        if !haveInfo, WorkspaceScanner.withCPath(absolute, { stat($0, &info) }) != 0 {
+        // A regular file needs no stat when the caller reads it anyway: the reader's fstat gives
+        // the size and time (NotebookLoader). A symlink or an entry without d_type was stat'ed
+        // above to learn what it is, so its size and time are known and free.
+        if !haveInfo && !options.inspectsFiles {
+            record(size: nil, mtime: nil)
+            return
+        }
+        if !haveInfo, fstatat(directory, cName, &info, 0) != 0 {
             let code = errno
             skipped.append(Skipped(path: relative, reason: code == ENOENT ? .vanished : .unreadableFile(errno: code)))
             return
@@ -292,7 +349,8 @@ private struct Walker {
             skipped.append(Skipped(path: relative, reason: .tooLarge(size: size, limit: options.maxFileSize)))
             return
         }
-        if WorkspaceScanner.withCPath(absolute, { access($0, R_OK) }) != 0 {
+        // Unreadable files are the reader's to report when the scan does not inspect files.
+        if options.inspectsFiles, faccessat(directory, cName, R_OK, 0) != 0 {
             let code = errno
             skipped.append(Skipped(path: relative, reason: code == ENOENT ? .vanished : .unreadableFile(errno: code)))
             return
@@ -302,20 +360,85 @@ private struct Walker {
         #else
         let mtime = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
         #endif
-        files.append(Found(path: relative, size: size, mtime: mtime))
+        record(size: size, mtime: mtime)
+    }
+
+    /// Records the file at `relative` and reports progress.
+    mutating func record(size: Int64?, mtime: Int64?) {
+        let start = pathBytes.count
+        pathBytes.append(contentsOf: relative)
+        files.append(Found(pathStart: start, pathEnd: pathBytes.count, size: size, mtime: mtime))
         if let onProgress, options.progressInterval > 0, files.count % options.progressInterval == 0 {
             onProgress(files.count)
         }
     }
 
+    /// The files found, sorted by path bytes.
+    ///
+    /// The sort moves 16-byte keys, each the path's first 8 bytes as a big-endian number (zero
+    /// padded, which sorts a shorter path first as byte order does: paths hold no NUL) and the
+    /// file's index; only keys with equal prefixes compare whole paths. Sorting the 48-byte
+    /// files themselves by `memcmp` took 14.7 M instructions for 10,000 notes, this 8.9 M.
+    func sortedFiles() -> [ScannedFile] {
+        struct Key {
+            var prefix: UInt64
+            var index: Int
+        }
+        return pathBytes.withUnsafeBufferPointer { bytes in
+            files.withUnsafeBufferPointer { files in
+                var keys: [Key] = []
+                keys.reserveCapacity(files.count)
+                for (index, file) in files.enumerated() {
+                    var prefix: UInt64 = 0
+                    for offset in 0..<8 {
+                        let position = file.pathStart + offset
+                        prefix = prefix << 8 | UInt64(position < file.pathEnd ? bytes[position] : 0)
+                    }
+                    keys.append(Key(prefix: prefix, index: index))
+                }
+                keys.sort { a, b in
+                    if a.prefix != b.prefix { return a.prefix < b.prefix }
+                    let first = files[a.index], second = files[b.index]
+                    return Walker.precedes(first.pathStart..<first.pathEnd, second.pathStart..<second.pathEnd, in: bytes)
+                }
+                return keys.map { key in
+                    let file = files[key.index]
+                    return ScannedFile(path: String(decoding: UnsafeBufferPointer(rebasing: bytes[file.pathStart..<file.pathEnd]), as: UTF8.self),
+                                       size: file.size, modificationTimeNanoseconds: file.mtime)
+                }
+            }
+        }
+    }
+
+    /// The assets found, sorted by path bytes.
+    mutating func sortedAssets() -> [String] {
+        pathBytes.withUnsafeBufferPointer { bytes in
+            assets.sort { Walker.precedes($0, $1, in: bytes) }
+            return assets.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+
+    /// Byte order of two paths in `bytes` (memcmp: sorting `[UInt8]` paths with the generic
+    /// `lexicographicallyPrecedes` cost 35 M of the walk's 85 M instructions for 10,000 notes,
+    /// with a retain and release per element moved).
+    static func precedes(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
+        return order != 0 ? order < 0 : a.count < b.count
+    }
+
     /// Whether the name ends in `.` plus one of `extensions`, compared case-insensitively.
-    static func hasExtension(_ name: [UInt8], in extensions: [[UInt8]]) -> Bool {
+    static func hasExtension(_ name: UnsafeBufferPointer<UInt8>, in extensions: [[UInt8]]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        let suffix = name[(dot + 1)...]
+        let suffix = UnsafeBufferPointer(rebasing: name[(dot + 1)...])
         for wanted in extensions where wanted.count == suffix.count {
             if zip(wanted, suffix).allSatisfy({ $0 == Walker.lowercased($1) }) { return true }
         }
         return false
+    }
+
+    static func equals(_ a: some Collection<UInt8>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
     }
 
     func join(_ folder: [UInt8], _ name: [UInt8]) -> [UInt8] {
