@@ -193,11 +193,7 @@ extension Server {
             progress.end("not indexed")
             return
         }
-        let open = Set(state.withLock { state in
-            state.documents.keys.compactMap { uri in
-                FileURI.path(of: uri).flatMap { Server.locate(file: $0, in: state.roots) }
-            }.filter { $0.root == rootPath }.map(\.path)
-        })
+        let open = state.withLock { Server.openPaths(in: rootPath, $0) }
         progress.begin("\(result.files.count) notes")
         state.withLock { state in
             if let index = state.roots.firstIndex(where: { $0.path == rootPath }) {
@@ -207,8 +203,9 @@ extension Server {
         let report = NotebookLoader.load(result, skipping: open, noteExtensions: root.configuration.extensions) { [self] notes, done, total in
             state.withLock { state in
                 guard let index = state.roots.firstIndex(where: { $0.path == rootPath }) else { return }
-                let open = notes.filter { Server.isOpen(NoteLocation(root: rootPath, path: $0.symbols.path), state) }
-                state.roots[index].notebook.insert(open.isEmpty ? notes : notes.filter { note in !open.contains { $0.symbols.path == note.symbols.path } })
+                // Notes opened meanwhile win over the disk (their paths once a batch, not a note).
+                let openNow = Server.openPaths(in: rootPath, state)
+                state.roots[index].notebook.insert(openNow.isEmpty ? notes : notes.filter { !openNow.contains($0.symbols.path) })
                 state.roots[index].changed(catalog: true)
             }
             progress.report(done: done, total: total)
@@ -254,6 +251,13 @@ extension Server {
                 state.roots[index].completion = (workspace, root.catalogRevision, root.revision)
             }
         }
+    }
+
+    /// The notebook-relative paths of the open documents in the notebook at `rootPath`.
+    static func openPaths(in rootPath: String, _ state: State) -> Set<String> {
+        Set(state.documents.keys.compactMap { uri in
+            FileURI.path(of: uri).flatMap { locate(file: $0, in: state.roots) }
+        }.filter { $0.root == rootPath }.map(\.path))
     }
 
     static func isOpen(_ location: NoteLocation, _ state: State) -> Bool {
