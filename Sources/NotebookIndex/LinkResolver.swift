@@ -204,7 +204,7 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     private static func add(_ path: String, to table: inout [String: PathList], key: String) {
-        if table[key]?.insertSorted(path) == nil { table[key] = PathList(path) }
+        table[key, default: PathList()].insertSorted(path)
     }
 
     private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
@@ -596,7 +596,8 @@ public struct NoteCatalog: Sendable, Equatable {
 
 /// The paths listed under one key of a catalog table, in byte order, once each. The first is
 /// kept inline: most keys (a path, a stem, a title) belong to one note, and an array of one
-/// costs an allocation and 48 bytes per key.
+/// costs an allocation and 48 bytes per key. (Paths are never empty: an empty `head` is the
+/// empty list.)
 struct PathList: RandomAccessCollection, Sendable, Equatable {
     private var head: String
     private var tail: [String] = []
@@ -609,6 +610,10 @@ struct PathList: RandomAccessCollection, Sendable, Equatable {
 
     /// Inserts `path` in order, unless it is there already.
     mutating func insertSorted(_ path: String) {
+        if isEmpty {
+            head = path
+            return
+        }
         var low = 0
         var high = count
         while low < high {

@@ -81,7 +81,7 @@ public struct Notebook: Sendable, Equatable {
         for tag in diff.addedTags { tagUses[tag, default: []].append(note.path) }
         if old.frontMatter != note.frontMatter {
             unregisterFrontMatter(old)
-            for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
+            Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
         }
         let namesChanged = diff.titleChanged || diff.aliasesChanged || !diff.addedHeadings.isEmpty
             || !diff.removedHeadings.isEmpty || !diff.addedBlockIDs.isEmpty || !diff.removedBlockIDs.isEmpty
@@ -228,7 +228,7 @@ public struct Notebook: Sendable, Equatable {
 
     private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols) {
         for tag in note.tags { tagUses[tag.name, default: []].append(note.path) }
-        for (key, value) in Notebook.frontMatterPairs(note) { frontMatterValues[key, default: [:]][value, default: 0] += 1 }
+        Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
     private mutating func unregister(_ note: NoteSymbols) {
@@ -240,8 +240,8 @@ public struct Notebook: Sendable, Equatable {
     }
 
     private mutating func unregisterFrontMatter(_ note: NoteSymbols) {
-        for (key, value) in Notebook.frontMatterPairs(note) {
-            guard var values = frontMatterValues[key], let count = values[value] else { continue }
+        Notebook.forEachFrontMatterPair(note) { key, value in
+            guard var values = frontMatterValues[key], let count = values[value] else { return }
             values[value] = count > 1 ? count - 1 : nil
             frontMatterValues[key] = values.isEmpty ? nil : values
         }
@@ -344,26 +344,33 @@ public struct Notebook: Sendable, Equatable {
         }
     }
 
-    /// Keys whose values are one per note (titles, dates, ids): completion never offers them,
-    /// so the index does not count them (the key itself is still counted, with an empty value).
-    static let uniqueValueKeys: Set<String> = ["title", "aliases", "alias", "date", "created", "updated", "modified", "id", "uid"]
-
-    /// Front-matter keys with each scalar value or list item (lists of tags included).
-    private static func frontMatterPairs(_ note: NoteSymbols) -> [(String, String)] {
-        guard let frontMatter = note.frontMatter else { return [] }
-        var result: [(String, String)] = []
+    /// Calls `body` with each front-matter key and each of its scalar values or list items
+    /// (lists of tags included), without building a list of them.
+    private static func forEachFrontMatterPair(_ note: NoteSymbols, _ body: (String, String) -> Void) {
+        guard let frontMatter = note.frontMatter else { return }
         for entry in frontMatter.entries {
-            if uniqueValueKeys.contains(entry.key) || entry.value.scalar.map({ $0.utf8.count > 80 }) == true {
-                result.append((entry.key, ""))
+            if isUniqueValueKey(entry.key) || entry.value.scalar.map({ $0.utf8.count > 80 }) == true {
+                body(entry.key, "")
                 continue
             }
-            let items = entry.value.items
-            if items.isEmpty {
-                result.append((entry.key, entry.value.scalar ?? ""))
-            } else {
-                for item in items { result.append((entry.key, item)) }
+            switch entry.value {
+            case .list(let items) where !items.isEmpty:
+                for item in items { body(entry.key, item) }
+            case .list, .raw:
+                body(entry.key, "")
+            case .scalar(let text):
+                body(entry.key, text)
             }
         }
-        return result
+    }
+
+    /// Keys whose values are one per note (titles, dates, ids): completion never offers them,
+    /// so the index does not count them (the key itself is still counted, with an empty value).
+    /// (A comparison: these keys are small strings, cheaper to compare than to hash.)
+    private static func isUniqueValueKey(_ key: String) -> Bool {
+        switch key {
+        case "title", "aliases", "alias", "date", "created", "updated", "modified", "id", "uid": return true
+        default: return false
+        }
     }
 }
