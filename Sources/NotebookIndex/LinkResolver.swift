@@ -192,13 +192,15 @@ public struct NoteCatalog: Sendable, Equatable {
 
     static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
         let bare = NoteCatalog.removingExtension(note.path, noteExtensions)
-        var result: [(Table, String)] = [(.lowercasedPath, bare.folded),
-                                         (.stem, NoteSymbols.fileStem(of: note.path).folded)]
+        var result: [(Table, String)] = []
+        result.reserveCapacity(3 + note.aliases.count)
+        result.append((.lowercasedPath, bare.folded))
+        result.append((.stem, NoteSymbols.fileStem(of: note.path).folded))
         if !note.title.isEmpty { result.append((.title, note.title.folded)) }
-        var seen: Set<String> = []
+        // A note has a handful of aliases: a scan finds repeats more cheaply than a set.
         for alias in note.aliases where !alias.isEmpty {
             let key = alias.folded
-            if seen.insert(key).inserted { result.append((.alias, key)) }
+            if !result.contains(where: { $0.0 == .alias && $0.1 == key }) { result.append((.alias, key)) }
         }
         return result
     }

@@ -320,14 +320,16 @@ public struct Notebook: Sendable, Equatable {
                 }
             }
             if NoteCatalog.isExternal(bytes) { return true }
-            if String.foldingKind(of: bytes) == nil { return false }
+            guard let hasCapitals = String.foldingKind(of: bytes) else { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
             var stemStart = nameStart
             var stemEnd = dot >= 0 ? dot : bytes.count
             while stemStart < stemEnd, bytes[stemStart] == 0x20 || bytes[stemStart] == 0x09 { stemStart += 1 }
             while stemEnd > stemStart, bytes[stemEnd - 1] == 0x20 || bytes[stemEnd - 1] == 0x09 { stemEnd -= 1 }
-            names.append(asciiFolded(UnsafeBufferPointer(rebasing: bytes[stemStart..<stemEnd])))
-            if isWiki && (stemStart != 0 || stemEnd != bytes.count) { names.append(asciiFolded(bytes)) }
+            let isWhole = stemStart == 0 && stemEnd == bytes.count
+            // A name that is the target as written shares its storage.
+            names.append(isWhole && !hasCapitals ? written : asciiFolded(UnsafeBufferPointer(rebasing: bytes[stemStart..<stemEnd])))
+            if isWiki && !isWhole { names.append(hasCapitals ? asciiFolded(bytes) : written) }
             return true
         }
         if !done { names += linkNames(isWiki: isWiki, target: written) }

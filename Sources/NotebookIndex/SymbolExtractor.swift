@@ -27,7 +27,26 @@ struct SymbolExtractor {
         self.tree = tree
     }
 
+    /// The tree's content bytes while `run` runs (the word counter reads them in place: a slice
+    /// per text node would retain and release the array each time).
+    private var content = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
     mutating func run(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
+        tree.content.withUnsafeBufferPointer { buffer in
+            content = buffer
+            defer { content = UnsafeBufferPointer(start: nil, count: 0) }
+            return extract(path: path, htmlOptions: htmlOptions)
+        }
+    }
+
+    /// Counts the words of a content span.
+    private mutating func countWords(_ span: ByteSpan) {
+        let start = max(0, min(Int(span.start), content.count))
+        let end = max(start, min(Int(span.end), content.count))
+        counter.feed(UnsafeBufferPointer(rebasing: content[start..<end]))
+    }
+
+    private mutating func extract(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
         let anchors = HTMLRenderer(options: htmlOptions).headingAnchors(tree)
         var anchorCursor = 0
         // The side tables tell how many headings, links and definitions to expect (detached
@@ -86,7 +105,7 @@ struct SymbolExtractor {
                 let nameSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
                 tags.append(TagSymbol(name: rawString(nameSpan), range: sourceSpan(of: node),
                                       nameRange: source(nameSpan), isFromFrontMatter: false))
-                counter.feed(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+                countWords(ByteSpan(node.contentStart, node.contentEnd))
             case .htmlBlock, .inlineHTML:
                 readIgnoreComment(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
                 continue
@@ -102,10 +121,10 @@ struct SymbolExtractor {
                     decodeIntoScratch(span, escapes: true)
                     counter.feed(scratch)
                 } else {
-                    counter.feed(contentSlice(span))
+                    countWords(span)
                 }
             case .code, .codeBlock, .mathBlock, .inlineMath, .displayMath:
-                counter.feed(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+                countWords(ByteSpan(node.contentStart, node.contentEnd))
             case .softBreak, .hardBreak:
                 break
             default:
