@@ -359,7 +359,9 @@ public final class Server: Sendable {
             let glob = "**/*.{\((extensions.isEmpty ? NotebookConfiguration().extensions + ScanOptions().assetExtensions : extensions).joined(separator: ","))}"
             sendRequest("client/registerCapability", params: ["registrations": [[
                 "id": "macmd-watched-files", "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [["globPattern": .string(glob)], ["globPattern": "**/"]]],
+                // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.
+                "registerOptions": ["watchers": [["globPattern": .string(glob)], ["globPattern": "**/"],
+                                                 ["globPattern": "**/.gitignore"], ["globPattern": "**/.macmd.json"]]],
             ]]]) { [logger] result in
                 if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") }
             }
@@ -415,6 +417,15 @@ public final class Server: Sendable {
         ["pattern": ["glob": "**", "matches": "folder"]],
     ]]
 
+    /// The `did…` file operations also report the files that decide which notes belong
+    /// (`.gitignore`, `.macmd.json`); renaming those rewrites no link, so `willRename` leaves them out.
+    static let didFileOperationFilters: JSONValue = ["filters": [
+        ["pattern": ["glob": "**/*.{md,markdown}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/*.{png,jpg,jpeg,gif,svg,webp,avif,bmp,pdf}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/{.gitignore,.macmd.json}", "matches": "file"]],
+        ["pattern": ["glob": "**", "matches": "folder"]],
+    ]]
+
     func initialize(_ params: JSONValue?) -> Result<JSONValue, ResponseError> {
         let p: InitializeParams
         do { p = try InitializeParams(params) } catch { return .failure(error) }
@@ -451,8 +462,8 @@ public final class Server: Sendable {
                 "workspace": [
                     "workspaceFolders": ["supported": true, "changeNotifications": true],
                     "fileOperations": [
-                        "didCreate": Server.fileOperationFilters, "didDelete": Server.fileOperationFilters,
-                        "didRename": Server.fileOperationFilters, "willRename": Server.fileOperationFilters,
+                        "didCreate": Server.didFileOperationFilters, "didDelete": Server.didFileOperationFilters,
+                        "didRename": Server.didFileOperationFilters, "willRename": Server.fileOperationFilters,
                     ],
                 ],
                 "experimental": ["macmd": ["preview": true]],
