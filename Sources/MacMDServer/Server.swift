@@ -52,11 +52,6 @@ public final class Server: Sendable {
         var name: String?
     }
 
-    /// Preview defaults a user may set through `workspace/configuration` (section `macmd`).
-    struct Settings: Sendable {
-        var previewTheme = "light"
-    }
-
     struct ParsedTree: Sendable {
         var version: Int
         var profile: ParseOptions.Profile
@@ -66,7 +61,6 @@ public final class Server: Sendable {
     struct State: Sendable {
         var lifecycle = Lifecycle.uninitialized
         var client = ClientInfo()
-        var settings = Settings()
         var documents: [String: OpenDocument] = [:]
         /// The last parsed tree of each open document (see `parsedTree`); dropped on any change.
         var parsedTrees: [String: ParsedTree] = [:]
@@ -380,13 +374,26 @@ public final class Server: Sendable {
     func apply(settings: JSONValue) {
         state.withLock { $0.editorSettings = settings }
         reloadConfigurations()
-        applyPreviewSettings(settings)
+    }
+
+    /// The editor's settings alone (`initializationOptions`, then the workspace settings): the
+    /// configuration of a note that is in no notebook.
+    func editorConfiguration() -> NotebookConfiguration {
+        let editor = state.withLock { ($0.initializationOptions, $0.editorSettings) }
+        var layers: [(name: String, value: JSONValue)] = []
+        if let options = editor.0 { layers.append(("initializationOptions", options)) }
+        if let settings = editor.1 { layers.append(("workspace settings", settings)) }
+        return NotebookConfiguration.merged(layers)
     }
 
     /// Editor settings change every notebook's configuration; diagnostics follow at once.
     func reloadConfigurations() {
         let roots = state.withLock { $0.roots.map { ($0.path, $0.resolvedPath) } }
-        guard !roots.isEmpty else { return }
+        guard !roots.isEmpty else {
+            // No notebook logs them (`loadConfiguration`), so say here what was ignored.
+            for problem in editorConfiguration().problems { logger.warn("configuration: \(problem)") }
+            return
+        }
         let configurations = roots.map { loadConfiguration(root: $0.1) }
         state.withLock { state in
             for (root, configuration) in zip(roots, configurations) {
@@ -396,16 +403,6 @@ public final class Server: Sendable {
         publishDiagnostics(forOpenNotesIn: Set(roots.map(\.0)))
         // New ignore globs or size limits change which files belong: re-check the disk.
         for root in roots { indexer.async { [self] in refreshFromDisk(root.0) } }
-    }
-
-    func applyPreviewSettings(_ settings: JSONValue) {
-        if let theme = settings["preview"]?["theme"]?.stringValue ?? settings["previewTheme"]?.stringValue {
-            if PreviewTheme(rawValue: theme) != nil {
-                state.withLock { $0.settings.previewTheme = theme }
-            } else {
-                logger.warn("configuration: unknown preview theme `\(theme)`; keeping the default")
-            }
-        }
     }
 
     // MARK: initialize
@@ -441,8 +438,10 @@ public final class Server: Sendable {
                                       supportsDocumentChanges: p.supportsDocumentChanges, name: p.clientName)
             state.initializationOptions = p.initializationOptions
         }
-        if let options = p.initializationOptions { applyPreviewSettings(options) }
         setUpRoots(p)
+        if state.withLock({ $0.roots.isEmpty }) {
+            for problem in editorConfiguration().problems { logger.warn("configuration: \(problem)") }
+        }
         logger.info("initialized by \(p.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
         return .success([
             "capabilities": [
