@@ -83,9 +83,9 @@ extension Server {
             return
         }
         scheduleFrame(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
-            // The note's notebook: its configuration gives the theme a request does not name. An
-            // open note belongs to one (its own folder's, outside every workspace folder); a file
-            // that is not open is not worth a scan.
+            // The note's notebook: its configuration gives the theme a request does not name, and
+            // its index where wiki-links point. An open note belongs to one (its own folder's,
+            // outside every workspace folder); a file that is not open is not worth a scan.
             let location = locate(p.uri, creating: snapshot != nil)
             let root = location.flatMap { location in state.withLock { $0.roots.first { $0.path == location.root } } }
             let themeName = p.theme ?? root?.configuration.previewTheme ?? editorConfiguration().previewTheme
@@ -118,6 +118,12 @@ extension Server {
                 }
             }
             let tree = parsed.value ?? MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
+            if let root, let location {
+                // Once per distinct link, before the pieces are rendered on every core.
+                html.wikiLinkDestinations = PreviewLinks.destinations(of: tree, notebook: root.notebook, notePath: location.path) {
+                    FileReader.exists(root.absolutePath($0))
+                }
+            }
             let t1 = Server.monotonicSeconds()
             // Each piece of the HTML is escaped for JSON on the core that rendered it; the pieces
             // go into the frame as they are (see `Framing.responseParts`).

@@ -3,10 +3,35 @@ import JSONRPC
 import XCTest
 @testable import MacMDServer
 
-/// `macmd/preview` of a note in a notebook: its theme comes from the notebook's configuration.
+/// `macmd/preview` of a note in a notebook: its wiki-links point where the notebook resolves them,
+/// and its theme comes from the notebook's configuration.
 final class PreviewNotebookServerTests: XCTestCase {
     func preview(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String, _ options: JSONValue = [:]) -> String {
         client.request("macmd/preview", ["textDocument": ["uri": .string(fixture.uri(path))], "options": options])?.value?["html"]?.stringValue ?? ""
+    }
+
+    func testPreviewLinksWhereTheNotebookResolves() {
+        let (fixture, client) = LinkedNotebook.start()
+        defer { client.close(); fixture.destroy() }
+        // garden/beds.md is not open: the preview reads it from disk, in the notebook it belongs to.
+        let html = preview(client, fixture, "garden/beds.md", ["sourceLines": false])
+        XCTAssertEqual(html, "<h1 id=\"beds\">Beds</h1>\n<p>"
+            + #"<a class="wikilink" href="soil.md">soil</a> "#
+            + #"<a class="wikilink" href="soil.md#texture">soil &gt; Texture</a> "#
+            + #"<img class="wikilink-embed" src="../img/plot.png" alt="The plot" /> "#
+            + #"<a class="wikilink broken">Missing</a> "#
+            + #"<a class="wikilink ambiguous">dup</a> "#
+            + ##"<a class="wikilink" href="#beds">Beds</a> "##
+            + #"<a class="wikilink" href="../Seed%20list.md">Seed list</a>"#
+            + "</p>\n")
+        // An open note's unsaved text is previewed, and links follow the notebook as it changes.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
+                                                 "contentChanges": [["text": "[[Missing]] ![[garden/soil]]\n"]]])
+        fixture.write("Missing.md", "# Found\n")
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri("Missing.md")), "type": 1]]])
+        _ = client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }
+        XCTAssertEqual(preview(client, fixture, "index.md", ["sourceLines": false]),
+                       #"<p><a class="wikilink" href="Missing.md">Missing</a> <a class="wikilink embed" href="garden/soil.md">garden/soil</a></p>"# + "\n")
     }
 
     func theme(_ client: LSPTestClient, _ fixture: NotebookFixture, _ options: JSONValue = ["fullPage": true]) -> String? {
