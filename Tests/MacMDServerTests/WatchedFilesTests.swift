@@ -176,6 +176,70 @@ final class WatchedFilesTests: XCTestCase {
         XCTAssertTrue(globs.contains("**/.gitignore"), "\(globs)")
         XCTAssertTrue(globs.contains("**/.macmd.json"), "\(globs)")
     }
+
+    /// Without a watcher, a save is when the disk is looked at again: a note created and one
+    /// deleted since are picked up, by their modification times.
+    func testSaveRefreshesFromDiskForClientsThatCannotWatch() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[new]] [[old]]\n", "old.md": "# Old\n"])
+        defer { fixture.destroy() }
+        let client = start(fixture, capabilities: ["window": ["workDoneProgress": true]])
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
+        fixture.write("new.md", "# New\n")
+        fixture.remove("old.md")
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+        // Earlier publications name `new`; wait for the one that names `old` alone.
+        let published = client.notification("textDocument/publishDiagnostics") { params in
+            params?["uri"]?.stringValue == fixture.uri("index.md")
+                && params?["diagnostics"]?.arrayValue?.compactMap({ $0["message"]?.stringValue }) == ["No note `old` for `[[old]]`"]
+        }
+        XCTAssertNotNil(published, "on the save, new.md was found and old.md missed")
+        assertMatchesFreshScan(client, fixture, "after the save")
+    }
+
+    /// `workspace/didCreateFiles` (the editor created a note) indexes the note at once.
+    func testDidCreateFilesIndexesTheNewNote() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[fresh]]\n"])
+        defer { fixture.destroy() }
+        let client = start(fixture)
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
+        fixture.write("fresh.md", "# Fresh\n")
+        client.notify("workspace/didCreateFiles", ["files": [["uri": .string(fixture.uri("fresh.md"))]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "the link to the created note works")
+        assertMatchesFreshScan(client, fixture, "after didCreateFiles")
+    }
+
+    /// Pull clients get no pushed diagnostics: the server asks them to pull again
+    /// (`workspace/diagnostic/refresh`) when a note is created, and the next pull shows it.
+    func testPullClientsAreAskedToRefreshWhenANoteIsCreated() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[fresh]]\n"])
+        defer { fixture.destroy() }
+        let capabilities: JSONValue = ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true], "diagnostics": ["refreshSupport": true]],
+                        "window": ["workDoneProgress": true], "textDocument": ["diagnostic": ["dynamicRegistration": false]]]
+        let client = start(fixture, capabilities: capabilities)
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        settle(client)
+        // Whatever the server sent before now (refresh requests of the open note's own
+        // indexing) arrives before this answer: the writer is serial.
+        _ = client.request("workspace/symbol", ["query": "zzz"])
+        client.received.removeAll()
+        fixture.write("fresh.md", "# Fresh\n")
+        watched(client, fixture, [("fresh.md", 1)])
+        var refreshed = false
+        while !refreshed, let message = client.nextMessage(timeout: 5) {
+            if case .request(let id, "workspace/diagnostic/refresh", _) = message {
+                refreshed = true
+                client.send(.response(id: id, result: .success(.null)))
+            }
+        }
+        XCTAssertTrue(refreshed, "the server asks the client to pull again")
+        let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+        XCTAssertEqual(report?.value?["items"], [], "the pulled report no longer has the broken link")
+    }
 }
 
 /// `ScanMembership` answers for single paths what a scan decides for a tree: checked on a tree of
