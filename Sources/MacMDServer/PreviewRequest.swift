@@ -68,11 +68,10 @@ extension Server {
             }
             options.profile = profile
         }
-        let (snapshot, defaultTheme) = state.withLock { ($0.documents[p.uri], $0.settings.previewTheme) }
-        options.theme = p.theme ?? defaultTheme
-        guard let theme = PreviewTheme(rawValue: options.theme) else {
+        let snapshot = state.withLock { $0.documents[p.uri] }
+        if let requested = p.theme, PreviewTheme(rawValue: requested) == nil {
             reply(id, .failure(PreviewRequest.invalid(
-                "params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(options.theme)\"")))
+                "params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(requested)\"")))
             return
         }
         options.fullPage = p.fullPage ?? false
@@ -83,7 +82,14 @@ extension Server {
             reply(id, .failure(PreviewRequest.invalid("unknown document \(p.uri): it is not open and not a file: URI")))
             return
         }
-        scheduleFrame(id) { [self, options, theme] () -> Result<[[UInt8]], ResponseError> in
+        scheduleFrame(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
+            // The note's notebook: its configuration gives the theme a request does not name, and
+            // its index where wiki-links point. An open note belongs to one (its own folder's,
+            // outside every workspace folder); a file that is not open is not worth a scan.
+            let location = locate(p.uri, creating: snapshot != nil)
+            let root = location.flatMap { location in state.withLock { $0.roots.first { $0.path == location.root } } }
+            let themeName = p.theme ?? root?.configuration.previewTheme ?? editorConfiguration().previewTheme
+            let theme = PreviewTheme(rawValue: themeName) ?? .light
             let source: [UInt8]
             if let snapshot {
                 source = snapshot.text
@@ -112,6 +118,12 @@ extension Server {
                 }
             }
             let tree = parsed.value ?? MarkdownParser.parse(source, options: ParseOptions(profile: options.profile))
+            if let root, let location {
+                // Once per distinct link, before the pieces are rendered on every core.
+                html.wikiLinkDestinations = PreviewLinks.destinations(of: tree, notebook: root.notebook, notePath: location.path) {
+                    FileReader.exists(root.absolutePath($0))
+                }
+            }
             let t1 = Server.monotonicSeconds()
             // Each piece of the HTML is escaped for JSON on the core that rendered it; the pieces
             // go into the frame as they are (see `Framing.responseParts`).

@@ -312,8 +312,12 @@ extension Server {
                 for link in context.symbols.links where link.form != .autolink {
                     let target: String
                     switch context.notebook.catalog.resolve(link, from: context.location.path) {
-                    case .note(let path, _, _), .file(let path):
+                    case .note(let path, _, _):
                         if path == context.location.path && link.target.text.isEmpty { continue }
+                        target = FileURI.uri(ofPath: context.root.path + "/" + path)
+                    case .file(let path):
+                        // A link to a file that is not there (a `broken-file`) leads nowhere.
+                        guard context.notebook.assets.contains(path) || FileReader.exists(context.root.absolutePath(path)) else { continue }
                         target = FileURI.uri(ofPath: context.root.path + "/" + path)
                     default:
                         continue

@@ -68,6 +68,14 @@ struct NotebookRoot: Sendable {
 
     func absolutePath(_ relative: String) -> String { resolvedPath + "/" + relative }
 
+    /// What decides, path by path, whether a file belongs to this notebook: the scan's own rules
+    /// (a single folder holds only the files directly in it).
+    func membership() -> ScanMembership {
+        var options = configuration.scanOptions
+        if isSingleFolder { options.maxDepth = 0 }
+        return ScanMembership(root: resolvedPath, options: options)
+    }
+
     /// True when `relative` names a note by its extension.
     func isNote(_ relative: String) -> Bool {
         guard let dot = relative.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
@@ -376,11 +384,22 @@ extension Server {
     /// default), so the size limit and unreadable files are handled as in a rescan.
     func folderAppeared(_ location: NoteLocation) {
         guard let root = state.withLock({ $0.roots.first { $0.path == location.root } }) else { return }
+        // The caller has admitted the folder itself (`ScanMembership`); this decides its contents.
+        var membership = root.membership()
         var options = root.configuration.scanOptions
         options.maxDepth = root.isSingleFolder ? 0 : options.maxDepth
+        // The configured globs are written from the notebook's root, not from this folder, and
+        // the `.gitignore` files above it are not read by a walk that starts here: the walk lists
+        // a superset, and `membership` applies every rule from the root to each path found.
+        options.ignoreGlobs = []
         let result = WorkspaceScanner.scan(root: root.absolutePath(location.path), options: options)
-        for file in result.files { fileEvent(NoteLocation(root: location.root, path: location.path + "/" + file.path), .created) }
-        for asset in result.assets { fileEvent(NoteLocation(root: location.root, path: location.path + "/" + asset), .created) }
+        for file in result.files.map(\.path) + result.assets {
+            let path = location.path + "/" + file
+            switch membership.verdict(of: path) {
+            case .note, .asset: fileEvent(NoteLocation(root: location.root, path: path), .created)
+            case .folder, .excluded: continue
+            }
+        }
     }
 
     static func modificationTime(_ info: stat) -> Int64 {
@@ -392,17 +411,53 @@ extension Server {
     }
 
     /// `workspace/didChangeWatchedFiles` and the `did…Files` file operations.
+    ///
+    /// The index must stay what a fresh scan would build, so each created or changed path goes
+    /// through the scan's own rules first (`ScanMembership`: hidden folders, `node_modules`,
+    /// `.gitignore` files, the `ignore` globs, `maxFileSize`): a path the scan would leave out is
+    /// taken as deleted (a note renamed into an ignored folder leaves the index; one that grew
+    /// over the limit too). A changed `.gitignore` changes which files belong anywhere below it,
+    /// so its notebook is compared with a fresh walk instead (`refreshFromDisk`, which keeps open
+    /// documents), once per batch; a changed `.macmd.json` at a notebook's root reloads the
+    /// configuration, which does the same for every notebook.
     func handleFileEvents(_ events: [FileEvent]) {
         indexer.async { [self] in
+            var memberships: [String: ScanMembership] = [:]
+            var rescans: [String] = []
+            var reloadsConfiguration = false
             for event in events {
                 guard let file = FileURI.path(of: event.uri),
-                      let location = state.withLock({ Server.locate(file: file, in: $0.roots) }) else { continue }
+                      let (location, root) = state.withLock({ state -> (NoteLocation, NotebookRoot)? in
+                          guard let location = Server.locate(file: file, in: state.roots),
+                                let root = state.roots.first(where: { $0.path == location.root }) else { return nil }
+                          return (location, root)
+                      }) else { continue }
+                if ScanMembership.isIgnoreFile(location.path) {
+                    if !rescans.contains(location.root) { rescans.append(location.root) }
+                    continue
+                }
+                if location.path == ".macmd.json" {
+                    reloadsConfiguration = true
+                    continue
+                }
                 var info = stat()
-                if event.kind != .deleted, stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                let isFolder = event.kind != .deleted && stat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                var membership = memberships[location.root] ?? root.membership()
+                defer { memberships[location.root] = membership }
+                if event.kind != .deleted, case .excluded(let reason) = membership.verdict(of: location.path, isDirectory: isFolder) {
+                    logger.info("not indexing \(location.path): \(reason)")
+                    // What was indexed there before (a note renamed or grown out of the notebook) goes.
+                    fileEvent(location, .deleted)
+                } else if isFolder {
                     folderAppeared(location)
                 } else {
                     fileEvent(location, event.kind)
                 }
+            }
+            if reloadsConfiguration {
+                reloadConfigurations()
+            } else {
+                for root in rescans { refreshFromDisk(root) }
             }
         }
     }

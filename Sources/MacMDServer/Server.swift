@@ -52,11 +52,6 @@ public final class Server: Sendable {
         var name: String?
     }
 
-    /// Preview defaults a user may set through `workspace/configuration` (section `macmd`).
-    struct Settings: Sendable {
-        var previewTheme = "light"
-    }
-
     struct ParsedTree: Sendable {
         var version: Int
         var profile: ParseOptions.Profile
@@ -66,7 +61,6 @@ public final class Server: Sendable {
     struct State: Sendable {
         var lifecycle = Lifecycle.uninitialized
         var client = ClientInfo()
-        var settings = Settings()
         var documents: [String: OpenDocument] = [:]
         /// The last parsed tree of each open document (see `parsedTree`); dropped on any change.
         var parsedTrees: [String: ParsedTree] = [:]
@@ -359,7 +353,9 @@ public final class Server: Sendable {
             let glob = "**/*.{\((extensions.isEmpty ? NotebookConfiguration().extensions + ScanOptions().assetExtensions : extensions).joined(separator: ","))}"
             sendRequest("client/registerCapability", params: ["registrations": [[
                 "id": "macmd-watched-files", "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [["globPattern": .string(glob)], ["globPattern": "**/"]]],
+                // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.
+                "registerOptions": ["watchers": [["globPattern": .string(glob)], ["globPattern": "**/"],
+                                                 ["globPattern": "**/.gitignore"], ["globPattern": "**/.macmd.json"]]],
             ]]]) { [logger] result in
                 if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") }
             }
@@ -378,13 +374,26 @@ public final class Server: Sendable {
     func apply(settings: JSONValue) {
         state.withLock { $0.editorSettings = settings }
         reloadConfigurations()
-        applyPreviewSettings(settings)
+    }
+
+    /// The editor's settings alone (`initializationOptions`, then the workspace settings): the
+    /// configuration of a note that is in no notebook.
+    func editorConfiguration() -> NotebookConfiguration {
+        let editor = state.withLock { ($0.initializationOptions, $0.editorSettings) }
+        var layers: [(name: String, value: JSONValue)] = []
+        if let options = editor.0 { layers.append(("initializationOptions", options)) }
+        if let settings = editor.1 { layers.append(("workspace settings", settings)) }
+        return NotebookConfiguration.merged(layers)
     }
 
     /// Editor settings change every notebook's configuration; diagnostics follow at once.
     func reloadConfigurations() {
         let roots = state.withLock { $0.roots.map { ($0.path, $0.resolvedPath) } }
-        guard !roots.isEmpty else { return }
+        guard !roots.isEmpty else {
+            // No notebook logs them (`loadConfiguration`), so say here what was ignored.
+            for problem in editorConfiguration().problems { logger.warn("configuration: \(problem)") }
+            return
+        }
         let configurations = roots.map { loadConfiguration(root: $0.1) }
         state.withLock { state in
             for (root, configuration) in zip(roots, configurations) {
@@ -396,22 +405,21 @@ public final class Server: Sendable {
         for root in roots { indexer.async { [self] in refreshFromDisk(root.0) } }
     }
 
-    func applyPreviewSettings(_ settings: JSONValue) {
-        if let theme = settings["preview"]?["theme"]?.stringValue ?? settings["previewTheme"]?.stringValue {
-            if PreviewTheme(rawValue: theme) != nil {
-                state.withLock { $0.settings.previewTheme = theme }
-            } else {
-                logger.warn("configuration: unknown preview theme `\(theme)`; keeping the default")
-            }
-        }
-    }
-
     // MARK: initialize
 
     /// Which files the file operations are about: notes, assets and folders.
     static let fileOperationFilters: JSONValue = ["filters": [
         ["pattern": ["glob": "**/*.{md,markdown}", "matches": "file", "options": ["ignoreCase": true]]],
         ["pattern": ["glob": "**/*.{png,jpg,jpeg,gif,svg,webp,avif,bmp,pdf}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**", "matches": "folder"]],
+    ]]
+
+    /// The `did…` file operations also report the files that decide which notes belong
+    /// (`.gitignore`, `.macmd.json`); renaming those rewrites no link, so `willRename` leaves them out.
+    static let didFileOperationFilters: JSONValue = ["filters": [
+        ["pattern": ["glob": "**/*.{md,markdown}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/*.{png,jpg,jpeg,gif,svg,webp,avif,bmp,pdf}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/{.gitignore,.macmd.json}", "matches": "file"]],
         ["pattern": ["glob": "**", "matches": "folder"]],
     ]]
 
@@ -430,8 +438,10 @@ public final class Server: Sendable {
                                       supportsDocumentChanges: p.supportsDocumentChanges, name: p.clientName)
             state.initializationOptions = p.initializationOptions
         }
-        if let options = p.initializationOptions { applyPreviewSettings(options) }
         setUpRoots(p)
+        if state.withLock({ $0.roots.isEmpty }) {
+            for problem in editorConfiguration().problems { logger.warn("configuration: \(problem)") }
+        }
         logger.info("initialized by \(p.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
         return .success([
             "capabilities": [
@@ -451,8 +461,8 @@ public final class Server: Sendable {
                 "workspace": [
                     "workspaceFolders": ["supported": true, "changeNotifications": true],
                     "fileOperations": [
-                        "didCreate": Server.fileOperationFilters, "didDelete": Server.fileOperationFilters,
-                        "didRename": Server.fileOperationFilters, "willRename": Server.fileOperationFilters,
+                        "didCreate": Server.didFileOperationFilters, "didDelete": Server.didFileOperationFilters,
+                        "didRename": Server.didFileOperationFilters, "willRename": Server.fileOperationFilters,
                     ],
                 ],
                 "experimental": ["macmd": ["preview": true]],

@@ -22,6 +22,10 @@ public struct HTMLOptions: Sendable, Equatable {
     public var blockIDAnchors: Bool
     /// Appended to a wiki-link target that has no extension of its own (`[[note]]` -> `note.md`).
     public var wikiLinkExtension: String
+    /// Where the wiki-links and wiki embeds of the tree being rendered point, decided by a caller
+    /// that knows the notebook (the preview); nil (the default) points them at their target as
+    /// written. Made for one tree (`WikiLinkDestinations.resolving`).
+    public var wikiLinkDestinations: WikiLinkDestinations?
     /// The colour theme of the inline stylesheet of `fullPage` output.
     public var theme: PreviewTheme
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);
@@ -31,7 +35,7 @@ public struct HTMLOptions: Sendable, Equatable {
     public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
                 collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,
                 tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md",
-                theme: PreviewTheme = .light, highlightCode: Bool = false) {
+                theme: PreviewTheme = .light, highlightCode: Bool = false, wikiLinkDestinations: WikiLinkDestinations? = nil) {
         self.safe = safe
         self.sourceLines = sourceLines
         self.headingIDs = headingIDs
@@ -43,6 +47,7 @@ public struct HTMLOptions: Sendable, Equatable {
         self.wikiLinkExtension = wikiLinkExtension
         self.theme = theme
         self.highlightCode = highlightCode
+        self.wikiLinkDestinations = wikiLinkDestinations
     }
 
     /// Exactly what cmark writes with `--unsafe`: the CommonMark spec suite's settings.

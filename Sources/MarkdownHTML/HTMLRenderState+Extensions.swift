@@ -206,10 +206,26 @@ extension HTMLRenderState {
         }
         let label = wikiLinkLabel(node)
         let unresolved = node.flags & Node.unresolved != 0
+        let destination = options.wikiLinkDestinations?.destination(at: node.data)
+        let url: [UInt8]
+        switch destination {
+        case .broken, .ambiguous:
+            // No href: the link reaches nothing, or nothing in particular.
+            out.literal("<a class=\"wikilink")
+            if info.isEmbed { out.literal(" embed") }
+            out.literal(destination == .broken ? " broken\">" : " ambiguous\">")
+            out.text(label[...])
+            out.literal("</a>")
+            return
+        case .url(let resolved):
+            url = Array(resolved.utf8)
+        case nil:
+            url = []
+        }
         if info.isEmbed, let ext = HTMLRenderState.fileExtension(of: contentBytes(info.target)),
            HTMLRenderState.imageExtensions.contains(ext) {
             out.literal("<img class=\"wikilink-embed\" src=\"")
-            writeURL(Array(contentBytes(info.target)))
+            writeURL(destination == nil ? Array(contentBytes(info.target)) : url)
             out.literal("\" alt=\"")
             out.text(label[...])
             out.literal("\" />")
@@ -219,7 +235,7 @@ extension HTMLRenderState {
         if info.isEmbed { out.literal(" embed") }
         if unresolved { out.literal(" unresolved") }
         out.literal("\" href=\"")
-        writeURL(wikiLinkHref(info))
+        writeURL(destination == nil ? wikiLinkHref(info) : url)
         out.literal("\">")
         out.text(label[...])
         out.literal("</a>")

@@ -73,7 +73,8 @@ enum ThemeStylesheet {
         .markdown-alert-important { --alert: var(--hl-function); } .markdown-alert-warning { --alert: var(--warning); }
         .markdown-alert-caution { --alert: var(--error); }
         .markdown-body a.wikilink { color: var(--link); }
-        .markdown-body a.wikilink.unresolved { color: var(--error); text-decoration: underline dotted; }
+        .markdown-body a.wikilink.unresolved, .markdown-body a.wikilink.broken { color: var(--error); text-decoration: underline dotted; }
+        .markdown-body a.wikilink.ambiguous { color: var(--warning); text-decoration: underline dotted; }
         .markdown-body .tag { color: var(--tag-fg); background: var(--tag-bg); border-radius: 1em; padding: 0 .5em; text-decoration: none; }
         .math { color: var(--math); }
         .math-display { display: block; overflow-x: auto; margin: 1em 0; }

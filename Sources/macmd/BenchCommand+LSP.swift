@@ -15,9 +15,11 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
+import MacMDServer
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE
+import NotebookIndex
 
 extension BenchCommand {
     /// A `macmd lsp` child process on two pipes.
@@ -312,10 +314,34 @@ extension BenchCommand {
 
 extension BenchCommand {
     /// `macmd bench preview FILE`: where a preview's time goes (parse, render, outline, counts).
+    /// `macmd bench preview FILE [--notebook DIR]`: the phases of one preview, best of 5. With
+    /// `--notebook`, the wiki-links are also resolved against DIR's notebook (FILE taken as a note
+    /// at its root), as the server's preview does.
     static func previewPhases(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, case .success(let source) = StandardStreams.readInput(path: arguments[0]) else {
-            StandardStreams.writeError("usage: macmd bench preview FILE\n")
+        var paths: [String] = []
+        var folder: String?
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--notebook", index + 1 < arguments.count {
+                folder = arguments[index + 1]
+                index += 2
+            } else {
+                paths.append(arguments[index])
+                index += 1
+            }
+        }
+        guard paths.count == 1, case .success(let source) = StandardStreams.readInput(path: paths[0]) else {
+            StandardStreams.writeError("usage: macmd bench preview FILE [--notebook DIR]\n")
             return 2
+        }
+        var notebook: (Notebook, root: String)?
+        if let folder {
+            let scan = WorkspaceScanner.scan(root: folder)
+            guard scan.refusal == nil else {
+                StandardStreams.writeError("macmd bench preview: cannot scan \(folder)\n")
+                return 2
+            }
+            notebook = (NotebookLoader.build(scan).notebook, scan.resolvedRoot)
         }
         var best: [String: Double] = [:]
         func measure(_ name: String, _ body: () -> Void) {
@@ -334,11 +360,21 @@ extension BenchCommand {
             measure("whole preview") {
                 _ = PreviewBuilder.build(tree: tree, fileName: "x.md", html: html)
             }
+            if let (notebook, root) = notebook {
+                var resolved = html
+                measure("wiki-link destinations") {
+                    resolved.wikiLinkDestinations = PreviewLinks.destinations(of: tree, notebook: notebook, notePath: "bench.md") {
+                        FileReader.exists(root + "/" + $0)
+                    }
+                }
+                measure("render, wiki-links resolved") { _ = HTMLRenderer(options: resolved).render(tree) }
+            }
             let text = String(decoding: HTMLRenderer(options: html).render(tree), as: UTF8.self)
             measure("JSON of the HTML") { _ = JSON.serialize(.object(["html": .string(text)])) }
         }
         var report = "\(source.count) bytes in, \(size) bytes of HTML; best of 5:\n"
-        for name in ["parse", "render", "outline", "counts", "whole preview", "JSON of the HTML"] {
+        for name in ["parse", "render", "outline", "counts", "whole preview", "wiki-link destinations",
+                     "render, wiki-links resolved", "JSON of the HTML"] where best[name] != nil {
             report += "  \(name): \(format((best[name] ?? 0) * 1000, 2)) ms\n"
         }
         StandardStreams.writeOutput(Array(report.utf8))

@@ -1,7 +1,15 @@
 // `macmd render`: Markdown in (a file or stdin), HTML out (stdout, one write).
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONRPC
+import MacMDServer
 import MarkdownSyntax
 import MarkdownHTML
+import NotebookIDE
 
 /// The `render` subcommand.
 enum RenderCommand {
@@ -30,6 +38,11 @@ enum RenderCommand {
           --theme NAME        Colour theme for --full-page (default: light): light, dark, basic,
                               grass, homebrew, man-page, novel, ocean, pro, red-sands,
                               silver-aerogel, solid-colors
+          --notebook DIR      Resolve wiki-links and embeds in the notebook in DIR (with its
+                              .macmd.json) as the editor preview does: hrefs relative to FILE,
+                              which must be inside DIR; a link that reaches nothing gets
+                              class="wikilink broken" and no href. Without it, [[note]] links to
+                              note.md as written.
           -h, --help          Show this help
 
         """
@@ -41,6 +54,8 @@ enum RenderCommand {
         var extensions: ParseOptions.Extensions?
         var html = HTMLOptions()
         var headingIDs = false
+        /// `--notebook DIR`: the notebook whose link resolution the wiki-links follow.
+        var notebook: String?
     }
 
     enum ParseOutcome {
@@ -75,11 +90,51 @@ enum RenderCommand {
         var options = settings.html
         options.collapseNestedStrong = settings.profile != .commonmark
         options.headingIDs = settings.headingIDs || settings.profile == .notebook
+        if let folder = settings.notebook {
+            switch destinations(of: tree, file: settings.path, notebook: folder) {
+            case .success(let destinations): options.wikiLinkDestinations = destinations
+            case .failure(let message):
+                StandardStreams.writeError("macmd render: \(message.text)\n")
+                return 2
+            }
+        }
         var written = true
         HTMLRenderer(options: options).render(tree) { chunk in
             if written { written = StandardStreams.writeAll(chunk, to: 1) }
         }
         return written ? 0 : 1
+    }
+
+    struct Message: Error {
+        var text: String
+    }
+
+    /// Where the wiki-links of `tree` (the note `file`) point in the notebook in `folder`, indexed
+    /// with its `.macmd.json` as `macmd check` and the server do.
+    static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String) -> Result<WikiLinkDestinations, Message> {
+        guard let file, file != "-" else { return .failure(Message(text: "--notebook needs the note as FILE, inside DIR")) }
+        var layers: [(name: String, value: JSONValue)] = []
+        let configFile = folder + "/.macmd.json"
+        if case .success(let bytes) = FileReader.contents(of: configFile, limit: 1 << 20) {
+            layers.append((configFile, (try? JSON.parse(bytes)) ?? .string("not JSON")))
+        }
+        let configuration = NotebookConfiguration.merged(layers)
+        for problem in configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem)\n") }
+        let scan = WorkspaceScanner.scan(root: folder, options: configuration.scanOptions)
+        if let refusal = scan.refusal { return .failure(Message(text: "cannot index \(folder): \(refusal)")) }
+        let root = scan.resolvedRoot
+        guard let resolved = realpath(file, nil) else { return .failure(Message(text: "cannot find \(file)")) }
+        let path = String(cString: resolved)
+        free(resolved)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard path.utf8.starts(with: prefix.utf8) else {
+            return .failure(Message(text: "\(file) is not inside the notebook \(folder)"))
+        }
+        let relative = String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        let notebook = NotebookLoader.build(scan, noteExtensions: configuration.extensions).notebook
+        return .success(PreviewLinks.destinations(of: tree, notebook: notebook, notePath: relative) {
+            FileReader.exists(root + "/" + $0)
+        })
     }
 
     /// Parses the arguments after `render`; `--name=value` and `--name value` both work.
@@ -138,6 +193,9 @@ enum RenderCommand {
             case "--title":
                 guard let text = value(for: name, inline: inline) else { return .error("--title needs a value") }
                 settings.html.title = text
+            case "--notebook":
+                guard let text = value(for: name, inline: inline) else { return .error("--notebook needs a folder") }
+                settings.notebook = text
             case "--unsafe", "--full-page", "--source-lines", "--heading-ids":
                 if inline != nil { return .error("\(name) takes no value") }
                 switch name {

@@ -208,7 +208,9 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(json["stopped"] as? Bool, true, "the clients stop when asked")
 
         // What the server holds after Neovim's incremental changes is what Neovim saved.
-        let rendered = try Self.run([macmd.path, "render", "--source-lines", copy.path], in: work, timeout: 60)
+        // The preview resolves wiki-links in the note's notebook (its folder), as
+        // `macmd render --notebook` does.
+        let rendered = try Self.run([macmd.path, "render", "--source-lines", "--notebook", work.path, copy.path], in: work, timeout: 60)
         XCTAssertEqual(rendered.status, 0, rendered.output)
         let synced = json["syncedHTML"] as? String ?? ""
         XCTAssertTrue(synced.contains("Émoji 🎉 and ü line") && synced.contains("quoted 𝄞 first"), synced)

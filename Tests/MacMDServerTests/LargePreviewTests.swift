@@ -26,10 +26,13 @@ final class LargePreviewTests: XCTestCase {
         options.theme = .light
         options.highlightCode = true
         let tree = MarkdownParser.parse(Array(text.utf8), options: .notebook)
+        // The note's notebook (its own folder, which does not exist) has no note `Wiki`.
+        options.wikiLinkDestinations = WikiLinkDestinations.resolving(tree) { _ in .broken }
         let expected = String(decoding: HTMLRenderer(options: options).render(tree), as: UTF8.self)
         let html = try XCTUnwrap(result["html"]?.stringValue)
         XCTAssertEqual(html.utf8.count, expected.utf8.count)
         XCTAssertTrue(html == expected, "the pieced preview differs from one walk")
+        XCTAssertTrue(html.contains("<a class=\"wikilink broken\">Wiki</a>"), "the notebook's resolution, in every piece")
         XCTAssertEqual(result["title"], "Large")
         XCTAssertEqual(result["version"], 4)
         XCTAssertEqual(result["headings"]?.arrayValue?.count, section + 1)

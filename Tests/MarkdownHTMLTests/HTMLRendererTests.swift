@@ -256,6 +256,45 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertFalse(other.contains("block-id"))
     }
 
+    /// A table of destinations (the preview's notebook) decides each wiki-link's href and each
+    /// image embed's src, once per distinct link; what reaches nothing loses its href; a link
+    /// left undecided (nil) is written as without a table.
+    func testWikiLinkDestinationsDecideHrefsAndSources() {
+        let source = "[[soil#pH]] ![[pic.png|A pic]] [[Missing]] ![[gone.png]] [[dup]] [[#Local]] [[x]] [[soil#pH]]\n"
+        let tree = MarkdownParser.parse(Array(source.utf8), options: .notebook)
+        var asked: [WikiLinkReference] = []
+        var options = HTMLOptions.notebookPreview
+        options.wikiLinkDestinations = WikiLinkDestinations.resolving(tree) { reference in
+            asked.append(reference)
+            switch reference.target {
+            case "soil": return .url("../garden/soil.md#ph")
+            case "pic.png": return .url("img/pic%20one.png")
+            case "Missing", "gone.png": return .broken
+            case "dup": return .ambiguous
+            case "x": return .url("javascript:alert(1)")
+            default: return nil
+            }
+        }
+        XCTAssertEqual(HTMLRenderer(options: options).renderString(tree), "<p>"
+            + #"<a class="wikilink" href="../garden/soil.md#ph">soil &gt; pH</a> "#
+            + #"<img class="wikilink-embed" src="img/pic%20one.png" alt="A pic" /> "#
+            + #"<a class="wikilink broken">Missing</a> "#
+            + #"<a class="wikilink embed broken">gone.png</a> "#
+            + #"<a class="wikilink ambiguous">dup</a> "#
+            + ##"<a class="wikilink" href="#local">Local</a> "##
+            + #"<a class="wikilink" href="">x</a> "#  // safe mode still empties a dangerous URL
+            + #"<a class="wikilink" href="../garden/soil.md#ph">soil &gt; pH</a>"#
+            + "</p>\n")
+        XCTAssertEqual(asked.count, 7, "the repeated link is resolved once")
+        XCTAssertEqual(asked.first, WikiLinkReference(isEmbed: false, target: "soil", headings: ["pH"]))
+        XCTAssertEqual(asked[1], WikiLinkReference(isEmbed: true, target: "pic.png"))
+        // Without a table (`macmd render`), links point at their target as written.
+        XCTAssertTrue(HTMLRenderer(options: .notebookPreview).renderString(tree).contains(#"<img class="wikilink-embed" src="pic.png" alt="A pic" />"#))
+        // A table made for another tree never traps: what it lacks is undecided.
+        options.wikiLinkDestinations = WikiLinkDestinations(byIndex: [.broken])
+        XCTAssertTrue(HTMLRenderer(options: options).renderString(tree).hasPrefix(#"<p><a class="wikilink broken">soil &gt; pH</a> <img class="wikilink-embed" src="pic.png""#))
+    }
+
     func testMathBlocks() {
         var builder = TreeBuilder(source: "```math\n")
         builder.tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: 0x24, fenceLength: 2))

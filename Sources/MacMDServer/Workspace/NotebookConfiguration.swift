@@ -7,6 +7,7 @@
 // `problems`, so the server can log why it fell back.
 
 import JSONRPC
+import MarkdownHTML
 import NotebookIndex
 
 /// Every key is documented in the README ("Configuration").
@@ -21,7 +22,8 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var allowHomeOrRoot = false
     /// Severity per diagnostic code; nil switches the code off.
     public var severities: [String: NoteDiagnostic.Severity?] = [:]
-    /// The preview's theme when a request names none.
+    /// The preview's theme when a request names none (`preview.theme`), one of `PreviewTheme`'s
+    /// names.
     public var previewTheme = "light"
 
     /// Why layers or keys were ignored, one sentence each.
@@ -102,9 +104,23 @@ public struct NotebookConfiguration: Sendable, Equatable {
                     }
                 }
             case "preview":
-                if let theme = item["theme"]?.stringValue { previewTheme = theme }
-            case "previewTheme":
-                if let theme = item.stringValue { previewTheme = theme }
+                guard case .object(let preview) = item else {
+                    problems.append("\(name): `preview` must be an object such as {\"theme\": \"dark\"}")
+                    continue
+                }
+                for (subkey, value) in preview.sorted(by: { $0.key < $1.key }) {
+                    guard subkey == "theme" else {
+                        problems.append("\(name): unknown key `preview.\(subkey)` ignored")
+                        continue
+                    }
+                    // Checked here, so a bad theme in a settings file falls back with a log line
+                    // instead of failing every preview that names no theme.
+                    guard let theme = value.stringValue, PreviewTheme(rawValue: theme) != nil else {
+                        problems.append("\(name): `preview.theme`: expected one of \(PreviewTheme.namesList), got \(value)")
+                        continue
+                    }
+                    previewTheme = theme
+                }
             default:
                 problems.append("\(name): unknown key `\(key)` ignored")
             }

@@ -1,0 +1,92 @@
+// The hook through which a caller that knows the notebook (the language server's preview)
+// decides where wiki-links and wiki embeds point: a table of destinations, one per wiki-link of
+// the tree. MarkdownHTML knows no notebook (the layers point the other way): without a table,
+// `[[note]]` points at `note` plus `HTMLOptions.wikiLinkExtension`, relative to the rendered note.
+//
+// Invariant: a table is made for one tree (its entries follow `SyntaxTree.wikiLinks`); the
+// renderer only reads it, on any number of cores, and takes an index it lacks as "no decision".
+
+import MarkdownSyntax
+
+/// A wiki-link or embed as written, handed to the resolver of `WikiLinkDestinations.resolving`.
+public struct WikiLinkReference: Sendable, Equatable {
+    /// `![[…]]` rather than `[[…]]`.
+    public var isEmbed: Bool
+    /// The note or file as written (`soil`, `img/pic.png`); empty for `[[#Heading]]`.
+    public var target: String
+    /// Each `#Heading` part, outermost first, without `#`.
+    public var headings: [String]
+    /// The block id without `^`, when there is one.
+    public var blockID: String?
+
+    public init(isEmbed: Bool, target: String, headings: [String] = [], blockID: String? = nil) {
+        self.isEmbed = isEmbed
+        self.target = target
+        self.headings = headings
+        self.blockID = blockID
+    }
+}
+
+/// Where a wiki-link points, as the caller decided.
+public enum WikiLinkDestination: Sendable, Equatable {
+    /// The `href` (or an image embed's `src`): a URL relative to the rendered note, already
+    /// percent-encoded, with its `#fragment`. Written through the renderer's URL escaping.
+    case url(String)
+    /// Nothing matches (no such note, file, heading or block): written with the class `broken`
+    /// and no `href`, so a reader sees it is broken and no click goes astray.
+    case broken
+    /// Several notes or files match equally well: the class `ambiguous` and no `href`.
+    case ambiguous
+}
+
+/// Where each wiki-link of one tree points, decided once per distinct link by a caller that knows
+/// the notebook: a table the renderer reads by the link's index in `SyntaxTree.wikiLinks`, so
+/// rendering (on several cores) does no look-up and builds no string per link.
+public struct WikiLinkDestinations: Sendable, Equatable {
+    /// One entry per element of the tree's `wikiLinks`; nil keeps the renderer's default.
+    public var byIndex: [WikiLinkDestination?]
+
+    public init(byIndex: [WikiLinkDestination?]) {
+        self.byIndex = byIndex
+    }
+
+    /// The destinations of `tree`'s wiki-links: `resolve` is called once per distinct link text
+    /// (a note links to the same few targets again and again), with the link's parts.
+    public static func resolving(_ tree: SyntaxTree, _ resolve: (WikiLinkReference) -> WikiLinkDestination?) -> WikiLinkDestinations {
+        struct Key: Hashable {
+            var isEmbed: Bool
+            var inner: ArraySlice<UInt8>
+        }
+        func text(_ span: ByteSpan) -> ArraySlice<UInt8> {
+            let start = max(0, min(Int(span.start), tree.content.count))
+            return tree.content[start..<max(start, min(Int(span.end), tree.content.count))]
+        }
+        var known: [Key: WikiLinkDestination?] = [:]
+        var result: [WikiLinkDestination?] = []
+        result.reserveCapacity(tree.wikiLinks.count)
+        for info in tree.wikiLinks {
+            // The text between the brackets decides the destination (a label changes nothing,
+            // but keying on all of it is cheaper than splitting it off).
+            let key = Key(isEmbed: info.isEmbed, inner: text(info.inner))
+            if let destination = known[key] {
+                result.append(destination)
+                continue
+            }
+            let reference = WikiLinkReference(
+                isEmbed: info.isEmbed, target: String(decoding: text(info.target), as: UTF8.self),
+                headings: info.headings.map { String(decoding: text($0), as: UTF8.self) },
+                blockID: info.hasBlockID ? String(decoding: text(info.blockID), as: UTF8.self) : nil)
+            let destination = resolve(reference)
+            known[key] = .some(destination)
+            result.append(destination)
+        }
+        return WikiLinkDestinations(byIndex: result)
+    }
+
+    /// The destination of the wiki-link at `index` of the tree this table was made for; nil for
+    /// the default (also for an index the table does not have).
+    func destination(at index: Int32) -> WikiLinkDestination? {
+        guard index >= 0, Int(index) < byIndex.count else { return nil }
+        return byIndex[Int(index)]
+    }
+}

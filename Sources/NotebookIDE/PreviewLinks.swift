@@ -1,0 +1,80 @@
+// Where the preview's wiki-links and embeds point: the notebook's link resolution (the same
+// rules as diagnostics, navigation and `macmd check`) turned into URLs relative to the previewed
+// note, for `HTMLOptions.wikiLinkResolver`.
+//
+// Invariants: pure apart from `fileExists`, which the caller supplies (the server checks the
+// disk); never traps on any link text. A URL is relative to the previewed note's folder,
+// percent-encoded (every byte but ASCII letters, digits, `-._~` and `/`), and ends in `#slug` (the
+// target heading's id in the target's own preview) or `#^id` for a block.
+
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIndex
+
+public enum PreviewLinks {
+    /// Where the wiki-links of `tree`, the note at `notePath` (workspace-relative) in `notebook`,
+    /// point: for `HTMLOptions.wikiLinkDestinations`. `fileExists` says whether a
+    /// workspace-relative path is on disk: a wiki-link to a file the notebook does not list
+    /// (`![[scan.tiff]]`) is checked there.
+    public static func destinations(of tree: SyntaxTree, notebook: Notebook, notePath: String,
+                                    fileExists: (String) -> Bool) -> WikiLinkDestinations {
+        let catalog = notebook.catalog
+        let assets = notebook.assets
+        return WikiLinkDestinations.resolving(tree) { reference in
+            destination(of: reference, catalog: catalog, assets: assets, from: notePath, fileExists: fileExists)
+        }
+    }
+
+    /// Where `reference`, written in the note at `notePath`, points; nil for a link the renderer
+    /// handles best itself: one into the same note (`[[#Heading]]`, whose `#slug` the renderer
+    /// computes from the text being shown, which may be newer than the index) and a URL.
+    public static func destination(of reference: WikiLinkReference, catalog: NoteCatalog, assets: Set<String>,
+                                   from notePath: String, fileExists: (String) -> Bool) -> WikiLinkDestination? {
+        if NoteCatalog.trimmed(reference.target).isEmpty { return nil }
+        let link = LinkSymbol(form: reference.isEmbed ? .wikiEmbed : .wikiLink,
+                              target: LinkSymbol.Part(text: reference.target, range: .empty),
+                              headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
+                              blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
+                              range: .empty)
+        let folder = NoteCatalog.folder(of: notePath)
+        switch catalog.resolve(link, from: notePath) {
+        case .note(let path, let heading, let block):
+            var url = encoded(Notebook.relativePath(from: folder, to: path))
+            if let block {
+                url += "#^" + encoded(block.id)
+            } else if let heading {
+                url += "#" + encoded(heading.slug)
+            }
+            return .url(url)
+        case .file(let path):
+            guard assets.contains(path) || fileExists(path) else { return .broken }
+            return .url(encoded(Notebook.relativePath(from: folder, to: path)))
+        case .external:
+            return nil
+        case .ambiguous:
+            return .ambiguous
+        case .brokenNote, .brokenHeading, .brokenBlock:
+            return .broken
+        }
+    }
+
+    /// `text` with every byte but ASCII letters, digits, `-._~` and `/` percent-encoded, so a
+    /// `%`, `#`, `?` or space in a file name or heading id cannot change what the URL means.
+    static func encoded(_ text: String) -> String {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.append(byte)
+            default:
+                result.append(UInt8(ascii: "%"))
+                result.append(hex[Int(byte >> 4)])
+                result.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

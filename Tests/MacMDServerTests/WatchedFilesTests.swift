@@ -1,0 +1,293 @@
+import Foundation
+import JSONRPC
+import NotebookIndex
+import XCTest
+@testable import MacMDServer
+
+/// Files that change outside the editor (a watcher, file operations, saves) keep the index what
+/// a fresh scan of the folder would build: the scan's rules (`.gitignore`, `ignore` globs, hidden
+/// folders, `node_modules`, `maxFileSize`) apply to every event, and a changed `.gitignore` or
+/// `.macmd.json` re-applies them to the whole notebook.
+final class WatchedFilesTests: XCTestCase {
+    static let watching: JSONValue = [
+        "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]],
+        "window": ["workDoneProgress": true],
+    ]
+
+    /// Starts a server on `fixture` and waits for the end of its scan.
+    func start(_ fixture: NotebookFixture, capabilities: JSONValue = WatchedFilesTests.watching) -> LSPTestClient {
+        let client = LSPTestClient()
+        client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
+        var kind = ""
+        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
+        return client
+    }
+
+    func open(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String) {
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
+                                                                "version": 1, "text": .string(fixture.text(path))]])
+    }
+
+    func watched(_ client: LSPTestClient, _ fixture: NotebookFixture, _ changes: [(String, Int)]) {
+        client.notify("workspace/didChangeWatchedFiles", ["changes": .array(changes.map { ["uri": .string(fixture.uri($0.0)), "type": .int(Int64($0.1))] })])
+    }
+
+    /// Waits until the server has applied everything sent so far: a request answered means the
+    /// reader thread handled the notifications before it (queuing their jobs); then the index
+    /// queue is drained, twice, for the jobs those jobs queued (a configuration reload's rescan).
+    func settle(_ client: LSPTestClient) {
+        _ = client.request("workspace/symbol", ["query": "zzz"])
+        client.server.indexer.sync {}
+        client.server.indexer.sync {}
+    }
+
+    /// The notebook a fresh scan of the folder builds, with its `.macmd.json`, as `macmd check` does.
+    func freshScan(_ fixture: NotebookFixture) -> Notebook {
+        var layers: [(name: String, value: JSONValue)] = []
+        if let bytes = try? FileReader.contents(of: fixture.root + "/.macmd.json").get(), let value = try? JSON.parse(bytes) {
+            layers.append((".macmd.json", value))
+        }
+        let configuration = NotebookConfiguration.merged(layers)
+        let scan = WorkspaceScanner.scan(root: fixture.root, options: configuration.scanOptions)
+        return NotebookLoader.build(scan, noteExtensions: configuration.extensions).notebook
+    }
+
+    /// What a user sees of the whole notebook: every problem `workspace/diagnostic` reports, as
+    /// `path: code: message`.
+    func serverProblems(_ client: LSPTestClient, _ fixture: NotebookFixture) -> [String] {
+        let reports = client.request("workspace/diagnostic", ["previousResultIds": []])?.value?["items"]?.arrayValue ?? []
+        return reports.flatMap { report -> [String] in
+            let path = String((report["uri"]?.stringValue ?? "").dropFirst(fixture.uri("").count))
+            return (report["items"]?.arrayValue ?? []).map { "\(path): \($0["code"]?.stringValue ?? ""): \($0["message"]?.stringValue ?? "")" }
+        }.sorted()
+    }
+
+    /// The same problems from a fresh scan (severities as configured; none switched off here).
+    func freshProblems(_ notebook: Notebook, _ fixture: NotebookFixture) -> [String] {
+        notebook.notes.keys.flatMap { path in
+            notebook.diagnostics(for: path) { FileReader.exists(fixture.root + "/" + $0) }.map { "\(path): \($0.code): \($0.message)" }
+        }.sorted()
+    }
+
+    /// The server's index and problems equal a fresh scan's.
+    func assertMatchesFreshScan(_ client: LSPTestClient, _ fixture: NotebookFixture, _ step: String, line: UInt = #line) {
+        settle(client)
+        let fresh = freshScan(fixture)
+        guard let kept = client.server.state.withLock({ $0.roots.first?.notebook }) else { return XCTFail("no notebook", line: line) }
+        XCTAssertEqual(kept.notes.keys.sorted(), fresh.notes.keys.sorted(), "\(step): the notes", line: line)
+        XCTAssertEqual(kept.assets.sorted(), fresh.assets.sorted(), "\(step): the other files", line: line)
+        XCTAssertTrue(kept == fresh, "\(step): the incrementally kept index equals a fresh scan", line: line)
+        XCTAssertEqual(serverProblems(client, fixture), freshProblems(fresh, fixture), "\(step): the problems", line: line)
+    }
+
+    func testWatchedEventsFollowTheScansRulesAndTheIndexEqualsAFreshScan() throws {
+        let fixture = NotebookFixture([
+            ".gitignore": "private/\n",
+            ".macmd.json": #"{"ignore": ["drafts/**"], "maxFileSize": 400}"#,
+            "index.md": "# Home\n\n[[secret]] [[dep]] [[hid]] [[draft]] [[big]] [[moved]] [[back]] [[kept]] [[other]] [[keep]] [[inner]]\n",
+            "notes/moved.md": "# Moved\n",
+            "notes/kept.md": "# Kept\n",
+            "notes/other.md": "# Other\n",
+            "private/back.md": "# Back\n",
+        ])
+        defer { fixture.destroy() }
+        let client = start(fixture)
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        assertMatchesFreshScan(client, fixture, "after the scan")
+
+        // Notes appear where the scan never looks: they stay out, and the links to them broken.
+        fixture.write("private/secret.md", "# Secret\n")
+        fixture.write("node_modules/dep.md", "# Dep\n")
+        fixture.write(".hidden/hid.md", "# Hid\n")
+        fixture.write("drafts/draft.md", "# Draft\n")
+        fixture.write("big.md", "# Big\n\n" + String(repeating: "words ", count: 100))
+        watched(client, fixture, [("private/secret.md", 1), ("node_modules/dep.md", 1), (".hidden/hid.md", 1),
+                                  ("drafts/draft.md", 1), ("big.md", 1)])
+        assertMatchesFreshScan(client, fixture, "ignored, hidden, excluded and large notes created")
+        let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+        let messages = report?.value?["items"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        for name in ["secret", "dep", "hid", "draft", "big"] {
+            XCTAssertTrue(messages.contains("No note `\(name)` for `[[\(name)]]`"), "\(name) is still missing: \(messages)")
+        }
+
+        // A note renamed into an ignored folder leaves the index; one renamed out of it joins.
+        try FileManager.default.moveItem(atPath: fixture.root + "/notes/moved.md", toPath: fixture.root + "/private/moved.md")
+        try FileManager.default.moveItem(atPath: fixture.root + "/private/back.md", toPath: fixture.root + "/back.md")
+        client.notify("workspace/didRenameFiles", ["files": [
+            ["oldUri": .string(fixture.uri("notes/moved.md")), "newUri": .string(fixture.uri("private/moved.md"))],
+            ["oldUri": .string(fixture.uri("private/back.md")), "newUri": .string(fixture.uri("back.md"))],
+        ]])
+        assertMatchesFreshScan(client, fixture, "renames into and out of an ignored folder")
+
+        // New folders: one with its own `.gitignore` (only keep.md of it belongs), one inside an
+        // ignored folder, one in `node_modules`.
+        fixture.write("sub/.gitignore", "*.md\n!keep.md\n")
+        fixture.write("sub/a.md", "# A\n")
+        fixture.write("sub/keep.md", "# Keep\n")
+        fixture.write("private/inner/inner.md", "# Inner\n")
+        fixture.write("lib/node_modules/pkg/readme.md", "# Readme\n")
+        watched(client, fixture, [("sub", 1), ("private/inner", 1), ("lib", 1)])
+        assertMatchesFreshScan(client, fixture, "folders created")
+
+        // A note that grows over `maxFileSize` leaves the index.
+        fixture.write("notes/kept.md", "# Kept\n\n" + String(repeating: "grown ", count: 100))
+        watched(client, fixture, [("notes/kept.md", 2)])
+        assertMatchesFreshScan(client, fixture, "a note grown over the size limit")
+
+        // `.gitignore` files change which notes belong: emptied at the root, created in a folder.
+        fixture.write(".gitignore", "")
+        watched(client, fixture, [(".gitignore", 2)])
+        assertMatchesFreshScan(client, fixture, "the root .gitignore emptied")
+        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["private/secret.md"] })
+        fixture.write("notes/.gitignore", "other.md\n")
+        watched(client, fixture, [("notes/.gitignore", 1)])
+        assertMatchesFreshScan(client, fixture, "a .gitignore created in a folder")
+        fixture.remove("notes/.gitignore")
+        client.notify("workspace/didDeleteFiles", ["files": [["uri": .string(fixture.uri("notes/.gitignore"))]]])
+        assertMatchesFreshScan(client, fixture, "a .gitignore deleted")
+
+        // So does the notebook's `.macmd.json`: without the `drafts/**` glob and the size limit,
+        // the draft and the large notes join.
+        fixture.write(".macmd.json", "{}")
+        watched(client, fixture, [(".macmd.json", 2)])
+        assertMatchesFreshScan(client, fixture, ".macmd.json changed")
+        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["drafts/draft.md"] })
+        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["big.md"] })
+    }
+
+    /// The server registers watchers for the files that decide which notes belong.
+    func testWatchersCoverGitignoreAndTheConfigurationFile() {
+        let fixture = NotebookFixture(["a.md": "# A\n"])
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        let result = client.initialize(capabilities: WatchedFilesTests.watching, workspaceFolders: [fixture.root])
+        let filters = result?["capabilities"]?["workspace"]?["fileOperations"]?["didCreate"]?["filters"]?.arrayValue ?? []
+        XCTAssertTrue(filters.contains { $0["pattern"]?["glob"] == "**/{.gitignore,.macmd.json}" })
+        var registration: JSONValue?
+        while registration == nil, let message = client.nextMessage(timeout: 5) {
+            if case .request(let id, "client/registerCapability", let params) = message {
+                client.send(.response(id: id, result: .success(.null)))
+                registration = params?["registrations"]?[0]
+            }
+        }
+        let globs = registration?["registerOptions"]?["watchers"]?.arrayValue?.compactMap { $0["globPattern"]?.stringValue } ?? []
+        XCTAssertTrue(globs.contains("**/.gitignore"), "\(globs)")
+        XCTAssertTrue(globs.contains("**/.macmd.json"), "\(globs)")
+    }
+
+    /// Without a watcher, a save is when the disk is looked at again: a note created and one
+    /// deleted since are picked up, by their modification times.
+    func testSaveRefreshesFromDiskForClientsThatCannotWatch() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[new]] [[old]]\n", "old.md": "# Old\n"])
+        defer { fixture.destroy() }
+        let client = start(fixture, capabilities: ["window": ["workDoneProgress": true]])
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
+        fixture.write("new.md", "# New\n")
+        fixture.remove("old.md")
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+        // Earlier publications name `new`; wait for the one that names `old` alone.
+        let published = client.notification("textDocument/publishDiagnostics") { params in
+            params?["uri"]?.stringValue == fixture.uri("index.md")
+                && params?["diagnostics"]?.arrayValue?.compactMap({ $0["message"]?.stringValue }) == ["No note `old` for `[[old]]`"]
+        }
+        XCTAssertNotNil(published, "on the save, new.md was found and old.md missed")
+        assertMatchesFreshScan(client, fixture, "after the save")
+    }
+
+    /// `workspace/didCreateFiles` (the editor created a note) indexes the note at once.
+    func testDidCreateFilesIndexesTheNewNote() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[fresh]]\n"])
+        defer { fixture.destroy() }
+        let client = start(fixture)
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
+        fixture.write("fresh.md", "# Fresh\n")
+        client.notify("workspace/didCreateFiles", ["files": [["uri": .string(fixture.uri("fresh.md"))]]])
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "the link to the created note works")
+        assertMatchesFreshScan(client, fixture, "after didCreateFiles")
+    }
+
+    /// Pull clients get no pushed diagnostics: the server asks them to pull again
+    /// (`workspace/diagnostic/refresh`) when a note is created, and the next pull shows it.
+    func testPullClientsAreAskedToRefreshWhenANoteIsCreated() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[fresh]]\n"])
+        defer { fixture.destroy() }
+        let capabilities: JSONValue = ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true], "diagnostics": ["refreshSupport": true]],
+                        "window": ["workDoneProgress": true], "textDocument": ["diagnostic": ["dynamicRegistration": false]]]
+        let client = start(fixture, capabilities: capabilities)
+        defer { client.close() }
+        open(client, fixture, "index.md")
+        settle(client)
+        // Whatever the server sent before now (refresh requests of the open note's own
+        // indexing) arrives before this answer: the writer is serial.
+        _ = client.request("workspace/symbol", ["query": "zzz"])
+        client.received.removeAll()
+        fixture.write("fresh.md", "# Fresh\n")
+        watched(client, fixture, [("fresh.md", 1)])
+        var refreshed = false
+        while !refreshed, let message = client.nextMessage(timeout: 5) {
+            if case .request(let id, "workspace/diagnostic/refresh", _) = message {
+                refreshed = true
+                client.send(.response(id: id, result: .success(.null)))
+            }
+        }
+        XCTAssertTrue(refreshed, "the server asks the client to pull again")
+        let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
+        XCTAssertEqual(report?.value?["items"], [], "the pulled report no longer has the broken link")
+    }
+}
+
+/// `ScanMembership` answers for single paths what a scan decides for a tree: checked on a tree of
+/// cases against a scan of it.
+final class ScanMembershipTests: XCTestCase {
+    func testVerdictsAgreeWithAScan() {
+        let fixture = NotebookFixture([
+            ".gitignore": "private/\n*.tmp.md\n!keep.tmp.md\n",
+            "a.md": "# A\n", "b.MARKDOWN": "# B\n", "c.txt": "c", ".hidden.md": "# hidden file, listed\n",
+            "x.tmp.md": "# tmp\n", "keep.tmp.md": "# kept\n",
+            "img/pic.PNG": "png", "img/big.pdf": String(repeating: "p", count: 300),
+            "private/p.md": "# P\n", "private/pic.png": "png",
+            "node_modules/n.md": "# N\n", "deep/node_modules/n.md": "# N\n",
+            ".git/g.md": "# G\n", "notes/.obsidian/o.md": "# O\n",
+            "notes/n.md": "# N\n", "notes/large.md": String(repeating: "large ", count: 60),
+            "notes/.gitignore": "/local.md\nsub/\n", "notes/local.md": "# L\n", "local.md": "# root L\n",
+            "notes/sub/s.md": "# S\n", "notes/other/sub/s.md": "# S\n",
+            "drafts/d.md": "# D\n", "drafts/keep/k.md": "# K\n",
+            "one/two/three/deep.md": "# Deep\n",
+        ])
+        defer { fixture.destroy() }
+        var options = ScanOptions()
+        options.ignoreGlobs = ["drafts/*", "!drafts/keep"]
+        options.maxFileSize = 200
+        options.maxDepth = 2
+        let scan = WorkspaceScanner.scan(root: fixture.root, options: options)
+        var membership = ScanMembership(root: scan.resolvedRoot, options: options)
+        let allFiles = (FileManager.default.enumerator(atPath: fixture.root)?.allObjects as? [String] ?? []).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: fixture.root + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        var notes: [String] = [], assets: [String] = []
+        for path in allFiles {
+            switch membership.verdict(of: path) {
+            case .note: notes.append(path)
+            case .asset: assets.append(path)
+            case .folder, .excluded: break
+            }
+        }
+        XCTAssertEqual(notes.sorted(), scan.files.map(\.path).sorted())
+        XCTAssertEqual(assets.sorted(), scan.assets.sorted())
+        // The expectations spelled out, so a scan that changes its rules is noticed here too.
+        XCTAssertEqual(notes.sorted(), [".hidden.md", "a.md", "b.MARKDOWN", "drafts/keep/k.md", "keep.tmp.md", "local.md", "notes/n.md"])
+        XCTAssertEqual(assets.sorted(), ["img/big.pdf", "img/pic.PNG"])
+        XCTAssertEqual(membership.verdict(of: "notes/large.md"), .excluded("file is 360 bytes, over the 200-byte limit"))
+        XCTAssertEqual(membership.verdict(of: "private", isDirectory: true), .excluded("`private/` is ignored"))
+        XCTAssertEqual(membership.verdict(of: "notes", isDirectory: true), .folder)
+        XCTAssertEqual(membership.verdict(of: "deep/node_modules/n.md"), .excluded("inside `node_modules`"))
+        XCTAssertEqual(membership.verdict(of: "one/two/three/deep.md"), .excluded("more than 2 folders deep"))
+    }
+}

@@ -1,0 +1,109 @@
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIndex
+import XCTest
+@testable import NotebookIDE
+
+/// Where the preview's wiki-links and embeds point: the notebook's resolution, as URLs relative to
+/// the previewed note (`garden/beds.md`), checked link by link against a multi-file fixture.
+final class PreviewLinksTests: XCTestCase {
+    /// `//- /path` starts a file; notes are parsed, other files (`img/pic.png`) become assets.
+    static let fixture = """
+        //- /garden/soil.md
+        # Soil
+
+        ## pH Level
+
+        Acid. ^acid
+        //- /garden/beds.md
+        # Beds
+        //- /Seed Catalogue.md
+        # Seeds
+        //- /notes/100% done?.md
+        # Done
+        //- /a/dup.md
+        # Dup A
+        //- /b/dup.md
+        # Dup B
+        //- /日本/東京.md
+        # 東京
+        //- /img/pic.png
+        //- /docs/Guide.pdf
+        """
+
+    /// The notebook of a `//- /path` fixture.
+    static func notebook(_ fixture: String) -> Notebook {
+        var notebook = Notebook()
+        var files: [(path: String, lines: [Substring])] = []
+        for line in fixture.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("//- /") {
+                files.append((String(line.dropFirst(5)), []))
+            } else if !files.isEmpty {
+                files[files.count - 1].lines.append(line)
+            }
+        }
+        for file in files {
+            if file.path.hasSuffix(".md") {
+                let text = file.lines.joined(separator: "\n") + "\n"
+                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(Array(text.utf8), options: .notebook), path: file.path))
+            } else {
+                notebook.addAsset(file.path)
+            }
+        }
+        return notebook
+    }
+
+    /// The destination of the first wiki-link of `link`, written in `garden/beds.md`. Files on
+    /// disk that the notebook does not list: `garden/scan.tiff`.
+    func destination(_ link: String) -> WikiLinkDestination? {
+        let tree = MarkdownParser.parse(Array(link.utf8), options: .notebook)
+        guard let info = tree.wikiLinks.first else { return nil }
+        func text(_ span: ByteSpan) -> String {
+            String(decoding: tree.content[Int(span.start)..<Int(span.end)], as: UTF8.self)
+        }
+        let reference = WikiLinkReference(isEmbed: info.isEmbed, target: text(info.target), headings: info.headings.map(text),
+                                          blockID: info.hasBlockID ? text(info.blockID) : nil)
+        let notebook = PreviewLinksTests.notebook(PreviewLinksTests.fixture)
+        return PreviewLinks.destination(of: reference, catalog: notebook.catalog, assets: notebook.assets,
+                                        from: "garden/beds.md", fileExists: { $0 == "garden/scan.tiff" })
+    }
+
+    func testWikiLinksPointWhereTheNotebookResolvesThem() {
+        let rows: [(link: String, expected: WikiLinkDestination?, line: UInt)] = [
+            // A note beside the previewed one, by stem; headings by text or slug become the id.
+            ("[[soil]]", .url("soil.md"), #line),
+            ("[[soil#pH Level]]", .url("soil.md#ph-level"), #line),
+            ("[[soil#ph-level|label]]", .url("soil.md#ph-level"), #line),
+            ("[[soil#^acid]]", .url("soil.md#^acid"), #line),
+            ("[[garden/soil]]", .url("soil.md"), #line),
+            // Elsewhere in the notebook: relative to the previewed note's folder, percent-encoded.
+            ("[[Seed Catalogue]]", .url("../Seed%20Catalogue.md"), #line),
+            ("[[Seeds]]", .url("../Seed%20Catalogue.md"), #line),                   // by title
+            ("[[100% done?]]", .url("../notes/100%25%20done%3F.md"), #line),     // `%` and `?` in a name
+            ("[[東京]]", .url("../%E6%97%A5%E6%9C%AC/%E6%9D%B1%E4%BA%AC.md"), #line),
+            // Embeds: an image found by its name anywhere, a PDF, a file only on disk.
+            ("![[pic.png]]", .url("../img/pic.png"), #line),
+            ("![[img/pic.png|alt]]", .url("../img/pic.png"), #line),
+            ("[[Guide.pdf]]", .url("../docs/Guide.pdf"), #line),
+            ("![[scan.tiff]]", .broken, #line),                                      // by path from the root: not there
+            ("![[garden/scan.tiff]]", .url("scan.tiff"), #line),
+            ("![[nope.png]]", .broken, #line),
+            // What reaches nothing has no URL at all.
+            ("[[Missing]]", .broken, #line),
+            ("[[soil#No such heading]]", .broken, #line),
+            ("[[soil#^nope]]", .broken, #line),
+            ("[[dup]]", .ambiguous, #line),
+            // Links into the previewed note itself keep the renderer's own `#slug`.
+            ("[[#Beds]]", nil, #line),
+        ]
+        for row in rows {
+            XCTAssertEqual(destination(row.link), row.expected, row.link, line: row.line)
+        }
+    }
+
+    func testPercentEncodingKeepsOnlyUnreservedBytesAndSlashes() {
+        XCTAssertEqual(PreviewLinks.encoded("a b/c?d#e%f&g'h"), "a%20b/c%3Fd%23e%25f%26g%27h")
+        XCTAssertEqual(PreviewLinks.encoded("../x-y_z.~.md"), "../x-y_z.~.md")
+        XCTAssertEqual(PreviewLinks.encoded("é"), "%C3%A9")
+    }
+}
