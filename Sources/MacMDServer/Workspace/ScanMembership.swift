@@ -105,10 +105,8 @@ public struct ScanMembership {
     /// Whether `name` ends in `.` plus one of `extensions` (ASCII case-insensitive), with
     /// something before the dot, as the walk decides.
     static func hasExtension(_ name: String, in extensions: [String]) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        let suffix = bytes[(dot + 1)...].map(asciiLowercased)
-        return extensions.contains { $0.utf8.map(asciiLowercased).elementsEqual(suffix) }
+        let wanted = extensions.map { $0.utf8.map(asciiLowercased) }
+        return Array(name.utf8).withUnsafeBufferPointer { WorkspaceScanner.hasExtension($0, in: wanted) }
     }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {

@@ -68,6 +68,18 @@ public enum WorkspaceScanner {
         return result
     }
 
+    /// Whether a file name ends in `.` plus one of `extensions` (given in ASCII lower case),
+    /// compared ignoring ASCII case, with something before the dot: the walk's rule, which the
+    /// watchers apply too.
+    static func hasExtension(_ name: UnsafeBufferPointer<UInt8>, in extensions: [[UInt8]]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
+        let suffix = UnsafeBufferPointer(rebasing: name[(dot + 1)...])
+        for wanted in extensions where wanted.count == suffix.count {
+            if zip(wanted, suffix).allSatisfy({ $0 == ($1 &- 0x41 < 26 ? $1 | 0x20 : $1) }) { return true }
+        }
+        return false
+    }
+
     /// The text of an errno value.
     static func errorText(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "errno \(code)" }
@@ -427,14 +439,8 @@ private struct Walker {
         return order != 0 ? order < 0 : a.count < b.count
     }
 
-    /// Whether the name ends in `.` plus one of `extensions`, compared case-insensitively.
     static func hasExtension(_ name: UnsafeBufferPointer<UInt8>, in extensions: [[UInt8]]) -> Bool {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        let suffix = UnsafeBufferPointer(rebasing: name[(dot + 1)...])
-        for wanted in extensions where wanted.count == suffix.count {
-            if zip(wanted, suffix).allSatisfy({ $0 == Walker.lowercased($1) }) { return true }
-        }
-        return false
+        WorkspaceScanner.hasExtension(name, in: extensions)
     }
 
     static func equals(_ a: some Collection<UInt8>, _ b: [UInt8]) -> Bool {
