@@ -10,7 +10,7 @@ import TextCore
 
 extension String {
     /// `lowercased()`, fast for ASCII and for scripts without case.
-    var folded: String {
+    public var folded: String {
         var text = self
         // nil: some scalar may change (lowercase the whole text: it can depend on context).
         // false: nothing changes. true: only ASCII capitals change.

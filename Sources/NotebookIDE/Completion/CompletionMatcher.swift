@@ -21,7 +21,7 @@ enum CompletionMatcher {
     static let prefix = 4
 
     /// The typed text as a lowercased key.
-    static func key(_ text: String) -> [UInt8] { Array(text.lowercased().utf8) }
+    static func key(_ text: String) -> [UInt8] { Array(text.folded.utf8) }
 
     /// One bit per byte value modulo 64: a candidate whose mask lacks a bit of the query's mask
     /// cannot match it, which rejects most notes without comparing bytes.

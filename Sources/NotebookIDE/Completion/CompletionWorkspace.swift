@@ -111,7 +111,7 @@ public struct CompletionWorkspace: Sendable {
 
         // Notes sharing a stem need a longer link text, found with the resolver itself.
         var stemCounts: [String: Int] = [:]
-        for note in sortedNotes { stemCounts[NoteSymbols.fileStem(of: note.path).lowercased(), default: 0] += 1 }
+        for note in sortedNotes { stemCounts[NoteSymbols.fileStem(of: note.path).folded, default: 0] += 1 }
         var notes: [Note] = []
         var noteKeys: [NoteKeys] = []
         var arena: [UInt8] = []
@@ -127,7 +127,7 @@ public struct CompletionWorkspace: Sendable {
             let stem = NoteSymbols.fileStem(of: note.path)
             let bare = CompletionPath.removingExtension(note.path, extensions)
             var target = stem
-            if stemCounts[stem.lowercased(), default: 0] > 1 {
+            if stemCounts[stem.folded, default: 0] > 1 {
                 target = CompletionWorkspace.shortestTarget(for: note.path, bare: bare, catalog: catalog)
             }
             let folder = CompletionPath.folder(of: note.path)
