@@ -35,8 +35,10 @@ public enum NotebookLoader {
     }
 
     /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) on all cores,
-    /// handing each batch of symbols to `deliver` as it is ready (from worker threads, one batch
-    /// at a time), with the number of files done so far and the total. Files in `skipping` are
+    /// handing the symbols to `deliver` in batches as they are ready (from worker threads, one
+    /// delivery at a time, never two at once), with the number of files done so far and the
+    /// total. A worker that finishes a chunk while a delivery runs leaves its batch for that
+    /// delivery to take and goes on parsing: no core waits for another's delivery. Files in `skipping` are
     /// left out. A note over `scan.maxFileSize` is left out too (by the `fstat` of its open, so
     /// a scan that did not inspect files needs no `stat`), and so is one that cannot be read.
     public static func load(_ scan: ScanResult, skipping: Set<String> = [], noteExtensions: [String] = ["md", "markdown"],
@@ -49,7 +51,24 @@ public enum NotebookLoader {
         let chunks = (files.count + chunkSize - 1) / chunkSize
         // Each chunk's files go into its own slot, so `Report.files` keeps the scan's order
         // whatever order the threads finish in.
-        let results = Mutex<(report: Report, slots: [[ScannedFile]], done: Int)>((Report(), Array(repeating: [], count: chunks), 0))
+        let results = Mutex<(report: Report, slots: [[ScannedFile]], done: Int, waiting: [[Notebook.PreparedNote]], delivering: Bool)>(
+            (Report(), Array(repeating: [], count: chunks), 0, [], false))
+        /// Delivers the waiting batches unless a delivery runs (which then takes them itself).
+        @Sendable func deliverWaiting() {
+            while true {
+                let work = results.withLock { results -> (notes: [Notebook.PreparedNote], done: Int)? in
+                    guard !results.delivering, !results.waiting.isEmpty else { return nil }
+                    results.delivering = true
+                    let notes = results.waiting.count == 1 ? results.waiting[0] : Array(results.waiting.joined())
+                    results.waiting.removeAll()
+                    return (notes, results.done)
+                }
+                guard let work else { return }
+                deliver(work.notes, work.done, files.count)
+                // Batches left meanwhile are taken on the next turn of the loop.
+                results.withLock { $0.delivering = false }
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var notes: [Notebook.PreparedNote] = []
             var read: [ScannedFile] = []
@@ -71,9 +90,11 @@ public enum NotebookLoader {
                 results.report.failures += failures
                 results.slots[chunk] = read
                 results.done += notes.count + skipped.count + failures.count
-                deliver(notes, results.done, files.count)
+                results.waiting.append(notes)
             }
+            deliverWaiting()
         }
+        deliverWaiting()
         return results.withLock { results in
             var report = results.report
             report.files = results.slots.flatMap { $0 }
