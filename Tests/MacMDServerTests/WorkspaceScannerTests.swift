@@ -395,4 +395,33 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(report.files.map(\.path), expected)
         XCTAssertEqual(delivered.withLock { $0 }.sorted(), expected.sorted())
     }
+
+    /// Deliveries never overlap, every note arrives exactly once, and the counts only grow,
+    /// however the workers' chunks and deliveries interleave (a slow delivery makes the other
+    /// worker leave several batches for the next one).
+    func testDeliveriesNeverOverlapAndCarryEveryNoteOnce() {
+        for index in 0..<700 { write("f\(index % 7)/n\(index).md", "# Note \(index)\n[[n\(index + 1)]] #tag\(index % 5)\n") }
+        let result = WorkspaceScanner.scan(root: root, options: uninspected())
+        let state = Mutex<(inside: Bool, overlapped: Bool, paths: [String], counts: [Int], batches: Int)>((false, false, [], [], 0))
+        _ = NotebookLoader.load(result) { notes, done, total in
+            state.withLock { state in
+                if state.inside { state.overlapped = true }
+                state.inside = true
+            }
+            usleep(2_000)
+            state.withLock { state in
+                state.inside = false
+                state.paths += notes.map(\.symbols.path)
+                state.counts.append(done)
+                state.batches += 1
+                XCTAssertEqual(total, 700)
+            }
+        }
+        let final = state.withLock { $0 }
+        XCTAssertFalse(final.overlapped, "two deliveries ran at once")
+        XCTAssertEqual(final.paths.sorted(), paths(result).sorted())
+        XCTAssertEqual(final.counts, final.counts.sorted())
+        XCTAssertEqual(final.counts.last, 700)
+        XCTAssertLessThanOrEqual(final.batches, 11, "700 notes come in 11 chunks of 64")
+    }
 }
