@@ -71,19 +71,25 @@ public struct NoteSymbols: Sendable, Equatable {
     public static func fileStem(of path: String) -> String {
         var path = path
         return path.withUTF8 { bytes in
-            var nameStart = 0
-            var dot = -1
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                    nameStart = index + 1
-                    dot = -1
-                } else if byte == UInt8(ascii: "."), index != nameStart {
-                    dot = index
-                }
-            }
             // Cut at ASCII bytes only, so the slice is valid UTF-8 whenever the path is.
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<(dot >= 0 ? dot : bytes.count)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[stemRange(of: bytes)]), as: UTF8.self)
         }
+    }
+
+    /// Where `fileStem(of:)` lies in a path's UTF-8 bytes: after the last `/` or `\`, up to the
+    /// last `.` that does not open the name.
+    static func stemRange(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var nameStart = 0
+        var dot = -1
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                nameStart = index + 1
+                dot = -1
+            } else if byte == UInt8(ascii: "."), index != nameStart {
+                dot = index
+            }
+        }
+        return nameStart..<(dot >= 0 ? dot : bytes.count)
     }
 }

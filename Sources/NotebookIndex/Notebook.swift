@@ -11,9 +11,9 @@
 //   shared by two notes, a title) is found by name and resolved when asked, so adding, renaming
 //   or removing a note never leaves a stale edge.
 
-/// What an update changed, and which other notes may now resolve their links differently.
 import TextCore
 
+/// What an update changed, and which other notes may now resolve their links differently.
 public struct NotebookChange: Sendable, Equatable {
     /// True when a note was added or removed or its title or aliases changed: what link
     /// completion lists by name.
@@ -307,43 +307,22 @@ public struct Notebook: Sendable, Equatable {
         let done = target.withUTF8 { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last else { return true }
             if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
-            var nameStart = 0
-            var dot = -1
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if !isWiki && byte == UInt8(ascii: "%") { return false }
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                    nameStart = index + 1
-                    dot = -1
-                } else if byte == UInt8(ascii: "."), index != nameStart {
-                    dot = index
-                }
-            }
+            if !isWiki && bytes.contains(UInt8(ascii: "%")) { return false }
             if NoteCatalog.isExternal(bytes) { return true }
             guard let hasCapitals = String.foldingKind(of: bytes) else { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
-            var stemStart = nameStart
-            var stemEnd = dot >= 0 ? dot : bytes.count
+            let stem = NoteSymbols.stemRange(of: bytes)
+            var stemStart = stem.lowerBound
+            var stemEnd = stem.upperBound
             while stemStart < stemEnd, bytes[stemStart] == 0x20 || bytes[stemStart] == 0x09 { stemStart += 1 }
             while stemEnd > stemStart, bytes[stemEnd - 1] == 0x20 || bytes[stemEnd - 1] == 0x09 { stemEnd -= 1 }
             let isWhole = stemStart == 0 && stemEnd == bytes.count
             // A name that is the target as written shares its storage.
-            names.append(isWhole && !hasCapitals ? written : asciiFolded(UnsafeBufferPointer(rebasing: bytes[stemStart..<stemEnd])))
-            if isWiki && !isWhole { names.append(hasCapitals ? asciiFolded(bytes) : written) }
+            names.append(isWhole && !hasCapitals ? written : String.asciiFolded(UnsafeBufferPointer(rebasing: bytes[stemStart..<stemEnd])))
+            if isWiki && !isWhole { names.append(hasCapitals ? String.asciiFolded(bytes) : written) }
             return true
         }
         if !done { names += linkNames(isWiki: isWiki, target: written) }
-    }
-
-    /// UTF-8 bytes as a String, ASCII capitals lowercased.
-    private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String.writingUTF8(capacity: bytes.count) { buffer in
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-            }
-            return bytes.count
-        }
     }
 
     /// Calls `body` with each front-matter key and each of its scalar values or list items

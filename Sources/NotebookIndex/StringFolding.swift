@@ -17,17 +17,19 @@ extension String {
         let hasCapitals = text.withUTF8 { String.foldingKind(of: $0) }
         switch hasCapitals {
         case .some(false): return self
-        case .some(true):
-            return text.withUTF8 { bytes in
-                String.writingUTF8(capacity: bytes.count) { out in
-                    for index in 0..<bytes.count {
-                        let byte = bytes[index]
-                        out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                    }
-                    return bytes.count
-                }
-            }
+        case .some(true): return text.withUTF8 { String.asciiFolded($0) }
         case .none: return lowercased()
+        }
+    }
+
+    /// UTF-8 bytes as a String with their ASCII capitals lowercased (the rest as they are).
+    static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String.writingUTF8(capacity: bytes.count) { out in
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            return bytes.count
         }
     }
 
@@ -44,10 +46,8 @@ extension String {
                 index += 1
                 continue
             }
-            let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-            guard width < 4, index + width <= bytes.count else { return nil }
-            let value = width == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            // Four-byte scalars (and bytes that are not UTF-8) take the general path.
+            guard let (value, width) = UTF8BMPScalar.decode(bytes, at: index) else { return nil }
             if Slugger.mayChangeWhenLowercased(value) {
                 guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenLowercased else { return nil }
             }

@@ -14,6 +14,8 @@
 //
 // This is the one counter of the project: NotebookIDE's `TextStatistics` feeds it too.
 
+import TextCore
+
 /// Counts words and characters over UTF-8 pieces; `breakWord()` separates pieces that do not join.
 public struct WordCounter: Sendable, Equatable {
     public private(set) var words = 0
@@ -101,16 +103,7 @@ public struct WordCounter: Sendable, Equatable {
             // Two- and three-byte sequences (every script of the BMP) are decoded here; anything
             // else goes to the general path one sequence (at most four bytes, within this piece)
             // at a time.
-            var value: UInt32 = 0
-            if byte & 0xE0 == 0xC0, byte >= 0xC2, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 {
-                value = UInt32(byte & 0x1F) << 6 | UInt32(base[index &+ 1] & 0x3F)
-                index &+= 2
-            } else if byte & 0xF0 == 0xE0, index &+ 2 < count, base[index &+ 1] & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
-                      case let decoded = UInt32(byte & 0x0F) << 12 | UInt32(base[index &+ 1] & 0x3F) << 6 | UInt32(base[index &+ 2] & 0x3F),
-                      decoded >= 0x800, decoded & 0xF800 != 0xD800 {
-                value = decoded
-                index &+= 3
-            } else {
+            guard let (value, width) = UTF8BMPScalar.decode(bytes, at: index) else {
                 self.words = words
                 self.characters = characters
                 previousIsWord = previousWord != 0
@@ -127,6 +120,7 @@ public struct WordCounter: Sendable, Equatable {
                 index = end
                 continue
             }
+            index &+= width
             characters &+= 1
             if WordCounter.isIdeographic(value) {
                 // A word of its own, joined to nothing.
@@ -212,24 +206,6 @@ public struct WordCounter: Sendable, Equatable {
                 characters += 1
                 index = bytes.index(after: index)
                 continue
-            }
-            // Two- and three-byte sequences (every script of the BMP) are decoded by hand.
-            let next = bytes.index(after: index)
-            if byte & 0xE0 == 0xC0, byte >= 0xC2, next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 {
-                take(UInt32(byte & 0x1F) << 6 | UInt32(bytes[next] & 0x3F))
-                index = bytes.index(after: next)
-                continue
-            }
-            if byte & 0xF0 == 0xE0, next != bytes.endIndex, bytes[next] & 0xC0 == 0x80 {
-                let third = bytes.index(after: next)
-                if third != bytes.endIndex, bytes[third] & 0xC0 == 0x80 {
-                    let value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[next] & 0x3F) << 6 | UInt32(bytes[third] & 0x3F)
-                    if value >= 0x800 && !(0xD800...0xDFFF).contains(value) {
-                        take(value)
-                        index = bytes.index(after: third)
-                        continue
-                    }
-                }
             }
             var iterator = bytes[index...].makeIterator()
             var decoder = UTF8()

@@ -96,14 +96,8 @@ public struct Slugger: Sendable {
                     continue
                 }
                 // Two- and three-byte sequences (the BMP below the surrogates and above) only.
-                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                guard width < 4, index + width <= bytes.count else {
-                    failed = true
-                    return 0
-                }
-                let value = width == 2 ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                guard !mayChangeWhenLowercased(value), let scalar = Unicode.Scalar(value) else {
+                guard let (value, width) = UTF8BMPScalar.decode(bytes, at: index), !mayChangeWhenLowercased(value),
+                      let scalar = Unicode.Scalar(value) else {
                     failed = true
                     return 0
                 }

@@ -69,3 +69,26 @@ struct UTF8ScalarLength {
         return offset
     }
 }
+
+/// Decoding of the scalars most text is made of, for the byte loops that classify scalars
+/// (word counting, case folding, slugs) without building Strings.
+public enum UTF8BMPScalar {
+    /// The value and byte length of the well-formed two- or three-byte sequence at `index` in
+    /// `bytes` (U+0080 to U+FFFF, surrogates excepted); nil for ASCII, a four-byte sequence, or
+    /// bytes that are ill-formed or cut off by the end of `bytes`.
+    @inlinable @inline(__always)
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, width: Int)? {
+        let count = bytes.count
+        guard index >= 0, index < count else { return nil }
+        let lead = bytes[index]
+        if lead & 0xE0 == 0xC0 {
+            guard lead >= 0xC2, index &+ 1 < count, bytes[index &+ 1] & 0xC0 == 0x80 else { return nil }
+            return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F), 2)
+        }
+        guard lead & 0xF0 == 0xE0, index &+ 2 < count, bytes[index &+ 1] & 0xC0 == 0x80, bytes[index &+ 2] & 0xC0 == 0x80 else {
+            return nil
+        }
+        let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index &+ 1] & 0x3F) << 6 | UInt32(bytes[index &+ 2] & 0x3F)
+        return value >= 0x800 && value & 0xF800 != 0xD800 ? (value, 3) : nil
+    }
+}

@@ -292,3 +292,29 @@ final class LineIndexTests: XCTestCase {
         #endif
     }
 }
+
+/// The two- and three-byte decoder agrees with Swift's UTF-8 decoder on every lead byte followed
+/// by every kind of continuation, at the end of the buffer too.
+final class UTF8BMPScalarTests: XCTestCase {
+    func testDecodeAgreesWithTheStandardDecoder() {
+        let seconds: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in UInt8(0)...0xFF {
+            for second in seconds {
+                for third in seconds {
+                    for length in 1...3 {
+                        let bytes = Array([lead, second, third].prefix(length))
+                        var iterator = bytes.makeIterator()
+                        var decoder = UTF8()
+                        var expected: (UInt32, Int)? = nil
+                        if case .scalarValue(let scalar) = decoder.decode(&iterator), (0x80...0xFFFF).contains(scalar.value) {
+                            expected = (scalar.value, UTF8.width(scalar))
+                        }
+                        let got = bytes.withUnsafeBufferPointer { UTF8BMPScalar.decode($0, at: 0) }
+                        XCTAssertEqual(got?.value, expected?.0, "\(bytes)")
+                        XCTAssertEqual(got?.width, expected?.1, "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+}
