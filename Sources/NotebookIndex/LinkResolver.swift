@@ -317,12 +317,7 @@ public struct NoteCatalog: Sendable, Equatable {
                     NoteCatalog.removingExtension($0, noteExtensions).folded.hasSuffix(suffix)
                 }
             }
-            if !candidates.isEmpty {
-                let depths = candidates.map(NoteCatalog.depth(of:))
-                let least = depths.min() ?? 0
-                let shallowest = zip(candidates, depths).filter { $0.1 == least }.map(\.0)
-                return NoteCatalog.single(shallowest)
-            }
+            if !candidates.isEmpty { return NoteCatalog.single(NoteCatalog.shallowest(candidates)) }
         }
         // 3. By title, 4. by alias.
         let key = target.folded
@@ -342,9 +337,7 @@ public struct NoteCatalog: Sendable, Equatable {
             let suffix = "/" + folded
             matching = candidates.filter { let candidate = $0.folded; return candidate == folded || candidate.hasSuffix(suffix) }
         }
-        let depths = matching.map(NoteCatalog.depth(of:))
-        let least = depths.min() ?? 0
-        return NoteCatalog.single(zip(matching, depths).filter { $0.1 == least }.map(\.0))
+        return NoteCatalog.single(NoteCatalog.shallowest(matching))
     }
 
     private static func single(_ paths: [String]) -> Lookup {
@@ -531,6 +524,14 @@ public struct NoteCatalog: Sendable, Equatable {
     public static func lastComponent(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// The paths with the fewest folders among `candidates`, in their order: a wiki-link by
+    /// short name reaches these (one of them alone, or ambiguously several).
+    static func shallowest(_ candidates: [String]) -> [String] {
+        let depths = candidates.map(NoteCatalog.depth(of:))
+        let least = depths.min() ?? 0
+        return zip(candidates, depths).filter { $0.1 == least }.map(\.0)
     }
 
     static func depth(of path: String) -> Int {

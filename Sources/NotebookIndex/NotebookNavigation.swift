@@ -374,10 +374,7 @@ extension Notebook {
         /// True when `name` (a stem for a note, a file name for a file) reaches `path` alone.
         func reach(_ name: String, _ path: String, isNote: Bool) -> Bool {
             guard let candidates = (isNote ? stems : fileNames)[name.folded] else { return false }
-            let depths = candidates.map(NoteCatalog.depth(of:))
-            let least = depths.min() ?? 0
-            let shallowest = zip(candidates, depths).filter { $0.1 == least }
-            return shallowest.count == 1 && shallowest.first?.0 == path
+            return NoteCatalog.shallowest(candidates) == [path]
         }
     }
 
