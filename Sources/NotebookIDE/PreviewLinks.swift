@@ -61,20 +61,14 @@ public enum PreviewLinks {
     /// `text` with every byte but ASCII letters, digits, `-._~` and `/` percent-encoded, so a
     /// `%`, `#`, `?` or space in a file name or heading id cannot change what the URL means.
     static func encoded(_ text: String) -> String {
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        NoteCatalog.percentEncoded(text) { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.append(byte)
+                return false
             default:
-                result.append(UInt8(ascii: "%"))
-                result.append(hex[Int(byte >> 4)])
-                result.append(hex[Int(byte & 0x0F)])
+                return true
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }

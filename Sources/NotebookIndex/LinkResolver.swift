@@ -431,9 +431,15 @@ public struct NoteCatalog: Sendable, Equatable {
             $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "<")
                 || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%")
         }
+        return percentEncoded(text, where: needs)
+    }
+
+    /// `text` with the bytes `needs` picks written `%XX` (upper-case hex), the others as they are.
+    public static func percentEncoded(_ text: String, where needs: (UInt8) -> Bool) -> String {
         guard text.utf8.contains(where: needs) else { return text }
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             if needs(byte) {
                 result.append(UInt8(ascii: "%"))

@@ -418,17 +418,7 @@ private struct Request {
             $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "#")
                 || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
         }
-        guard name.utf8.contains(where: needs) else { return name }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var result: [UInt8] = []
-        for byte in name.utf8 {
-            if needs(byte) {
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            } else {
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
+        return NoteCatalog.percentEncoded(name, where: needs)
     }
 
     // MARK: Reference labels
