@@ -14,6 +14,7 @@
 
 import JSONRPC
 import LSPTypes
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIDE
 import NotebookIndex

@@ -7,6 +7,7 @@
 
 import JSONRPC
 import LSPTypes
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIndex
 import TextCore

@@ -15,6 +15,7 @@
 import Dispatch
 import JSONRPC
 import LSPTypes
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIDE
 import NotebookIndex
@@ -226,7 +227,7 @@ extension Server {
         for path in open.sorted() where result.files.contains(where: { $0.path == path }) {
             var info = stat()
             if stat(root.absolutePath(path), &info) == 0 {
-                times.append(ScannedFile(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: Server.modificationTime(info)))
+                times.append(ScannedFile(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: FileReader.modificationTime(info)))
             }
         }
         state.withLock { state in
@@ -400,14 +401,6 @@ extension Server {
             case .folder, .excluded: continue
             }
         }
-    }
-
-    static func modificationTime(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
-        #else
-        return Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-        #endif
     }
 
     /// `workspace/didChangeWatchedFiles` and the `did…Files` file operations.

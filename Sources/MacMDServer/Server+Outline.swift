@@ -4,6 +4,7 @@
 
 import JSONRPC
 import LSPTypes
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIDE
 import NotebookIndex

@@ -18,6 +18,7 @@
 import Dispatch
 import JSONRPC
 import LSPTypes
+import NotebookWorkspace
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE

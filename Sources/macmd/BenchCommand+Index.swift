@@ -14,7 +14,8 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
-import MacMDServer
+import LSPTypes
+import NotebookWorkspace
 import NotebookIndex
 import Synchronization
 

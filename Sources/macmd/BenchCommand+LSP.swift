@@ -16,6 +16,7 @@ import Darwin
 #endif
 import JSONRPC
 import MacMDServer
+import NotebookWorkspace
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE

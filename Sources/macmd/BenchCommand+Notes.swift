@@ -7,7 +7,7 @@
 // add up to the cold index, repeatable under `valgrind --tool=callgrind` (one thread, no IO in
 // the measured part), so each optimisation can be judged by instruction counts.
 
-import MacMDServer
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIndex
 

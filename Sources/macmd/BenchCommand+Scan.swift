@@ -4,7 +4,7 @@
 // Run it under `valgrind --tool=callgrind` or `strace -c` with `--rounds 1` for instruction and
 // syscall counts that do not depend on a noisy machine.
 
-import MacMDServer
+import NotebookWorkspace
 
 extension BenchCommand {
     static func scan(_ arguments: [String]) -> Int32 {

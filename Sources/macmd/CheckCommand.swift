@@ -12,7 +12,7 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
-import MacMDServer
+import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIndex
 import TextCore

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
-import MacMDServer
+import NotebookWorkspace
 import MarkdownSyntax
 import MarkdownHTML
 import NotebookIDE

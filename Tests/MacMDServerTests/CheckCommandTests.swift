@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 
 /// `macmd check` as a user runs it on a folder: one line per problem, an exit status for CI.

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import XCTest
 @testable import MacMDServer
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 @testable import MacMDServer
 
 /// A notebook whose notes link every way (Markdown, wiki, reference and image links; links to

@@ -1,28 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 import JSONRPC
 @testable import MacMDServer
-
-/// A notebook on disk for one test: files written into a fresh temporary folder.
-struct NotebookFixture {
-    let root: String
-
-    init(_ files: [String: String]) {
-        root = NSTemporaryDirectory() + "macmd-notebook-" + UUID().uuidString
-        for (path, text) in files { write(path, text) }
-    }
-
-    func write(_ path: String, _ text: String) {
-        let full = root + "/" + path
-        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
-    }
-
-    func remove(_ path: String) { try? FileManager.default.removeItem(atPath: root + "/" + path) }
-    func uri(_ path: String) -> String { "file://" + root + "/" + path }
-    func text(_ path: String) -> String { (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "" }
-    func destroy() { try? FileManager.default.removeItem(atPath: root) }
-}
+import NotebookWorkspace
 
 /// The server indexes the workspace in the background and keeps every open note's problems
 /// current as notes are edited, created and deleted, pushed or pulled.
@@ -176,7 +157,7 @@ final class NotebookServerTests: XCTestCase {
         for path in notes {
             var info = stat()
             XCTAssertEqual(stat(fixture.root + "/" + path, &info), 0)
-            expected[path] = Server.modificationTime(info)
+            expected[path] = FileReader.modificationTime(info)
         }
         XCTAssertEqual(root?.modificationTimes, expected)
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
@@ -196,51 +177,5 @@ final class NotebookServerTests: XCTestCase {
         client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": .string("file://" + fixture.root), "name": "n"]], "removed": []]])
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("garden/beds.md")) { $0 == ["broken-link"] },
                         "with the whole folder indexed, only the really broken link is left")
-    }
-}
-
-/// Whole-file reads: exact bytes, the limit, and clear errors for folders and missing files.
-final class FileReaderTests: XCTestCase {
-    func testReadsWholeFilesLimitsAndErrors() {
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let fixture = NotebookFixture([:])
-        defer { fixture.destroy() }
-        try? FileManager.default.createDirectory(atPath: fixture.root + "/folder", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: fixture.root + "/big.bin", contents: Data(bytes))
-        _ = FileManager.default.createFile(atPath: fixture.root + "/empty.md", contents: Data())
-        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/big.bin").get(), bytes)
-        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/big.bin", limit: 10).get(), Array(bytes.prefix(10)))
-        XCTAssertEqual(try FileReader.contents(of: fixture.root + "/empty.md").get(), [])
-        guard case .failure(let folder) = FileReader.contents(of: fixture.root + "/folder") else { return XCTFail("a folder read") }
-        XCTAssertTrue(folder.description.hasSuffix("it is a folder"), folder.description)
-        guard case .failure(let missing) = FileReader.contents(of: fixture.root + "/nope.md") else { return XCTFail("a missing file read") }
-        XCTAssertTrue(missing.description.contains("No such file"), missing.description)
-    }
-
-    func testSnapshotsGiveBytesSizeAndTimeFromOneOpenAndRefuseFilesOverTheLimit() {
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let fixture = NotebookFixture(["note.md": "# note\n"])
-        defer { fixture.destroy() }
-        try? FileManager.default.createDirectory(atPath: fixture.root + "/folder", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: fixture.root + "/big.bin", contents: Data(bytes))
-        _ = FileManager.default.createFile(atPath: fixture.root + "/empty.md", contents: Data())
-        var info = stat()
-        XCTAssertEqual(stat(fixture.root + "/big.bin", &info), 0)
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin"),
-                       .read(FileSnapshot(bytes: bytes, size: 200_000, modificationTimeNanoseconds: Server.modificationTime(info))))
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 200_000).readBytes, bytes)
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/big.bin", maxSize: 199_999), .tooLarge(size: 200_000))
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/empty.md").readBytes, [])
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/note.md").readBytes, Array("# note\n".utf8))
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/folder"), .failed(FileReadError(path: fixture.root + "/folder", errno: EISDIR)))
-        XCTAssertEqual(FileReader.snapshot(of: fixture.root + "/nope.md"), .failed(FileReadError(path: fixture.root + "/nope.md", errno: ENOENT)))
-    }
-}
-
-extension FileSnapshotOutcome {
-    /// The bytes of a file read, nil otherwise.
-    var readBytes: [UInt8]? {
-        if case .read(let snapshot) = self { return snapshot.bytes }
-        return nil
     }
 }

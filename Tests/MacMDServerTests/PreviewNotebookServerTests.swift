@@ -1,7 +1,9 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 @testable import MacMDServer
+import NotebookWorkspace
 
 /// `macmd/preview` of a note in a notebook: its wiki-links point where the notebook resolves them,
 /// and its theme comes from the notebook's configuration.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `macmd render` as a user runs it: wiki-links point at their target as written, or, with

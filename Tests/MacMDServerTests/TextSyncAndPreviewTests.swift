@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import XCTest
 @testable import MacMDServer
+import LSPTypes
 
 /// Document sync and `macmd/preview`: what the user sees is always the buffer as it is now.
 final class TextSyncAndPreviewTests: XCTestCase {

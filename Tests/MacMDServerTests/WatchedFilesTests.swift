@@ -1,8 +1,10 @@
 import Foundation
 import JSONRPC
 import NotebookIndex
+import TestSupport
 import XCTest
 @testable import MacMDServer
+import NotebookWorkspace
 
 /// Files that change outside the editor (a watcher, file operations, saves) keep the index what
 /// a fresh scan of the folder would build: the scan's rules (`.gitignore`, `ignore` globs, hidden

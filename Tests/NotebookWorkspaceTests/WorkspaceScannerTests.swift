@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
-@testable import MacMDServer
+@testable import NotebookWorkspace
 
 /// The workspace scan over real temporary folder trees.
 final class WorkspaceScannerTests: XCTestCase {

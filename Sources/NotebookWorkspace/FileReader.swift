@@ -66,11 +66,7 @@ public enum FileReader {
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failed(FileReadError(path: path, errno: EISDIR)) }
         let size = Int64(info.st_size)
         if size > maxSize { return .tooLarge(size: size) }
-        #if canImport(Darwin)
-        let mtime = Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let mtime = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-        #endif
+        let mtime = modificationTime(info)
         var failure: Int32 = 0
         let bytes = readAll(fd, info: info, limit: Int.max, failure: &failure)
         guard failure == 0 else { return .failed(FileReadError(path: path, errno: failure)) }
@@ -123,6 +119,15 @@ public enum FileReader {
             }
         }
         return result
+    }
+
+    /// The modification time `stat` gave, in nanoseconds since the Unix epoch.
+    public static func modificationTime(_ info: stat) -> Int64 {
+        #if canImport(Darwin)
+        return Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+        #else
+        return Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        #endif
     }
 
     /// Whether something exists at `path`.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import MacMDServer
+@testable import NotebookWorkspace
 
 /// Gitignore matching, table-tested against the examples of git's `gitignore(5)` documentation.
 final class WorkspaceIgnoreRulesTests: XCTestCase {

@@ -87,7 +87,7 @@ public enum WorkspaceScanner {
     }
 
     /// `realpath(3)` of a path, or nil (errno set).
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -367,11 +367,7 @@ private struct Walker {
             skipped.append(Skipped(path: relative, reason: code == ENOENT ? .vanished : .unreadableFile(errno: code)))
             return
         }
-        #if canImport(Darwin)
-        let mtime = Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let mtime = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-        #endif
+        let mtime = FileReader.modificationTime(info)
         record(size: size, mtime: mtime)
     }
 
