@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"], swiftSettings: strict),
+        .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "JSONRPC"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex"], swiftSettings: strict),
         .testTarget(name: "EditorTests", dependencies: [], swiftSettings: strict),
     ]

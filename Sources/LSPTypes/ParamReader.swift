@@ -83,6 +83,12 @@ public struct ParamReader: Sendable {
         return self
     }
 
+    /// The value as `T` when it is present (neither absent nor `null`), else `nil`.
+    public func decodeIfPresent<T: LSPDecodable>(_ type: T.Type) throws(ResponseError) -> T? {
+        guard isPresent else { return nil }
+        return try T(self)
+    }
+
     /// A field that must be an object.
     public func requiredObject(_ name: String) throws(ResponseError) -> ParamReader {
         try field(name).object()

@@ -27,7 +27,7 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 }
 
 /// A 0-based line and a column in the negotiated encoding.
-public struct LSPPosition: Sendable, Equatable {
+public struct LSPPosition: Sendable, Equatable, LSPDecodable, LSPEncodable {
     public var line: Int
     public var character: Int
 
@@ -45,7 +45,7 @@ public struct LSPPosition: Sendable, Equatable {
     public var json: JSONValue { ["line": .int(Int64(line)), "character": .int(Int64(character))] }
 }
 
-public struct LSPRange: Sendable, Equatable {
+public struct LSPRange: Sendable, Equatable, LSPDecodable, LSPEncodable {
     public var start: LSPPosition
     public var end: LSPPosition
 

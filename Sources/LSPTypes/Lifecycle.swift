@@ -1,10 +1,11 @@
-// What MacMD reads from `initialize`: the client's position encodings and the capabilities that
-// decide which requests the server may send it.
+// The lifecycle: what MacMD reads from `initialize` (the client's position encodings and the
+// capabilities that decide which requests the server may send it), what it answers, and
+// `$/cancelRequest`.
 
 import JSONRPC
 
-public struct InitializeParams: Sendable, Equatable {
-    public static let method = "initialize"
+public struct InitializeParams: Sendable, Equatable, LSPDecodable {
+    public static let method = InitializeRequest.method
     public var processID: Int?
     public var clientName: String?
     public var rootURI: String?
@@ -24,17 +25,17 @@ public struct InitializeParams: Sendable, Equatable {
     public var supportsDocumentChanges: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
-        let reader = ParamReader(params)
+        try self.init(params: params)
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
         _ = try reader.object()
         processID = try reader.field("processId").optionalInt()
         clientName = try reader.field("clientInfo").field("name").optionalString()
         rootURI = try reader.field("rootUri").optionalString()
-        workspaceFolders = try (reader.field("workspaceFolders").optionalArray() ?? []).map { folder throws(ResponseError) in
-            try folder.field("uri").string()
-        }
+        workspaceFolders = try (reader.field("workspaceFolders").decodeIfPresent([WorkspaceFolder].self) ?? []).map(\.uri)
         let capabilities = reader.field("capabilities")
-        positionEncodings = try (capabilities.field("general").field("positionEncodings").optionalArray() ?? [])
-            .map { item throws(ResponseError) in try item.string() }
+        positionEncodings = try capabilities.field("general").field("positionEncodings").decodeIfPresent([String].self) ?? []
         let workspace = capabilities.field("workspace")
         supportsConfiguration = try workspace.field("configuration").optionalBool() ?? false
         supportsDynamicConfigurationRegistration =
@@ -46,5 +47,50 @@ public struct InitializeParams: Sendable, Equatable {
         supportsWatchedFilesRegistration =
             try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
         supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool() ?? false
+    }
+}
+
+/// `{name, version?}`: the server as the client shows it.
+public struct ServerInfo: Sendable, Equatable, LSPEncodable {
+    public var name: String
+    public var version: String?
+
+    public init(name: String, version: String? = nil) {
+        self.name = name
+        self.version = version
+    }
+
+    public var json: JSONValue { .object(omittingNil: ["name": .string(name), "version": version?.json]) }
+}
+
+/// `initialize`'s result: `{capabilities, serverInfo?}`. The capabilities stay JSON: the server
+/// derives them from the handlers it registers.
+public struct InitializeResult: Sendable, Equatable, LSPEncodable {
+    public var capabilities: JSONValue
+    public var serverInfo: ServerInfo?
+
+    public init(capabilities: JSONValue, serverInfo: ServerInfo? = nil) {
+        self.capabilities = capabilities
+        self.serverInfo = serverInfo
+    }
+
+    public var json: JSONValue { .object(omittingNil: ["capabilities": capabilities, "serverInfo": serverInfo?.json]) }
+}
+
+/// `$/cancelRequest`: `{id}`, an integer or a string.
+public struct CancelParams: Sendable, Equatable, LSPDecodable {
+    public static let method = CancelRequestNotification.method
+    public var id: RequestID
+
+    public init(id: RequestID) { self.id = id }
+
+    public init(_ params: JSONValue?) throws(ResponseError) {
+        try self.init(params: params)
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        let field = reader.field("id")
+        guard let value = field.value, let id = RequestID(json: value) else { throw field.invalid("an integer or a string") }
+        self.id = id
     }
 }

@@ -1,0 +1,92 @@
+// Completion: the list the server answers, and the item the client sends back to be resolved.
+
+import JSONRPC
+
+/// `{isIncomplete, items}`. `isIncomplete` asks the client to ask again as the user types.
+public struct CompletionList: Sendable, Equatable, LSPEncodable {
+    public var isIncomplete: Bool
+    public var items: [CompletionItem]
+
+    public init(isIncomplete: Bool, items: [CompletionItem]) {
+        self.isIncomplete = isIncomplete
+        self.items = items
+    }
+
+    public var json: JSONValue { ["isIncomplete": .bool(isIncomplete), "items": items.json] }
+}
+
+/// One completion, as the server writes it; members that are nil are left out.
+public struct CompletionItem: Sendable, Equatable, LSPEncodable {
+    public var label: String
+    public var kind: CompletionItemKind?
+    public var detail: String?
+    public var documentation: MarkupContent?
+    public var sortText: String?
+    public var filterText: String?
+    public var insertText: String?
+    public var insertTextFormat: InsertTextFormat?
+    /// What is replaced (the range must be on one line and contain the cursor) and by what.
+    public var textEdit: TextEdit?
+    /// Kept by the client and sent back in `completionItem/resolve`.
+    public var data: JSONValue?
+
+    public init(label: String, kind: CompletionItemKind? = nil, detail: String? = nil, documentation: MarkupContent? = nil,
+                sortText: String? = nil, filterText: String? = nil, insertText: String? = nil,
+                insertTextFormat: InsertTextFormat? = nil, textEdit: TextEdit? = nil, data: JSONValue? = nil) {
+        self.label = label
+        self.kind = kind
+        self.detail = detail
+        self.documentation = documentation
+        self.sortText = sortText
+        self.filterText = filterText
+        self.insertText = insertText
+        self.insertTextFormat = insertTextFormat
+        self.textEdit = textEdit
+        self.data = data
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "label": .string(label), "kind": kind?.json, "detail": detail?.json, "documentation": documentation?.json,
+            "sortText": sortText?.json, "filterText": filterText?.json, "insertText": insertText?.json,
+            "insertTextFormat": insertTextFormat?.json, "textEdit": textEdit?.json, "data": data,
+        ])
+    }
+}
+
+/// A completion item as the client sends it back in `completionItem/resolve`, and as the server
+/// answers it: the answer must carry every member the client sent, known to MacMD or not, as it
+/// was sent (a client may keep its own members on the item, and some send `"documentation":
+/// null`). So the item is kept as its JSON members, and resolving only adds documentation.
+///
+/// Read, any object is an item (a malformed member is the client's to keep); anything else is
+/// refused with `params: expected a completion item`.
+public struct EchoedCompletionItem: Sendable, Equatable, LSPDecodable, LSPEncodable {
+    /// Every member, as the client sent it.
+    public var members: [String: JSONValue]
+
+    public init(members: [String: JSONValue]) { self.members = members }
+
+    /// An item the server wrote (to test a resolve, or to answer one it built itself).
+    public init(_ item: CompletionItem) { members = item.json.objectValue ?? [:] }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        guard let members = reader.value?.objectValue else {
+            throw ResponseError(code: ResponseError.invalidParams, message: "\(reader.path): expected a completion item")
+        }
+        self.members = members
+    }
+
+    public var json: JSONValue { .object(members) }
+
+    /// The item's `data`, where the server put what resolving needs.
+    public var data: JSONValue? { members["data"] }
+
+    /// True when the item has documentation already (any non-null value): resolving then adds none.
+    public var hasDocumentation: Bool { members["documentation"].map { !$0.isNull } ?? false }
+
+    /// Sets the documentation, leaving every other member as it came.
+    public mutating func setDocumentation(_ documentation: MarkupContent) {
+        members["documentation"] = documentation.json
+    }
+}

@@ -1,0 +1,154 @@
+// What the language features answer: hover, rename preparation, symbols, folding ranges, links
+// and code actions. Optional members are left out when absent unless a type says otherwise.
+
+import JSONRPC
+
+/// `{contents, range?}`: what the client shows under the pointer, over `range`.
+public struct Hover: Sendable, Equatable, LSPEncodable {
+    public var contents: MarkupContent
+    public var range: LSPRange?
+
+    public init(contents: MarkupContent, range: LSPRange? = nil) {
+        self.contents = contents
+        self.range = range
+    }
+
+    public var json: JSONValue { .object(omittingNil: ["contents": contents.json, "range": range?.json]) }
+}
+
+/// `{range, placeholder}`: the text a rename replaces and the name the client proposes. (LSP also
+/// allows a bare range or `{defaultBehavior}`; MacMD always names both.)
+public struct PrepareRenameResult: Sendable, Equatable, LSPEncodable {
+    public var range: LSPRange
+    public var placeholder: String
+
+    public init(range: LSPRange, placeholder: String) {
+        self.range = range
+        self.placeholder = placeholder
+    }
+
+    public var json: JSONValue { ["range": range.json, "placeholder": .string(placeholder)] }
+}
+
+/// A symbol of the document outline, with its children. `detail` and `children` are written
+/// when set (an empty `children` as `[]`).
+public struct DocumentSymbol: Sendable, Equatable, LSPEncodable {
+    /// Must not be empty (VS Code refuses the whole outline otherwise).
+    public var name: String
+    public var detail: String?
+    public var kind: SymbolKind
+    /// The whole symbol (a heading's section).
+    public var range: LSPRange
+    /// The part to select and reveal (a heading's text); inside `range`.
+    public var selectionRange: LSPRange
+    public var children: [DocumentSymbol]?
+
+    public init(name: String, detail: String? = nil, kind: SymbolKind, range: LSPRange, selectionRange: LSPRange,
+                children: [DocumentSymbol]? = nil) {
+        self.name = name
+        self.detail = detail
+        self.kind = kind
+        self.range = range
+        self.selectionRange = selectionRange
+        self.children = children
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "name": .string(name), "detail": detail?.json, "kind": kind.json,
+            "range": range.json, "selectionRange": selectionRange.json, "children": children?.json,
+        ])
+    }
+}
+
+/// A `workspace/symbol` result: `{name, kind, containerName?, location}`. Its location is
+/// `{uri, range}`, or `{uri}` alone when `range` is nil (a whole note).
+public struct WorkspaceSymbol: Sendable, Equatable, LSPEncodable {
+    public var name: String
+    public var kind: SymbolKind
+    public var containerName: String?
+    public var uri: String
+    public var range: LSPRange?
+
+    public init(name: String, kind: SymbolKind, containerName: String? = nil, uri: String, range: LSPRange? = nil) {
+        self.name = name
+        self.kind = kind
+        self.containerName = containerName
+        self.uri = uri
+        self.range = range
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "name": .string(name), "kind": kind.json, "containerName": containerName?.json,
+            "location": .object(omittingNil: ["uri": .string(uri), "range": range?.json]),
+        ])
+    }
+}
+
+/// `{startLine, startCharacter?, endLine, endCharacter?, kind?}`: lines 0-based; the end line
+/// folds away, the start line stays visible.
+public struct FoldingRange: Sendable, Equatable, LSPEncodable {
+    public var startLine: Int
+    public var startCharacter: Int?
+    public var endLine: Int
+    public var endCharacter: Int?
+    public var kind: FoldingRangeKind?
+
+    public init(startLine: Int, startCharacter: Int? = nil, endLine: Int, endCharacter: Int? = nil,
+                kind: FoldingRangeKind? = nil) {
+        self.startLine = startLine
+        self.startCharacter = startCharacter
+        self.endLine = endLine
+        self.endCharacter = endCharacter
+        self.kind = kind
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "startLine": startLine.json, "startCharacter": startCharacter?.json,
+            "endLine": endLine.json, "endCharacter": endCharacter?.json, "kind": kind?.json,
+        ])
+    }
+}
+
+/// `{range, target?, tooltip?}`: a link the client makes clickable.
+public struct DocumentLink: Sendable, Equatable, LSPEncodable {
+    public var range: LSPRange
+    public var target: String?
+    public var tooltip: String?
+
+    public init(range: LSPRange, target: String? = nil, tooltip: String? = nil) {
+        self.range = range
+        self.target = target
+        self.tooltip = tooltip
+    }
+
+    public var json: JSONValue { .object(omittingNil: ["range": range.json, "target": target?.json, "tooltip": tooltip?.json]) }
+}
+
+/// `{title, kind?, diagnostics?, isPreferred?, edit?}`: a fix or refactoring the client offers.
+public struct CodeAction: Sendable, Equatable, LSPEncodable {
+    public var title: String
+    public var kind: CodeActionKind?
+    /// The diagnostics this action fixes (written when non-empty).
+    public var diagnostics: [Diagnostic]
+    public var isPreferred: Bool?
+    public var edit: WorkspaceEdit?
+
+    public init(title: String, kind: CodeActionKind? = nil, diagnostics: [Diagnostic] = [], isPreferred: Bool? = nil,
+                edit: WorkspaceEdit? = nil) {
+        self.title = title
+        self.kind = kind
+        self.diagnostics = diagnostics
+        self.isPreferred = isPreferred
+        self.edit = edit
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "title": .string(title), "kind": kind?.json, "diagnostics": diagnostics.jsonUnlessEmpty,
+            "isPreferred": isPreferred?.json, "edit": edit?.json,
+        ])
+    }
+}

@@ -1,0 +1,97 @@
+// `macmd/preview`, MacMD's own request: a note rendered as HTML with its title, outline and counts.
+
+import JSONRPC
+
+/// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?} }`. The
+/// params must be an object, and `options`, when present, too. Which profile and theme names are
+/// valid is the server's to check.
+public struct PreviewParams: Sendable, Equatable, LSPDecodable {
+    public static let method = MacMDPreviewRequest.method
+    public var uri: String
+    public var profile: String?
+    public var theme: String?
+    public var fullPage: Bool?
+    public var sourceLines: Bool?
+    public var safe: Bool?
+
+    public init(uri: String, profile: String? = nil, theme: String? = nil, fullPage: Bool? = nil, sourceLines: Bool? = nil,
+                safe: Bool? = nil) {
+        self.uri = uri
+        self.profile = profile
+        self.theme = theme
+        self.fullPage = fullPage
+        self.sourceLines = sourceLines
+        self.safe = safe
+    }
+
+    public init(_ params: JSONValue?) throws(ResponseError) {
+        try self.init(params: params)
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        _ = try reader.object()
+        uri = try TextDocumentIdentifier(reader.field("textDocument")).uri
+        let options = reader.field("options")
+        if options.isPresent {
+            _ = try options.object()
+            profile = try options.field("profile").optionalString()
+            theme = try options.field("theme").optionalString()
+            fullPage = try options.field("fullPage").optionalBool()
+            sourceLines = try options.field("sourceLines").optionalBool()
+            safe = try options.field("safe").optionalBool()
+        }
+    }
+}
+
+/// A heading of the previewed note: `{level, text, id, line}` (`id` is the HTML anchor, `line`
+/// 0-based in the source).
+public struct PreviewHeading: Sendable, Equatable, LSPEncodable {
+    public var level: Int
+    public var text: String
+    public var id: String
+    public var line: Int
+
+    public init(level: Int, text: String, id: String, line: Int) {
+        self.level = level
+        self.text = text
+        self.id = id
+        self.line = line
+    }
+
+    public var json: JSONValue { ["level": level.json, "text": .string(text), "id": .string(id), "line": line.json] }
+}
+
+/// `macmd/preview`'s result without its `html`: `{uri, version, title, headings, wordCount,
+/// characterCount, readingTimeMinutes}`, `version` `null` for a file that is not open. The server
+/// writes `html` itself, into the frame, from pieces escaped on the cores that rendered them
+/// (`Framing.responseParts(id:members:stringKey:escapedPieces:)` takes `members`).
+public struct PreviewResult: Sendable, Equatable, LSPEncodable {
+    public var uri: String
+    public var version: Int?
+    public var title: String
+    public var headings: [PreviewHeading]
+    public var wordCount: Int
+    public var characterCount: Int
+    public var readingTimeMinutes: Int
+
+    public init(uri: String, version: Int?, title: String, headings: [PreviewHeading], wordCount: Int, characterCount: Int,
+                readingTimeMinutes: Int) {
+        self.uri = uri
+        self.version = version
+        self.title = title
+        self.headings = headings
+        self.wordCount = wordCount
+        self.characterCount = characterCount
+        self.readingTimeMinutes = readingTimeMinutes
+    }
+
+    /// The result's members, every one but `html`.
+    public var members: [String: JSONValue] {
+        [
+            "uri": .string(uri), "version": version.json, "title": .string(title), "headings": headings.json,
+            "wordCount": wordCount.json, "characterCount": characterCount.json, "readingTimeMinutes": readingTimeMinutes.json,
+        ]
+    }
+
+    public var json: JSONValue { .object(members) }
+}
