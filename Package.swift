@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "TextCore", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
-        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex"], swiftSettings: strict),
+        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
         .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),

@@ -7,6 +7,7 @@
 import Dispatch
 import MarkdownHTML
 import MarkdownSyntax
+import NotebookIndex
 import TextCore
 
 /// What `macmd/preview` returns, before conversion to LSP.
@@ -29,7 +30,8 @@ public struct Preview: Sendable, Equatable {
 /// Options a client may set for one preview.
 public struct PreviewOptions: Sendable, Equatable {
     public var profile: ParseOptions.Profile = .notebook
-    public var theme: String = "light"
+    /// The page's theme; nil takes the notebook's (`preview.theme`), else the editor's setting.
+    public var theme: PreviewTheme? = nil
     public var fullPage = false
     public var sourceLines = true
     public var safe = true
@@ -76,7 +78,7 @@ public enum PreviewBuilder {
         let anchors = renderer.headingAnchors(tree)
         var title = tree.frontMatter?.title ?? ""
         if title.isEmpty, let h1 = anchors.first(where: { $0.level == 1 }) { title = h1.text }
-        if title.isEmpty { title = stem(of: fileName) }
+        if title.isEmpty { title = NotebookPath.fileStem(of: fileName) }
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
         // One line index for the outline and every piece of the HTML.
@@ -97,14 +99,6 @@ public enum PreviewBuilder {
         let preview = Preview(html: [], title: title, headings: headings, wordCount: counts.words,
                               characterCount: counts.characters, readingTimeMinutes: minutes)
         return (preview, pieces)
-    }
-
-    /// `notes/Soil tests.md` -> `Soil tests`.
-    public static func stem(of fileName: String) -> String {
-        var name = Substring(fileName)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        return String(name)
     }
 }
 

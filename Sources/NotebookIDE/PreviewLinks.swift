@@ -30,16 +30,16 @@ public enum PreviewLinks {
     /// computes from the text being shown, which may be newer than the index) and a URL.
     public static func destination(of reference: WikiLinkReference, catalog: NoteCatalog, assets: Set<String>,
                                    from notePath: String, fileExists: (String) -> Bool) -> WikiLinkDestination? {
-        if NoteCatalog.trimmed(reference.target).isEmpty { return nil }
+        if NotebookPath.trimmed(reference.target).isEmpty { return nil }
         let link = LinkSymbol(form: reference.isEmbed ? .wikiEmbed : .wikiLink,
                               target: LinkSymbol.Part(text: reference.target, range: .empty),
                               headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
                               blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
                               range: .empty)
-        let folder = NoteCatalog.folder(of: notePath)
+        let folder = NotebookPath.folder(of: notePath)
         switch catalog.resolve(link, from: notePath) {
         case .note(let path, let heading, let block):
-            var url = encoded(Notebook.relativePath(from: folder, to: path))
+            var url = encoded(NotebookPath.relativePath(from: folder, to: path))
             if let block {
                 url += "#^" + encoded(block.id)
             } else if let heading {
@@ -48,7 +48,7 @@ public enum PreviewLinks {
             return .url(url)
         case .file(let path):
             guard assets.contains(path) || fileExists(path) else { return .broken }
-            return .url(encoded(Notebook.relativePath(from: folder, to: path)))
+            return .url(encoded(NotebookPath.relativePath(from: folder, to: path)))
         case .external:
             return nil
         case .ambiguous:
@@ -61,7 +61,7 @@ public enum PreviewLinks {
     /// `text` with every byte but ASCII letters, digits, `-._~` and `/` percent-encoded, so a
     /// `%`, `#`, `?` or space in a file name or heading id cannot change what the URL means.
     static func encoded(_ text: String) -> String {
-        NoteCatalog.percentEncoded(text) { byte in
+        NotebookPath.percentEncoded(text) { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):

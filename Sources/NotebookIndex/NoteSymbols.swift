@@ -67,29 +67,8 @@ public struct NoteSymbols: Sendable, Equatable {
         self.problems = problems
     }
 
-    /// The file name without its folder and last extension: `soil tests` for `garden/soil tests.md`.
-    public static func fileStem(of path: String) -> String {
-        var path = path
-        return path.withUTF8 { bytes in
-            // Cut at ASCII bytes only, so the slice is valid UTF-8 whenever the path is.
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[stemRange(of: bytes)]), as: UTF8.self)
-        }
-    }
-
-    /// Where `fileStem(of:)` lies in a path's UTF-8 bytes: after the last `/` or `\`, up to the
-    /// last `.` that does not open the name.
-    static func stemRange(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var nameStart = 0
-        var dot = -1
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                nameStart = index + 1
-                dot = -1
-            } else if byte == UInt8(ascii: "."), index != nameStart {
-                dot = index
-            }
-        }
-        return nameStart..<(dot >= 0 ? dot : bytes.count)
+    /// The symbols of a note's bytes, parsed with the notebook profile (what the index holds).
+    public static func parsing(_ bytes: [UInt8], path: String) -> NoteSymbols {
+        extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
     }
 }

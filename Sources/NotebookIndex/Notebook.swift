@@ -21,6 +21,11 @@ public struct NotebookChange: Sendable, Equatable {
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
+
+    public init(catalogChanged: Bool, affected: Set<String>) {
+        self.catalogChanged = catalogChanged
+        self.affected = affected
+    }
 }
 
 /// A use of a note found by `Notebook.backlinks(to:)`.
@@ -149,7 +154,7 @@ public struct Notebook: Sendable, Equatable {
     public mutating func addAsset(_ path: String) -> Set<String> {
         assets.insert(path)
         catalog.insertAsset(path)
-        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+        return linkers(names: [Notebook.linkName(NotebookPath.fileStem(of: path))])
     }
 
     /// Forgets a file that is not a note; returns the notes whose links may reach it.
@@ -157,7 +162,7 @@ public struct Notebook: Sendable, Equatable {
     public mutating func removeAsset(_ path: String) -> Set<String> {
         assets.remove(path)
         catalog.removeAsset(path)
-        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+        return linkers(names: [Notebook.linkName(NotebookPath.fileStem(of: path))])
     }
 
     // MARK: Queries
@@ -196,7 +201,7 @@ public struct Notebook: Sendable, Equatable {
     /// The notes with a link that can reach `path` (a note or an asset) by one of its names.
     public func linkers(of path: String) -> Set<String> {
         if let note = catalog.notes[path] { return linkers(names: names(of: note)) }
-        return linkers(names: [Notebook.linkName(NoteSymbols.fileStem(of: path))])
+        return linkers(names: [Notebook.linkName(NotebookPath.fileStem(of: path))])
     }
 
     /// The problems of the note at `path` (empty when it is not indexed). Files that are not
@@ -271,7 +276,7 @@ public struct Notebook: Sendable, Equatable {
 
     /// The names other notes can reach `note` by: its stem, title and aliases.
     private func names(of note: NoteSymbols) -> Set<String> {
-        var result: Set<String> = [Notebook.linkName(NoteSymbols.fileStem(of: note.path))]
+        var result: Set<String> = [Notebook.linkName(NotebookPath.fileStem(of: note.path))]
         if !note.title.isEmpty { result.insert(Notebook.linkName(note.title)) }
         for alias in note.aliases where !alias.isEmpty { result.insert(Notebook.linkName(alias)) }
         return result
@@ -283,16 +288,16 @@ public struct Notebook: Sendable, Equatable {
         return result
     }
 
-    static func linkName(_ text: String) -> String { NoteCatalog.trimmed(text).folded }
+    static func linkName(_ text: String) -> String { NotebookPath.trimmed(text).folded }
 
     /// The names a link can reach a note by; none for external links and links into the same
     /// note. (Autolinks are external by their scheme; an e-mail autolink only adds a name no
     /// note is likely to have.)
     static func linkNames(isWiki: Bool, target written: String) -> [String] {
-        var target = isWiki ? written : NoteCatalog.percentDecoded(written)
-        target = NoteCatalog.trimmed(target)
-        if target.isEmpty || NoteCatalog.isExternal(target) { return [] }
-        let stem = linkName(NoteSymbols.fileStem(of: target))
+        var target = isWiki ? written : NotebookPath.percentDecoded(written)
+        target = NotebookPath.trimmed(target)
+        if target.isEmpty || NotebookPath.isExternal(target) { return [] }
+        let stem = linkName(NotebookPath.fileStem(of: target))
         if !isWiki { return [stem] }
         let whole = linkName(target)
         return whole == stem ? [stem] : [stem, whole]
@@ -308,10 +313,10 @@ public struct Notebook: Sendable, Equatable {
             guard let first = bytes.first, let last = bytes.last else { return true }
             if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
             if !isWiki && bytes.contains(UInt8(ascii: "%")) { return false }
-            if NoteCatalog.isExternal(bytes) { return true }
+            if NotebookPath.isExternal(bytes) { return true }
             guard let hasCapitals = String.foldingKind(of: bytes) else { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
-            let stem = NoteSymbols.stemRange(of: bytes)
+            let stem = NotebookPath.stemRange(of: bytes)
             var stemStart = stem.lowerBound
             var stemEnd = stem.upperBound
             while stemStart < stemEnd, bytes[stemStart] == 0x20 || bytes[stemStart] == 0x09 { stemStart += 1 }

@@ -107,7 +107,7 @@ public enum NotebookDiagnostics {
 
     /// True when `path` names an image by its extension (any case).
     static func isImagePath(_ path: String) -> Bool {
-        NoteCatalog.pathExtension(path).map { imageExtensions.contains($0.folded) } ?? false
+        NotebookPath.pathExtension(path).map { imageExtensions.contains($0.folded) } ?? false
     }
 
     /// Duplicate link reference definitions (the first one wins, as CommonMark says) and ones no

@@ -147,7 +147,7 @@ struct SymbolExtractor {
             title = h1
             titleSource = .firstHeading
         } else {
-            title = NoteSymbols.fileStem(of: path)
+            title = NotebookPath.fileStem(of: path)
         }
 
         // The index keeps symbols for every note: arrays are copied to their exact size, not the

@@ -136,3 +136,19 @@ public enum FileReader {
         return stat(path, &info) == 0
     }
 }
+
+/// The files the analysis reads besides the open documents: the notes' text on disk, and whether
+/// a file is there. The disk's (`DiskFiles`) in use; tests give files from memory.
+public protocol NotebookFiles: Sendable {
+    /// The bytes of the file at the absolute `path`, nil when it cannot be read.
+    func contents(of path: String) -> [UInt8]?
+    /// Whether something exists at the absolute `path`.
+    func exists(_ path: String) -> Bool
+}
+
+/// The disk, through `FileReader`.
+public struct DiskFiles: NotebookFiles {
+    public init() {}
+    public func contents(of path: String) -> [UInt8]? { try? FileReader.contents(of: path).get() }
+    public func exists(_ path: String) -> Bool { FileReader.exists(path) }
+}

@@ -12,11 +12,6 @@ import NotebookIndex
 import Synchronization
 
 public enum NotebookLoader {
-    /// The symbols of one note's bytes.
-    public static func symbols(of bytes: [UInt8], path: String) -> NoteSymbols {
-        NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
-    }
-
     /// What `load` learnt besides the notes.
     public struct Report: Sendable {
         /// The notes read, in the scan's order, each with the size and modification time of the
@@ -77,7 +72,7 @@ public enum NotebookLoader {
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
                 case .read(let snapshot):
-                    notes.append(Notebook.prepare(symbols(of: snapshot.bytes, path: file.path), noteExtensions: extensions))
+                    notes.append(Notebook.prepare(NoteSymbols.parsing(snapshot.bytes, path: file.path), noteExtensions: extensions))
                     read.append(ScannedFile(path: file.path, size: snapshot.size, modificationTimeNanoseconds: snapshot.modificationTimeNanoseconds))
                 case .tooLarge(let size):
                     skipped.append(ScanSkip(path: file.path, reason: .tooLarge(size: size, limit: limit)))
@@ -102,20 +97,5 @@ public enum NotebookLoader {
             report.failures.sort()
             return report
         }
-    }
-
-    /// The whole notebook of `scan` (notes and assets), and the notes left out (over the size
-    /// limit or unreadable), as log lines.
-    public static func build(_ scan: ScanResult, noteExtensions: [String] = ["md", "markdown"]) -> (notebook: Notebook, log: [String]) {
-        // Batches go into the notebook as they are parsed, so the graph is built while the other
-        // core is still parsing.
-        var empty = Notebook(noteExtensions: noteExtensions)
-        empty.reserveCapacity(notes: scan.files.count)
-        let shared = Mutex(empty)
-        let log = load(scan, noteExtensions: noteExtensions) { notes, _, _ in shared.withLock { $0.insert(notes) } }.logLines
-        var notebook = shared.withLock { $0 }
-
-        for asset in scan.assets { notebook.addAsset(asset) }
-        return (notebook, log)
     }
 }

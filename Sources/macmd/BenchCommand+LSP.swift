@@ -337,12 +337,12 @@ extension BenchCommand {
         }
         var notebook: (Notebook, root: String)?
         if let folder {
-            let scan = WorkspaceScanner.scan(root: folder)
-            guard scan.refusal == nil else {
+            let indexed = NotebookFolder.indexed(path: folder)
+            guard indexed.refusal == nil else {
                 StandardStreams.writeError("macmd bench preview: cannot scan \(folder)\n")
                 return 2
             }
-            notebook = (NotebookLoader.build(scan).notebook, scan.resolvedRoot)
+            notebook = (indexed.folder.notebook, indexed.folder.resolvedPath)
         }
         var best: [String: Double] = [:]
         func measure(_ name: String, _ body: () -> Void) {

@@ -12,9 +12,10 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
-import NotebookWorkspace
 import MarkdownSyntax
+import NotebookIDE
 import NotebookIndex
+import NotebookWorkspace
 import TextCore
 
 enum CheckCommand {
@@ -53,53 +54,39 @@ enum CheckCommand {
             }
             i += 1
         }
-        // The notebook's own `.macmd.json` (ignore globs, extensions, severities), as in the server.
-        var layers: [(name: String, value: JSONValue)] = []
-        let configFile = folder + "/.macmd.json"
-        if case .success(let bytes) = FileReader.contents(of: configFile, limit: 1 << 20) {
-            layers.append((configFile, (try? JSON.parse(bytes)) ?? .string("not JSON")))
-        }
-        let configuration = NotebookConfiguration.merged(layers)
-        for problem in configuration.problems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
-        // Every note is read next, and the reads apply the size limit and report unreadable
-        // notes: the walk need not inspect them.
-        var options = configuration.scanOptions
-        options.inspectsFiles = false
-        let scan = WorkspaceScanner.scan(root: folder, options: options)
-        if let refusal = scan.refusal {
+        // The same path as the language server's: the notebook's `.macmd.json`, the scan's
+        // rules, the index, and the diagnostics an editor shows.
+        let (notebook, log, refusal) = NotebookFolder.indexed(path: folder)
+        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
+        if let refusal {
             StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
             return 2
         }
-        let root = scan.resolvedRoot
-        let (notebook, log) = NotebookLoader.build(scan, noteExtensions: configuration.extensions)
-        var diagnostics: [NoteDiagnostic] = []
+        var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
         var lines: [String: LineIndex] = [:]
-        for path in notebook.notes.keys.sorted() {
-            let found = notebook.diagnostics(for: path) { FileReader.exists(root + "/" + $0) }.compactMap { diagnostic -> NoteDiagnostic? in
-                guard let severity = configuration.severity(of: diagnostic.code, default: diagnostic.severity) else { return nil }
-                var shown = diagnostic
-                shown.severity = severity
-                return shown
+        for (path, symbols) in notebook.notebook.notes.sorted(by: { $0.key < $1.key }) {
+            let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: notebook.configuration) {
+                FileReader.exists(notebook.absolutePath($0))
             }
-            if !found.isEmpty, case .success(let bytes) = FileReader.contents(of: root + "/" + path) {
+            if !found.isEmpty, case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(path)) {
                 lines[path] = LineIndex(utf8: bytes)
             }
-            diagnostics += found
+            diagnostics += found.map { (path, $0) }
         }
         var output: [UInt8] = []
         var items: [JSONValue] = []
-        for diagnostic in diagnostics {
-            let position = lines[diagnostic.path]?.position(ofUTF8Offset: Int(diagnostic.range.start))
+        for (path, diagnostic) in diagnostics {
+            let position = lines[path]?.position(ofUTF8Offset: Int(diagnostic.span.start))
             let line = (position?.line ?? 0) + 1
             let column = (position?.utf8Column ?? 0) + 1
             if json {
                 items.append([
-                    "path": .string(diagnostic.path), "line": .int(Int64(line)), "column": .int(Int64(column)),
+                    "path": .string(path), "line": .int(Int64(line)), "column": .int(Int64(column)),
                     "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
                     "message": .string(diagnostic.message),
                 ])
             } else {
-                output += Array("\(diagnostic.path):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n".utf8)
+                output += Array("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n".utf8)
             }
         }
         if json {
@@ -107,7 +94,7 @@ enum CheckCommand {
             output.append(0x0A)
         }
         StandardStreams.writeOutput(output)
-        for line in scan.logLines + log { StandardStreams.writeError("macmd check: \(line)\n") }
-        return diagnostics.contains { $0.severity == .error } ? 1 : 0
+        for line in log { StandardStreams.writeError("macmd check: \(line)\n") }
+        return diagnostics.contains { $0.diagnostic.severity == .error } ? 1 : 0
     }
 }

@@ -113,16 +113,10 @@ enum RenderCommand {
     /// with its `.macmd.json` as `macmd check` and the server do.
     static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String) -> Result<WikiLinkDestinations, Message> {
         guard let file, file != "-" else { return .failure(Message(text: "--notebook needs the note as FILE, inside DIR")) }
-        var layers: [(name: String, value: JSONValue)] = []
-        let configFile = folder + "/.macmd.json"
-        if case .success(let bytes) = FileReader.contents(of: configFile, limit: 1 << 20) {
-            layers.append((configFile, (try? JSON.parse(bytes)) ?? .string("not JSON")))
-        }
-        let configuration = NotebookConfiguration.merged(layers)
-        for problem in configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem)\n") }
-        let scan = WorkspaceScanner.scan(root: folder, options: configuration.scanOptions)
-        if let refusal = scan.refusal { return .failure(Message(text: "cannot index \(folder): \(refusal)")) }
-        let root = scan.resolvedRoot
+        let (notebook, _, refusal) = NotebookFolder.indexed(path: folder)
+        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem)\n") }
+        if let refusal { return .failure(Message(text: "cannot index \(folder): \(refusal)")) }
+        let root = notebook.resolvedPath
         guard let resolved = realpath(file, nil) else { return .failure(Message(text: "cannot find \(file)")) }
         let path = String(cString: resolved)
         free(resolved)
@@ -131,8 +125,7 @@ enum RenderCommand {
             return .failure(Message(text: "\(file) is not inside the notebook \(folder)"))
         }
         let relative = String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-        let notebook = NotebookLoader.build(scan, noteExtensions: configuration.extensions).notebook
-        return .success(PreviewLinks.destinations(of: tree, notebook: notebook, notePath: relative) {
+        return .success(PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative) {
             FileReader.exists(root + "/" + $0)
         })
     }

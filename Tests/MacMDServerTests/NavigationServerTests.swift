@@ -48,9 +48,10 @@ final class NavigationServerTests: XCTestCase {
         let refs = client.request("textDocument/references", params)?.value?.arrayValue ?? []
         XCTAssertEqual(refs.compactMap { $0["uri"]?.stringValue }, [fixture.uri("garden/beds.md"), fixture.uri("index.md")])
         let hover = client.request("textDocument/hover", at(fixture, "index.md", 2, 8))?.value
-        XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** · `garden/soil.md`\n\n## pH\nAcid is fine. #garden")
+        // NotebookIDE's hover (`HoverText`): the title and heading, the path, the section's text.
+        XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** › pH\n\n`garden/soil.md`\n\n---\n\nAcid is fine. #garden")
         let tag = client.request("textDocument/hover", at(fixture, "index.md", 2, 51))?.value
-        XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden`: used 2 times in 2 notes")
+        XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden` — used 2 times in 2 notes")
     }
 
     func testRenamingAHeadingEditsEveryNoteThatLinksToIt() {

@@ -149,7 +149,7 @@ final class NotebookServerTests: XCTestCase {
         defer { client.close() }
         client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
         while let params = client.notification("$/progress"), params["value"]?["kind"]?.stringValue != "end" {}
-        let root = client.server.state.withLock { $0.roots.first }
+        let root = client.server.state.withLock { $0.host.workspace.folders.first }
         let notes = ["garden/beds.md", "garden/soil.md", "index.md"]
         XCTAssertEqual(root?.notebook.notes.keys.sorted(), notes)
         // Every note read has the time of its file (learnt from the read), the big one none.

@@ -52,17 +52,17 @@ final class PreviewNotebookServerTests: XCTestCase {
         fixture.write(".macmd.json", #"{"preview": {"theme": "neon"}}"#)
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri(".macmd.json")), "type": 2]]])
         _ = client.request("workspace/symbol", ["query": "zzz"])
-        client.server.indexer.sync {}
+        client.server.settle()
         XCTAssertEqual(theme(client, fixture), "ocean")
         // `previewTheme` is not a key (it was never documented): ignored with a log line.
         fixture.write(".macmd.json", #"{"previewTheme": "grass"}"#)
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri(".macmd.json")), "type": 2]]])
         _ = client.request("workspace/symbol", ["query": "zzz"])
-        client.server.indexer.sync {}
+        client.server.settle()
         XCTAssertEqual(theme(client, fixture), "ocean")
-        let configuration = NotebookConfiguration.merged([("a", ["previewTheme": "grass", "preview": ["theme": "neon", "font": 1]])])
-        XCTAssertEqual(configuration.previewTheme, "light")
-        XCTAssertEqual(configuration.problems, [
+        let configuration = NotebookConfiguration(layers: [ConfigurationLayer(source: "a", value: ["previewTheme": "grass", "preview": ["theme": "neon", "font": 1]])])
+        XCTAssertEqual(configuration.previewTheme, .light)
+        XCTAssertEqual(configuration.problems.map(\.description), [
             "a: unknown key `preview.font` ignored",
             "a: `preview.theme`: expected one of light, dark, basic, grass, homebrew, man-page, novel, ocean, pro, red-sands, silver-aerogel, solid-colors, got \"neon\"",
             "a: unknown key `previewTheme` ignored",

@@ -39,19 +39,12 @@ final class WatchedFilesTests: XCTestCase {
     /// queue is drained, twice, for the jobs those jobs queued (a configuration reload's rescan).
     func settle(_ client: LSPTestClient) {
         _ = client.request("workspace/symbol", ["query": "zzz"])
-        client.server.indexer.sync {}
-        client.server.indexer.sync {}
+        client.server.settle()
     }
 
     /// The notebook a fresh scan of the folder builds, with its `.macmd.json`, as `macmd check` does.
     func freshScan(_ fixture: NotebookFixture) -> Notebook {
-        var layers: [(name: String, value: JSONValue)] = []
-        if let bytes = try? FileReader.contents(of: fixture.root + "/.macmd.json").get(), let value = try? JSON.parse(bytes) {
-            layers.append((".macmd.json", value))
-        }
-        let configuration = NotebookConfiguration.merged(layers)
-        let scan = WorkspaceScanner.scan(root: fixture.root, options: configuration.scanOptions)
-        return NotebookLoader.build(scan, noteExtensions: configuration.extensions).notebook
+        NotebookFolder.indexed(path: fixture.root).folder.notebook
     }
 
     /// What a user sees of the whole notebook: every problem `workspace/diagnostic` reports, as
@@ -75,7 +68,7 @@ final class WatchedFilesTests: XCTestCase {
     func assertMatchesFreshScan(_ client: LSPTestClient, _ fixture: NotebookFixture, _ step: String, line: UInt = #line) {
         settle(client)
         let fresh = freshScan(fixture)
-        guard let kept = client.server.state.withLock({ $0.roots.first?.notebook }) else { return XCTFail("no notebook", line: line) }
+        guard let kept = client.server.state.withLock({ $0.host.workspace.folders.first?.notebook }) else { return XCTFail("no notebook", line: line) }
         XCTAssertEqual(kept.notes.keys.sorted(), fresh.notes.keys.sorted(), "\(step): the notes", line: line)
         XCTAssertEqual(kept.assets.sorted(), fresh.assets.sorted(), "\(step): the other files", line: line)
         XCTAssertTrue(kept == fresh, "\(step): the incrementally kept index equals a fresh scan", line: line)
@@ -141,7 +134,7 @@ final class WatchedFilesTests: XCTestCase {
         fixture.write(".gitignore", "")
         watched(client, fixture, [(".gitignore", 2)])
         assertMatchesFreshScan(client, fixture, "the root .gitignore emptied")
-        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["private/secret.md"] })
+        XCTAssertNotNil(client.server.state.withLock { $0.host.workspace.folders.first?.notebook.notes["private/secret.md"] })
         fixture.write("notes/.gitignore", "other.md\n")
         watched(client, fixture, [("notes/.gitignore", 1)])
         assertMatchesFreshScan(client, fixture, "a .gitignore created in a folder")
@@ -154,8 +147,8 @@ final class WatchedFilesTests: XCTestCase {
         fixture.write(".macmd.json", "{}")
         watched(client, fixture, [(".macmd.json", 2)])
         assertMatchesFreshScan(client, fixture, ".macmd.json changed")
-        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["drafts/draft.md"] })
-        XCTAssertNotNil(client.server.state.withLock { $0.roots.first?.notebook.notes["big.md"] })
+        XCTAssertNotNil(client.server.state.withLock { $0.host.workspace.folders.first?.notebook.notes["drafts/draft.md"] })
+        XCTAssertNotNil(client.server.state.withLock { $0.host.workspace.folders.first?.notebook.notes["big.md"] })
     }
 
     /// The server registers watchers for the files that decide which notes belong.

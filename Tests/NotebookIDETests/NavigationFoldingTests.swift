@@ -7,7 +7,7 @@ final class NavigationFoldingTests: XCTestCase {
     private func folds(_ text: String) -> [String] {
         let ranges = FoldingRanges.compute(MarkdownParser.parse(text))
         for range in ranges { XCTAssertGreaterThan(range.endLine, range.startLine, "\(range)") }
-        return ranges.map { "\($0.startLine)-\($0.endLine) \($0.kind.lspName)" }
+        return ranges.map { "\($0.startLine)-\($0.endLine) \($0.kind)" }
     }
 
     func testEveryKindOfBlockFolds() {

@@ -1,6 +1,7 @@
 import XCTest
 import MarkdownHTML
 import MarkdownSyntax
+import NotebookIndex
 @testable import NotebookIDE
 
 /// The preview a user sees: title, outline with ids that match the HTML, and counts.
@@ -20,8 +21,8 @@ final class PreviewTests: XCTestCase {
         for (text, title) in cases {
             XCTAssertEqual(preview(text).title, title, text)
         }
-        XCTAssertEqual(PreviewBuilder.stem(of: "a/b/c.markdown"), "c")
-        XCTAssertEqual(PreviewBuilder.stem(of: ".hidden"), ".hidden")
+        XCTAssertEqual(NotebookPath.fileStem(of: "a/b/c.markdown"), "c")
+        XCTAssertEqual(NotebookPath.fileStem(of: ".hidden"), ".hidden")
     }
 
     func testHeadingsCarryLevelsLinesAndTheIdsOfTheRenderedHTML() {

@@ -28,8 +28,8 @@ final class NoteSymbolsTests: XCTestCase {
             XCTAssertEqual(s.title, c.title, c.text)
             XCTAssertEqual(s.titleSource, c.source, c.text)
         }
-        XCTAssertEqual(NoteSymbols.fileStem(of: "a/b.c/note.v2.md"), "note.v2")
-        XCTAssertEqual(NoteSymbols.fileStem(of: ".hidden"), ".hidden")
+        XCTAssertEqual(NotebookPath.fileStem(of: "a/b.c/note.v2.md"), "note.v2")
+        XCTAssertEqual(NotebookPath.fileStem(of: ".hidden"), ".hidden")
     }
 
     func testAliasesFromListOrCommaSeparatedScalar() {

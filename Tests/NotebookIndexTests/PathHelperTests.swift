@@ -42,16 +42,16 @@ final class PathHelperTests: XCTestCase {
 
     func testHelpersEqualTheirDefinitions() {
         for path in PathHelperTests.paths {
-            XCTAssertEqual(NoteSymbols.fileStem(of: path), referenceStem(path), path)
-            XCTAssertEqual(NoteCatalog.pathExtension(path), referenceExtension(path), path)
+            XCTAssertEqual(NotebookPath.fileStem(of: path), referenceStem(path), path)
+            XCTAssertEqual(NotebookPath.pathExtension(path), referenceExtension(path), path)
             let expectedBare: String
             if let ext = referenceExtension(path), ["md", "markdown", "mdé"].contains(ext.lowercased()) {
                 expectedBare = String(path.dropLast(ext.count + 1))
             } else {
                 expectedBare = path
             }
-            XCTAssertEqual(NoteCatalog.removingExtension(path, ["md", "markdown", "mdé"]), expectedBare, path)
-            XCTAssertEqual(NoteCatalog.percentDecoded(path), referenceDecoded(path), path)
+            XCTAssertEqual(NotebookPath.removingExtension(path, ["md", "markdown", "mdé"]), expectedBare, path)
+            XCTAssertEqual(NotebookPath.percentDecoded(path), referenceDecoded(path), path)
             XCTAssertEqual(path.folded, path.lowercased(), path)
         }
     }

@@ -344,13 +344,13 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(report.files.map(\.path), ["small.md"])
         XCTAssertEqual(report.skipped, [ScanSkip(path: "big.md", reason: .tooLarge(size: 2000, limit: 1000))])
         XCTAssertEqual(report.logLines, ["skipped big.md: file is 2000 bytes, over the 1000-byte limit"])
-        // The same line the inspecting walk gives, and `build` passes it on.
+        // The same line the inspecting walk gives, and a whole notebook's index passes it on.
         var inspecting = ScanOptions()
         inspecting.maxFileSize = 1000
         XCTAssertEqual(WorkspaceScanner.scan(root: root, options: inspecting).logLines, report.logLines)
-        let built = NotebookLoader.build(result)
+        let built = NotebookFolder.indexed(path: root, editor: [ConfigurationLayer(source: "test", value: ["maxFileSize": 1000])])
         XCTAssertEqual(built.log, report.logLines)
-        XCTAssertEqual(built.notebook.notes.keys.sorted(), ["small.md"])
+        XCTAssertEqual(built.folder.notebook.notes.keys.sorted(), ["small.md"])
     }
 
     func testLoaderReportsNotesItCannotReadVanishedOrReplacedSinceTheWalk() throws {

@@ -418,7 +418,7 @@ private struct Request {
             $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "#")
                 || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
         }
-        return NoteCatalog.percentEncoded(name, where: needs)
+        return NotebookPath.percentEncoded(name, where: needs)
     }
 
     // MARK: Reference labels

@@ -6,17 +6,17 @@ import NotebookIndex
 /// Small path helpers shared by the workspace index and the engine.
 enum CompletionPath {
     // The path rules are the resolver's: one implementation serves both.
-    static func folder(of path: String) -> String { NoteCatalog.folder(of: path) }
-    static func name(of path: String) -> String { NoteCatalog.lastComponent(of: path) }
+    static func folder(of path: String) -> String { NotebookPath.folder(of: path) }
+    static func name(of path: String) -> String { NotebookPath.lastComponent(of: path) }
     static func removingExtension(_ path: String, _ extensions: [String]) -> String {
-        NoteCatalog.removingExtension(path, extensions)
+        NotebookPath.removingExtension(path, extensions)
     }
-    static func normalized(_ path: String) -> String? { NoteCatalog.normalized(path) }
-    static func percentDecoded(_ text: String) -> String { NoteCatalog.percentDecoded(text) }
-    static func percentEncoded(_ text: String) -> String { NoteCatalog.markdownDestination(text) }
+    static func normalized(_ path: String) -> String? { NotebookPath.normalized(path) }
+    static func percentDecoded(_ text: String) -> String { NotebookPath.percentDecoded(text) }
+    static func percentEncoded(_ text: String) -> String { NotebookPath.markdownDestination(text) }
 
     /// The last extension of the file name, lowercased, without `.`; nil when there is none.
-    static func lowercasedExtension(_ path: String) -> String? { NoteCatalog.pathExtension(path)?.lowercased() }
+    static func lowercasedExtension(_ path: String) -> String? { NotebookPath.pathExtension(path)?.lowercased() }
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "tif", "tiff", "avif", "heic", "ico"]
 

@@ -111,7 +111,7 @@ public struct CompletionWorkspace: Sendable {
 
         // Notes sharing a stem need a longer link text, found with the resolver itself.
         var stemCounts: [String: Int] = [:]
-        for note in sortedNotes { stemCounts[NoteSymbols.fileStem(of: note.path).folded, default: 0] += 1 }
+        for note in sortedNotes { stemCounts[NotebookPath.fileStem(of: note.path).folded, default: 0] += 1 }
         var notes: [Note] = []
         var noteKeys: [NoteKeys] = []
         var arena: [UInt8] = []
@@ -124,7 +124,7 @@ public struct CompletionWorkspace: Sendable {
             return slice
         }
         for note in sortedNotes {
-            let stem = NoteSymbols.fileStem(of: note.path)
+            let stem = NotebookPath.fileStem(of: note.path)
             let bare = CompletionPath.removingExtension(note.path, extensions)
             var target = stem
             if stemCounts[stem.folded, default: 0] > 1 {

@@ -17,7 +17,7 @@ import TextCore
 
 /// A range of lines an editor can fold.
 public struct FoldingRange: Sendable, Equatable, Hashable {
-    /// The LSP `FoldingRangeKind`s this server uses.
+    /// What folds (the server picks an LSP `FoldingRangeKind` from it).
     public enum Kind: UInt8, Sendable, Equatable, Hashable {
         /// Sections, lists, code, math, tables, quotes, HTML, `<!-- #region -->` blocks.
         case region
@@ -27,15 +27,6 @@ public struct FoldingRange: Sendable, Equatable, Hashable {
         /// file", and clients that fold imports by default (VS Code's
         /// `editor.foldingImportsByDefault`) then fold the metadata of a note on opening it.
         case imports
-
-        /// The LSP string for the kind.
-        public var lspName: String {
-            switch self {
-            case .region: return "region"
-            case .comment: return "comment"
-            case .imports: return "imports"
-            }
-        }
     }
 
     /// 0-based line where the fold starts (stays visible).

@@ -63,7 +63,7 @@ public enum HoverText {
         case .note, .external:
             return nil
         case .file(let path):
-            return "File " + NavigationText.codeSpan(path)
+            return file(path, exists: true)
         case .brokenNote(let target):
             return target.isEmpty ? "Broken link: the reference has no definition"
                 : "Broken link: no note matches " + NavigationText.codeSpan(target)
@@ -75,6 +75,11 @@ public enum HoverText {
             return "Ambiguous link: it matches " + "\(paths.count)" + " notes"
                 + paths.map { "\n- " + NavigationText.codeSpan($0) }.joined()
         }
+    }
+
+    /// The hover of a link to a file that is not a note: its path, and whether it is missing.
+    public static func file(_ path: String, exists: Bool) -> String {
+        exists ? "File " + NavigationText.codeSpan(path) : "Broken link: no file " + NavigationText.codeSpan(path)
     }
 
     /// The lines of `region` (source bytes): leading blank lines dropped, runs of blank lines

@@ -1,21 +1,13 @@
-// Open documents: the client's buffers as UTF-8 bytes with their versions. Edits are applied in
-// the order they arrive; positions are converted with the negotiated encoding and clamped, so a
-// wrong position never traps and never loses text outside the edited range.
+// `textDocument/didChange`'s edits applied to a buffer's UTF-8 bytes, in the order they arrive.
+// Positions are converted with the negotiated encoding and clamped, so a wrong position never
+// traps and never loses text outside the edited range.
 
 import LSPTypes
 import TextCore
 
-/// An immutable snapshot of one open document.
-public struct OpenDocument: Sendable, Equatable {
-    public var uri: String
-    public var version: Int
-    public var languageID: String
-    public var text: [UInt8]
-}
-
-public enum TextEditing {
+enum TextEditing {
     /// Applies `changes` in order to `text`. A change without a range replaces everything.
-    public static func apply(_ changes: [TextChange], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
+    static func apply(_ changes: [TextDocumentContentChangeEvent], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
         var text = text
         for change in changes {
             guard let range = change.range else {

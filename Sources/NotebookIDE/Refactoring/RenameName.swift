@@ -7,6 +7,7 @@
 // (the server sends it to the editor as it is).
 
 import MarkdownSyntax
+import NotebookIndex
 import TextCore
 
 enum RenameName {
@@ -26,7 +27,7 @@ enum RenameName {
     /// A new note name for a rename from a link: a file name in the note's folder (the note
     /// extension may be given or left out), one that `[[name]]` reaches.
     static func note(_ newName: String) throws(RenameError) -> String {
-        let name = NoteCatalog.trimmed(newName)
+        let name = NotebookPath.trimmed(newName)
         guard !name.isEmpty else { throw RenameError("the new name is empty") }
         try rejectControlCharacters(name, what: "a note name")
         if name.contains("/") || name.contains("\\") {
@@ -39,7 +40,7 @@ enum RenameName {
         for (character, why) in wikiLinkBreakers where name.contains(character) {
             throw RenameError("a note name cannot contain `\(character)`: \(why), so `[[\(name)]]` would not reach the note")
         }
-        if NoteCatalog.isExternal(name) {
+        if NotebookPath.isExternal(name) {
             throw RenameError("`\(name)` reads as a URL in a link (`\(name.prefix { $0 != ":" }):`), so no link could reach the note")
         }
         return name
@@ -49,7 +50,7 @@ enum RenameName {
     /// (letters, digits, `_`, `-`, `/`, with a character that is not a digit), nesting levels
     /// not empty.
     static func tag(_ newName: String) throws(RenameError) -> String {
-        var name = NoteCatalog.trimmed(newName)
+        var name = NotebookPath.trimmed(newName)
         if name.hasPrefix("#") { name.removeFirst() }
         guard !name.isEmpty else { throw RenameError("the new tag is empty") }
         try rejectControlCharacters(name, what: "a tag")
@@ -80,7 +81,7 @@ enum RenameName {
     /// A new heading: the text to write in the heading, the plain text a reader sees (what
     /// wiki-links name it by) and its id. Markup is allowed (`*Acidity*` reads `Acidity`).
     static func heading(_ newName: String, level: Int) throws(RenameError) -> (source: String, text: String, slug: String) {
-        let name = NoteCatalog.trimmed(newName)
+        let name = NotebookPath.trimmed(newName)
         guard !name.isEmpty else { throw RenameError("the new name is empty") }
         try rejectControlCharacters(name, what: "a heading")
         // Read it back as the heading it will be (an ATX heading of the same level).
@@ -109,7 +110,7 @@ enum RenameName {
     /// A new reference label: not blank, on one line, without brackets, at most 999 characters
     /// (CommonMark's limit).
     static func label(_ newName: String) throws(RenameError) -> String {
-        let name = NoteCatalog.trimmed(newName)
+        let name = NotebookPath.trimmed(newName)
         guard !name.isEmpty else { throw RenameError("the new label is empty") }
         try rejectControlCharacters(name, what: "a reference label")
         if let bracket = name.first(where: { $0 == "[" || $0 == "]" }) {

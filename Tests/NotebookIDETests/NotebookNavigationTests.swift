@@ -1,6 +1,7 @@
 import XCTest
 import MarkdownSyntax
-@testable import NotebookIndex
+import NotebookIndex
+@testable import NotebookIDE
 
 /// Definition, references and renames across a small notebook, asserted on what the writer sees:
 /// the text at each location and the notes' text after a rename.

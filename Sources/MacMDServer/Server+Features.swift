@@ -1,0 +1,205 @@
+// The requests about notes: each parses nothing and computes nothing of its own. It takes its
+// document's view (`onDocument`), asks NotebookIDE, and converts the answer (`ToLSP`).
+
+import JSONRPC
+import LSPTypes
+import MarkdownSyntax
+import NotebookIDE
+import NotebookWorkspace
+import TextCore
+
+extension Server {
+    /// The negotiated position encoding, and whether edits may create and rename files.
+    var client: ClientInfo { state.withLock { $0.client } }
+
+    /// The UTF-8 offset of an LSP position in the view's text.
+    func offset(_ position: LSPPosition, in view: NoteView) -> Int {
+        view.lines.utf8Offset(of: position, encoding: client.encoding)
+    }
+
+    // MARK: Navigation
+
+    func definition(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onDocument(id, params.textDocument.uri, DefinitionRequest.self) { [self] view in
+            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            // A cursor on nothing is `null`; on a link that leads nowhere, no locations.
+            return .success(view.definition(at: offset(params.position, in: view))?.map { convert.location($0) })
+        }
+    }
+
+    func references(_ id: RequestID, _ params: ReferenceParams) {
+        onDocument(id, params.textDocument.uri, ReferencesRequest.self) { [self] view in
+            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            let found = view.references(at: offset(params.position, in: view), includeDeclaration: params.context.includeDeclaration)
+            return .success(found.map { convert.location($0) })
+        }
+    }
+
+    func hover(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
+            guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }
+            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            return .success(Hover(contents: MarkupContent(kind: .markdown, value: hover.markdown), range: convert.range(hover.span)))
+        }
+    }
+
+    func documentLinks(_ id: RequestID, _ params: DocumentLinkParams) {
+        onDocument(id, params.textDocument.uri, DocumentLinkRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            return .success(view.documentLinks().map { link in
+                DocumentLink(range: convert.range(link.span),
+                             target: FileURI.uri(ofPath: view.folder.clientPath(link.target.path)))
+            })
+        }
+    }
+
+    func documentSymbols(_ id: RequestID, _ params: DocumentSymbolParams) {
+        onDocument(id, params.textDocument.uri, DocumentSymbolRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            func symbol(_ entry: OutlineSymbol) -> DocumentSymbol {
+                DocumentSymbol(name: entry.name.isEmpty ? " " : entry.name, detail: entry.detail, kind: ToLSP.symbolKind(entry.kind),
+                               range: convert.range(entry.range), selectionRange: convert.range(entry.selectionRange),
+                               children: entry.children.map(symbol))
+            }
+            return .success(view.outline().map(symbol))
+        }
+    }
+
+    func foldingRanges(_ id: RequestID, _ params: FoldingRangeParams) {
+        onDocument(id, params.textDocument.uri, FoldingRangeRequest.self) { view in
+            .success(view.foldingRanges().map {
+                LSPTypes.FoldingRange(startLine: $0.startLine, endLine: $0.endLine, kind: ToLSP.foldingKind($0.kind))
+            })
+        }
+    }
+
+    /// `workspace/symbol`: notes, headings and tags of every notebook; at most 200.
+    func workspaceSymbols(_ id: RequestID, _ params: WorkspaceSymbolParams) {
+        schedule(id, WorkspaceSymbolRequest.self) { [self] in
+            var convert = ToLSP(state.withLock { $0.host.snapshot() }, encoding: client.encoding)
+            return .success(convert.snapshot.workspaceSymbols(matching: params.query).map { found in
+                WorkspaceSymbol(name: found.name, kind: ToLSP.symbolKind(found.kind), containerName: found.containerName,
+                                uri: convert.uri(found.note), range: found.span.map { convert.range($0, in: found.note) })
+            })
+        }
+    }
+
+    // MARK: Refactoring
+
+    func prepareRename(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onDocument(id, params.textDocument.uri, PrepareRenameRequest.self) { [self] view in
+            // The error says why the symbol under the cursor cannot be renamed, before the editor
+            // asks for a new name.
+            do throws(RenameError) {
+                let (span, placeholder) = try view.prepareRename(at: offset(params.position, in: view))
+                let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+                return .success(PrepareRenameResult(range: convert.range(span), placeholder: placeholder))
+            } catch {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
+            }
+        }
+    }
+
+    func rename(_ id: RequestID, _ params: RenameParams) {
+        onDocument(id, params.textDocument.uri, RenameRequest.self) { [self] view in
+            let change: WorkspaceChange
+            do throws(RenameError) {
+                change = try view.rename(at: offset(params.position, in: view), to: params.newName)
+            } catch {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
+            }
+            let client = client
+            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges).map { $0 }
+        }
+    }
+
+    /// `workspace/willRenameFiles`: the link edits that keep the notebooks true after the move.
+    func willRenameFiles(_ id: RequestID, _ params: RenameFilesParams) {
+        schedule(id, WillRenameFilesRequest.self) { [self] in
+            let moves = params.files.compactMap { file -> (old: String, new: String)? in
+                guard let old = FileURI.path(of: file.oldURI), let new = FileURI.path(of: file.newURI) else { return nil }
+                return (old, new)
+            }
+            var convert = ToLSP(state.withLock { $0.host.snapshot() }, encoding: client.encoding)
+            let change = convert.snapshot.moveEdits(moves)
+            if change.isEmpty { return .success(nil) }
+            return convert.workspaceEdit(change, documentChanges: false).map { $0 }
+        }
+    }
+
+    /// Code actions: create the note a broken link names; insert or update the table of contents.
+    func codeActions(_ id: RequestID, _ params: CodeActionParams) {
+        onDocument(id, params.textDocument.uri, CodeActionRequest.self) { [self] view in
+            let client = client
+            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            let actions = view.codeActions(start: offset(params.range.start, in: view), end: offset(params.range.end, in: view),
+                                           canCreateFiles: client.supportsDocumentChanges)
+            return .success(actions.compactMap { action in
+                // Creating a file needs `documentChanges`; a text edit goes as plain `changes`.
+                guard case .success(let edit) = convert.workspaceEdit(action.change, documentChanges: action.change.hasFileOperations) else { return nil }
+                return CodeAction(title: action.title, kind: ToLSP.codeActionKind(action.kind), edit: edit)
+            })
+        }
+    }
+
+    // MARK: Completion
+
+    func completion(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        let uri = params.textDocument.uri
+        onDocument(id, uri, CompletionRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: uri, encoding: client.encoding)
+            let list = view.completion(at: offset(params.position, in: view))
+            return .success(LSPTypes.CompletionList(isIncomplete: list.isIncomplete, items: list.items.map { candidate in
+                CompletionItem(label: candidate.label, kind: ToLSP.completionKind(candidate.kind), detail: candidate.detail,
+                               documentation: candidate.documentation.map { MarkupContent(kind: .markdown, value: $0) },
+                               sortText: candidate.sortText, filterText: candidate.filterText,
+                               textEdit: LSPTypes.TextEdit(range: convert.range(candidate.replace), newText: candidate.newText),
+                               data: candidate.target.map { Server.resolveData($0, view: view, uri: uri) })
+            }))
+        }
+    }
+
+    /// An item's `data`: where `completionItem/resolve` finds the target. The note's own buffer
+    /// is named by its URI, since a buffer that is not a file has no notebook path to find it by.
+    static func resolveData(_ target: CompletionTarget, view: NoteView, uri: String) -> JSONValue {
+        var data: [String: JSONValue] = ["root": .string(view.note.folder), "path": .string(target.path)]
+        if target.path == view.note.path { data["uri"] = .string(uri) }
+        switch target {
+        case .note:
+            break
+        case .heading(_, let headingIndex, let text):
+            data["headingIndex"] = .int(Int64(headingIndex))
+            data["heading"] = .string(text)
+        case .block(_, let id):
+            data["block"] = .string(id)
+        }
+        return .object(data)
+    }
+
+    /// The target an item's `data` names (nil when it names none).
+    static func resolveTarget(_ data: JSONValue?) -> (folder: String, uri: String?, target: CompletionTarget)? {
+        guard let folder = data?["root"]?.stringValue, let path = data?["path"]?.stringValue else { return nil }
+        let uri = data?["uri"]?.stringValue
+        if let text = data?["heading"]?.stringValue {
+            return (folder, uri, .heading(path: path, headingIndex: data?["headingIndex"]?.intValue ?? -1, text: text))
+        }
+        if let id = data?["block"]?.stringValue { return (folder, uri, .block(path: path, id: id)) }
+        return (folder, uri, .note(path: path))
+    }
+
+    /// `completionItem/resolve`: adds the preview of the note, heading or block an item links to.
+    /// `data` comes back from the client: only a note of that notebook (or the open buffer it
+    /// names) is read, so no path in it can make the server read another file.
+    func resolveCompletion(_ id: RequestID, _ item: EchoedCompletionItem) {
+        schedule(id, CompletionItemResolveRequest.self) { [self] in
+            // Some clients send back `"documentation": null`: that is no documentation either.
+            guard !item.hasDocumentation, let (folder, uri, target) = Server.resolveTarget(item.data) else { return .success(item) }
+            let snapshot = state.withLock { $0.host.snapshot() }
+            guard let documentation = snapshot.completionDocumentation(target, folder: folder, document: uri) else { return .success(item) }
+            var resolved = item
+            resolved.members["documentation"] = MarkupContent(kind: .markdown, value: documentation).json
+            return .success(resolved)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// `initialize`, `initialized` and the editor's settings.
+//
+// Invariants: `initialize` reads no disk (the notebooks it names are opened and scanned on the
+// `disk` queue); the capabilities it answers are the registry's; settings changes reach every
+// notebook and their diagnostics at once.
+
+import JSONRPC
+import LSPTypes
+import NotebookIDE
+import NotebookWorkspace
+
+extension Server {
+    func initialize(_ params: InitializeParams) -> Result<InitializeResult, ResponseError> {
+        let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
+        var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
+        if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
+        state.withLock { state in
+            state.lifecycle = .running
+            state.client = ClientInfo(encoding: encoding, supportsConfiguration: params.supportsConfiguration,
+                                      supportsDynamicConfigurationRegistration: params.supportsDynamicConfigurationRegistration,
+                                      supportsWorkDoneProgress: params.supportsWorkDoneProgress,
+                                      supportsPullDiagnostics: params.supportsPullDiagnostics,
+                                      supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
+                                      supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
+                                      supportsDocumentChanges: params.supportsDocumentChanges, name: params.clientName)
+            state.initializationOptions = params.initializationOptions
+            state.host.setEditorLayers(Server.editorLayers(state))
+            for folder in folders { state.host.addFolder(folder) }
+        }
+        if folders.isEmpty {
+            logger.info("no workspace folder: single-file mode (each note's own folder)")
+            logEditorConfigurationProblems()
+        }
+        logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
+        var capabilities = Server.registry.capabilitiesObject
+        if case .object(var members) = capabilities {
+            members["positionEncoding"] = .string(encoding.rawValue)
+            capabilities = .object(members)
+        }
+        return .success(InitializeResult(capabilities: capabilities, serverInfo: ServerInfo(name: "macmd", version: configuration.version)))
+    }
+
+    func afterInitialized() {
+        let client = state.withLock { $0.client }
+        if client.supportsDynamicConfigurationRegistration {
+            send(RegisterCapabilityRequest.self, RegistrationParams(registrations: [
+                Registration(id: "macmd-configuration", method: DidChangeConfigurationNotification.method,
+                             registerOptions: DidChangeConfigurationRegistrationOptions(section: "macmd").json),
+            ])) { [logger] result in
+                if case .failure(let error) = result { logger.warn("registerCapability failed: \(error.message)") }
+            }
+        }
+        requestConfiguration()
+        // The watchers follow the notebooks' extensions, which their settings give: registered
+        // once the notebooks are open, before they are scanned.
+        disk.async { [self] in
+            openFolders()
+            if client.supportsWatchedFilesRegistration { registerWatchers() }
+            scanFolders()
+        }
+    }
+
+    /// Asks the client to report changes to the files that make or shape notebooks.
+    func registerWatchers() {
+        let extensions = state.withLock { state -> [String] in
+            let all = state.host.workspace.folders.flatMap { $0.configuration.extensions }
+            return Set((all.isEmpty ? NotebookConfiguration().extensions : all) + ScanOptions().assetExtensions).sorted()
+        }
+        let glob = "**/*.{\(extensions.joined(separator: ","))}"
+        // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.
+        let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: [glob, "**/", "**/.gitignore", "**/.macmd.json"].map {
+            FileSystemWatcher(globPattern: $0)
+        })
+        send(RegisterCapabilityRequest.self, RegistrationParams(registrations: [
+            Registration(id: "macmd-watched-files", method: DidChangeWatchedFilesNotification.method, registerOptions: watchers.json),
+        ])) { [logger] result in
+            if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") }
+        }
+    }
+
+    func requestConfiguration() {
+        guard state.withLock({ $0.client.supportsConfiguration }) else { return }
+        send(WorkspaceConfigurationRequest.self, ConfigurationParams(items: [ConfigurationItem(section: "macmd")])) { [self] result in
+            if case .success(let values) = result, let first = values.first, !first.isNull { apply(settings: first) }
+        }
+    }
+
+    /// New editor settings (section `macmd`): every notebook's configuration is read again.
+    func apply(settings: JSONValue) {
+        let noFolders = state.withLock { state -> Bool in
+            state.editorSettings = settings
+            state.host.setEditorLayers(Server.editorLayers(state))
+            return state.host.workspace.folders.isEmpty
+        }
+        // No notebook logs them (`openFolders`), so say here what was refused.
+        if noFolders { logEditorConfigurationProblems() }
+        disk.async { [self] in reloadSettings() }
+    }
+
+    /// The editor's settings layers: `initializationOptions`, then the workspace settings.
+    static func editorLayers(_ state: State) -> [ConfigurationLayer] {
+        var layers: [ConfigurationLayer] = []
+        if let options = state.initializationOptions { layers.append(ConfigurationLayer(source: "initializationOptions", value: options)) }
+        if let settings = state.editorSettings { layers.append(ConfigurationLayer(source: "workspace settings", value: settings)) }
+        return layers
+    }
+
+    func logEditorConfigurationProblems() {
+        let problems = state.withLock { $0.host.workspace.editorConfiguration.problems }
+        for problem in problems { logger.warn("configuration: \(problem)") }
+    }
+}

@@ -1,0 +1,75 @@
+// `macmd/preview`: the rendered HTML of a note as it is now (the open buffer with unsaved edits,
+// else the file on disk), with its title, outline and counts. NotebookIDE renders; this file
+// checks the options, reads the file through the workspace's reader, and writes the answer's
+// frame with the HTML escaped in pieces on the cores that rendered them.
+
+import JSONRPC
+import LSPTypes
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIDE
+import NotebookWorkspace
+
+extension Server {
+    func preview(_ id: RequestID, _ params: PreviewParams) {
+        var options = PreviewOptions()
+        if let name = params.profile {
+            guard let profile = ParseOptions.Profile(rawValue: name) else {
+                return reply(id, .failure(Server.invalid("params.options.profile: expected commonmark, gfm or notebook, got \"\(name)\"")))
+            }
+            options.profile = profile
+        }
+        if let name = params.theme {
+            guard let theme = PreviewTheme(rawValue: name) else {
+                return reply(id, .failure(Server.invalid("params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(name)\"")))
+            }
+            options.theme = theme
+        }
+        options.fullPage = params.fullPage ?? false
+        options.sourceLines = params.sourceLines ?? true
+        options.safe = params.safe ?? true
+        let uri = params.uri
+        // The document as the reader thread has it now: the preview shows this version.
+        let document = state.withLock { $0.host.documents[uri] }
+        let file = FileURI.path(of: uri)
+        if document == nil && file == nil {
+            return reply(id, .failure(Server.invalid("unknown document \(uri): it is not open and not a file: URI")))
+        }
+        scheduleParts(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
+            let snapshot = state.withLock { $0.host.snapshot() }
+            let analysis: DocumentAnalysis
+            if let document {
+                analysis = document.analysis
+            } else if let file {
+                switch FileReader.contents(of: file) {
+                case .success(let bytes): analysis = DocumentAnalysis(version: nil, text: bytes)
+                case .failure(let error): return .failure(Server.invalid(error.description))
+                }
+            } else {
+                return .failure(Server.invalid("unknown document \(uri)"))
+            }
+            let started = Server.monotonicSeconds()
+            let (preview, pieces) = snapshot.preview(analysis, note: file.flatMap(snapshot.workspace.locate(file:)),
+                                                     fileName: file ?? uri, options: options,
+                                                     finishPiece: { JSON.escapedStringContents($0) })
+            let rendered = Server.monotonicSeconds()
+            // A newer version makes this result stale: the client will ask again.
+            if let document, let current = state.withLock({ $0.host.documents[uri]?.version }), current != document.version {
+                return .failure(ResponseError(code: ResponseError.contentModified,
+                                              message: "the document changed (version \(document.version) -> \(current))"))
+            }
+            let result = PreviewResult(uri: uri, version: document?.version, title: preview.title,
+                                       headings: preview.headings.map { PreviewHeading(level: $0.level, text: $0.text, id: $0.id, line: $0.line) },
+                                       wordCount: preview.wordCount, characterCount: preview.characterCount,
+                                       readingTimeMinutes: preview.readingTimeMinutes)
+            let frame = Framing.responseParts(id: id, members: result.json.objectValue ?? [:], stringKey: "html", escapedPieces: pieces)
+            logger.debug("preview \(uri): parse, render and escape \(Int((rendered - started) * 1e6)) µs (\(pieces.count) pieces), "
+                         + "frame \(Int((Server.monotonicSeconds() - rendered) * 1e6)) µs")
+            return .success(frame)
+        }
+    }
+
+    static func invalid(_ message: String) -> ResponseError {
+        ResponseError(code: ResponseError.invalidParams, message: message)
+    }
+}

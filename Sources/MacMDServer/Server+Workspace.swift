@@ -1,0 +1,225 @@
+// The notebooks and the disk: opening notebooks, cold indexes with progress, watched-file events,
+// file operations, workspace folders and re-reading the disk for editors that cannot watch it.
+// The work is NotebookWorkspace's; this file runs it on the `disk` queue and publishes what
+// changed.
+//
+// Invariants (on top of Server.swift's contract):
+// - Every job here runs on `disk`, one at a time, in arrival order: each reads outside the lock
+//   (NotebookWorkspace does the IO) and applies the result in one short critical section.
+// - Open documents win over the disk: updates skip the notes open at the time they are applied.
+// - After any change, the diagnostics of the open notes it may affect go out.
+
+import Dispatch
+import JSONRPC
+import LSPTypes
+import NotebookIDE
+import NotebookIndex
+import NotebookWorkspace
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Server {
+    // MARK: Opening and scanning (on `disk`)
+
+    /// Reads the settings of every notebook not opened yet.
+    func openFolders() {
+        let (pending, layers) = state.withLock { state in
+            (state.host.workspace.folders.filter { !$0.isOpened }, state.host.workspace.editorLayers)
+        }
+        adopt(pending, layers)
+    }
+
+    /// Reads and takes the settings of `folders`; open documents of a notebook whose index
+    /// started again (other note extensions) are filed again.
+    func adopt(_ folders: [NotebookFolder], _ layers: [ConfigurationLayer]) {
+        var reset = false
+        for folder in folders {
+            let settings = folder.readSettings(editor: layers)
+            for problem in settings.configuration.problems { logger.warn("configuration: \(problem)") }
+            reset = state.withLock { state in state.host.updateFolder(folder.path) { $0.adopt(settings) } ?? false } || reset
+        }
+        if reset { refileDocuments() }
+    }
+
+    /// Cold-indexes every notebook that has not been scanned.
+    func scanFolders() {
+        let pending = state.withLock { state -> [String] in
+            var paths: [String] = []
+            for folder in state.host.workspace.folders where folder.scan == .pending {
+                state.host.updateFolder(folder.path) { $0.scan = .running }
+                paths.append(folder.path)
+            }
+            return paths
+        }
+        for path in pending { coldIndex(path) }
+    }
+
+    /// The cold index of one notebook, with `$/progress` when the client shows it. Requests made
+    /// meanwhile answer from the notes indexed so far.
+    func coldIndex(_ path: String) {
+        guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { return }
+        let progress = ProgressReporter(server: self, title: "Indexing notes", token: "macmd-index-\(path)")
+        let started = Server.monotonicSeconds()
+        let walk = folder.walkForColdIndex()
+        for line in walk.logLines { logger.info(line) }
+        if walk.refusal != nil {
+            state.withLock { state in _ = state.host.updateFolder(path) { $0.refuseScan() } }
+            progress.end("not indexed")
+            return
+        }
+        progress.begin("\(walk.files.count) notes")
+        let open = state.withLock { state -> Set<String> in
+            state.host.updateFolder(path) { $0.reserveCapacity(notes: walk.files.count) }
+            return state.host.openPaths(in: path)
+        }
+        let report = folder.loadColdIndex(walk, open: open) { [self] batch, done, total in
+            // Notes opened meanwhile win over the disk (their paths once a batch, not a note).
+            state.withLock { state in
+                let openNow = state.host.openPaths(in: path)
+                state.host.updateFolder(path) { $0.insertScanned(batch, open: openNow) }
+            }
+            progress.report(done: done, total: total)
+        }
+        for line in report.skipped { logger.info(line) }
+        for line in report.failures { logger.warn(line) }
+        state.withLock { state in _ = state.host.updateFolder(path) { $0.finishScan(walk, report) } }
+        let seconds = Server.monotonicSeconds() - started
+        #if os(Linux)
+        // The parse left freed memory in every thread's malloc arena; give it back.
+        _ = glibcMallocTrim(0)
+        #endif
+        logger.info("indexed \(report.files.count) notes of \(path) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
+        progress.end("\(report.files.count) notes indexed")
+        publishDiagnostics(forOpenNotesIn: [path])
+        warmCompletion(path)
+    }
+
+    /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change).
+    func warmCompletion(_ path: String) {
+        disk.async { [self] in
+            let snapshot = state.withLock { $0.host.snapshot() }
+            if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
+        }
+    }
+
+    /// Reads every notebook's settings again (the editor's or a `.macmd.json` changed), then
+    /// compares each with the disk: new ignore globs or size limits change which files belong.
+    func reloadSettings() {
+        let (folders, layers) = state.withLock { ($0.host.workspace.folders, $0.host.workspace.editorLayers) }
+        adopt(folders, layers)
+        publishDiagnostics(forOpenNotesIn: Set(folders.map(\.path)))
+        // A notebook whose note extensions changed is indexed again from scratch.
+        scanFolders()
+        for folder in folders { refresh(folder.path) }
+    }
+
+    /// Re-reads the notes whose modification time changed, and the files that came or went.
+    func refresh(_ path: String) {
+        guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { return }
+        let open = state.withLock { $0.host.openPaths(in: path) }
+        guard let updates = folder.changesOnDisk(open: open) else { return }
+        apply(updates, to: path)
+        if !updates.isEmpty { logger.info("refreshed \(updates.count) changed files of \(path) from disk") }
+    }
+
+    /// Applies updates read from the disk to a notebook (skipping the notes open now) and
+    /// publishes the diagnostics they change.
+    func apply(_ updates: [FileUpdate], to path: String) {
+        guard !updates.isEmpty else { return }
+        let affected = state.withLock { state -> Set<String> in
+            let open = state.host.openPaths(in: path)
+            return state.host.updateFolder(path) { $0.apply(updates, open: open) } ?? []
+        }
+        publishDiagnostics(affected.map { NoteRef(folder: path, path: $0) })
+        warmCompletion(path)
+    }
+
+    // MARK: Events
+
+    /// `workspace/didChangeWatchedFiles` and the `did…Files` file operations: each path goes
+    /// through the scan's rules in its notebook (`NotebookFolder.read`).
+    func fileEvents(_ events: [(uri: String, kind: FileEvent.Kind)]) {
+        disk.async { [self] in
+            var byFolder: [String: [DiskEvent]] = [:]
+            var order: [String] = []
+            for (uri, kind) in events {
+                guard let file = FileURI.path(of: uri),
+                      let note = state.withLock({ $0.host.workspace.locate(file: file) }) else { continue }
+                if byFolder[note.folder] == nil { order.append(note.folder) }
+                byFolder[note.folder, default: []].append(DiskEvent(path: note.path, kind: DiskEvent.Kind(kind)))
+            }
+            var settingsChanged = false
+            for path in order {
+                guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { continue }
+                let outcome = folder.read(byFolder[path] ?? [], open: state.withLock { $0.host.openPaths(in: path) })
+                for line in outcome.logLines { logger.info(line) }
+                apply(outcome.updates, to: path)
+                settingsChanged = settingsChanged || outcome.settingsChanged
+                if outcome.needsRefresh && !outcome.settingsChanged { refresh(path) }
+            }
+            // A changed `.macmd.json` reloads every notebook's settings, and compares each with
+            // the disk.
+            if settingsChanged { reloadSettings() }
+        }
+    }
+
+    /// `workspace/didChangeWorkspaceFolders`.
+    func changeWorkspaceFolders(added: [String], removed: [String]) {
+        let addedPaths = added.compactMap(FileURI.path(of:))
+        let removedPaths = removed.compactMap(FileURI.path(of:))
+        state.withLock { state in
+            state.host.removeFolders(removedPaths)
+            for path in addedPaths { state.host.addFolder(path) }
+        }
+        logger.info("workspace folders: +\(addedPaths.count) -\(removedPaths.count)")
+        // Notes may be in another notebook now.
+        refileDocuments()
+        disk.async { [self] in
+            openFolders()
+            scanFolders()
+        }
+    }
+
+    /// Files every open document again (the notebooks they belong to changed).
+    func refileDocuments() {
+        let open = state.withLock { state -> [String] in
+            state.host.documentsMoved()
+            return Array(state.host.documents.keys)
+        }
+        for id in open { scheduleFiling(of: id) }
+    }
+
+    /// A single-folder notebook for a note opened outside every notebook: its folder's files.
+    func openFolder(forNoteAt file: String) {
+        let folder = state.withLock { state -> String? in
+            guard let folder = state.host.workspace.singleFolder(for: file), state.host.addFolder(folder, singleFolder: true) else { return nil }
+            return folder
+        }
+        guard let folder else { return }
+        logger.info("\(file) is outside every workspace folder: indexing its folder \(folder) alone")
+        disk.async { [self] in
+            openFolders()
+            scanFolders()
+        }
+    }
+}
+
+extension DiskEvent.Kind {
+    init(_ kind: FileEvent.Kind) {
+        switch kind {
+        case .created: self = .created
+        case .changed: self = .changed
+        case .deleted: self = .deleted
+        }
+    }
+}
+
+#if os(Linux)
+/// glibc's `malloc_trim`, which the Glibc module does not import.
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

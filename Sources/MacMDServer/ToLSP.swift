@@ -1,0 +1,183 @@
+// The one place where the view model's plain values become LSP: byte ranges become positions in
+// the negotiated encoding, notes become URIs, kinds become the protocol's numbers, as
+// rust-analyzer's `to_proto.rs` does. No other file of the server converts a range.
+//
+// Invariants:
+// - A range is converted with the very text it was computed from: the request's own document
+//   version, an open document's version, else the file as it is read now (a note that cannot be
+//   read gives positions at its start, never a failure).
+// - A note's URI is the one the client uses for it: its open document's, else a `file:` URI of
+//   the folder as the client named it.
+
+import JSONRPC
+import LSPTypes
+import MarkdownSyntax
+import NotebookIDE
+import NotebookIndex
+import NotebookWorkspace
+import TextCore
+
+struct ToLSP {
+    let snapshot: AnalysisSnapshot
+    let encoding: PositionEncoding
+    /// The request's own document: its note, URI and text.
+    let origin: (note: NoteRef, uri: String, analysis: DocumentAnalysis)?
+    /// Notes' texts read so far by this conversion (nil when unreadable).
+    private var sources: [NoteRef: DocumentAnalysis?] = [:]
+
+    init(_ snapshot: AnalysisSnapshot, encoding: PositionEncoding, origin: (note: NoteRef, uri: String, analysis: DocumentAnalysis)? = nil) {
+        self.snapshot = snapshot
+        self.encoding = encoding
+        self.origin = origin
+    }
+
+    /// The conversion for a request about `view`, named `uri` by the client.
+    init(_ view: NoteView, uri: String, encoding: PositionEncoding) {
+        self.init(view.snapshot, encoding: encoding, origin: (view.note, uri, view.analysis))
+    }
+
+    // MARK: Positions
+
+    /// The LSP range of a byte range of `lines`' text: the one span-to-range conversion.
+    static func range(_ span: ByteSpan, _ lines: LineIndex, _ encoding: PositionEncoding) -> LSPRange {
+        LSPRange(start: lines.lspPosition(ofUTF8Offset: Int(span.start), encoding: encoding),
+                 end: lines.lspPosition(ofUTF8Offset: Int(span.end), encoding: encoding))
+    }
+
+    /// The range of `span` in the request's own document.
+    func range(_ span: ByteSpan) -> LSPRange {
+        ToLSP.range(span, origin?.analysis.lines ?? LineIndex(utf8: []), encoding)
+    }
+
+    /// A note's text as this conversion sees it (the request's document for its own note).
+    mutating func source(_ note: NoteRef) -> DocumentAnalysis? {
+        if let origin, origin.note == note { return origin.analysis }
+        if let known = sources[note] { return known }
+        let read = snapshot.source(of: note)
+        sources[note] = read
+        return read
+    }
+
+    /// The range of `span` in `note`.
+    mutating func range(_ span: ByteSpan, in note: NoteRef) -> LSPRange {
+        ToLSP.range(span, source(note)?.lines ?? LineIndex(utf8: []), encoding)
+    }
+
+    mutating func location(_ found: NoteSpan) -> Location {
+        Location(uri: uri(found.note), range: range(found.span, in: found.note))
+    }
+
+    // MARK: Notes
+
+    /// The URI the client uses for a note.
+    func uri(_ note: NoteRef) -> String {
+        if let origin, origin.note == note { return origin.uri }
+        if let id = snapshot.openNotes[note] { return id }
+        return FileURI.uri(ofPath: snapshot.workspace.folder(note.folder)?.clientPath(note.path) ?? note.folder + "/" + note.path)
+    }
+
+    /// The version of a note's open document (nil when it is not open).
+    func version(_ note: NoteRef) -> Int? {
+        if let origin, origin.note == note { return origin.analysis.version }
+        return snapshot.openDocument(note)?.version
+    }
+
+    // MARK: Edits
+
+    /// A `WorkspaceEdit`: as `documentChanges` (versioned edits, file operations) when
+    /// `documentChanges`, else as `changes` (which cannot create or rename files). Edits to a
+    /// note whose text cannot be read are left out.
+    mutating func workspaceEdit(_ change: WorkspaceChange, documentChanges: Bool) -> Result<WorkspaceEdit, ResponseError> {
+        var created: Set<NoteRef> = []
+        var operations: [DocumentChange] = []
+        var changes: [String: [LSPTypes.TextEdit]] = [:]
+        for step in change.steps {
+            switch step {
+            case .edit(let note, let edits):
+                // A note created by an earlier step has no text yet.
+                guard let lines = created.contains(note) ? LineIndex(utf8: []) : source(note)?.lines else { continue }
+                let converted = edits.map { LSPTypes.TextEdit(range: ToLSP.range($0.span, lines, encoding), newText: $0.newText) }
+                if documentChanges {
+                    operations.append(.edit(TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri(note), version: version(note)),
+                                                             edits: converted)))
+                } else {
+                    changes[uri(note), default: []] += converted
+                }
+            case .create(let note):
+                created.insert(note)
+                operations.append(.create(CreateFile(uri: uri(note), options: CreateFileOptions(overwrite: false, ignoreIfExists: true))))
+            case .rename(let old, let new):
+                operations.append(.rename(RenameFile(oldURI: uri(old), newURI: uri(new), options: RenameFileOptions(overwrite: false, ignoreIfExists: false))))
+            }
+        }
+        if documentChanges { return .success(WorkspaceEdit(documentChanges: operations)) }
+        guard !change.hasFileOperations else {
+            return .failure(ResponseError(code: ResponseError.invalidRequest,
+                                          message: "renaming a note renames its file, and this editor cannot rename files through LSP (workspaceEdit.documentChanges)"))
+        }
+        return .success(WorkspaceEdit(changes: changes))
+    }
+
+    // MARK: Diagnostics
+
+    /// A diagnostic of the note whose text `lines` indexes.
+    func diagnostic(_ diagnostic: DiagnosticResult, _ lines: LineIndex) -> Diagnostic {
+        Diagnostic(range: ToLSP.range(diagnostic.span, lines, encoding), severity: ToLSP.severity(diagnostic.severity),
+                   code: diagnostic.code, source: "macmd", message: diagnostic.message,
+                   tags: diagnostic.isUnnecessary ? [.unnecessary] : [],
+                   relatedInformation: diagnostic.related.map {
+                       DiagnosticRelatedInformation(location: Location(uri: uri($0.note), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))),
+                                                    message: $0.message)
+                   })
+    }
+
+    // MARK: Kinds
+
+    static func severity(_ severity: NoteDiagnostic.Severity) -> DiagnosticSeverity {
+        switch severity {
+        case .error: return .error
+        case .warning: return .warning
+        case .information: return .information
+        case .hint: return .hint
+        }
+    }
+
+    static func completionKind(_ kind: CompletionCandidate.Kind) -> CompletionItemKind {
+        switch kind {
+        case .note, .alias, .file, .image: return .file
+        case .folder: return .folder
+        case .heading, .blockID, .referenceLabel: return .reference
+        case .tag: return .keyword
+        case .frontMatterKey: return .property
+        case .frontMatterValue: return .value
+        }
+    }
+
+    /// Headings are strings (as VS Code's Markdown support shows them); front matter a namespace.
+    static func symbolKind(_ kind: OutlineSymbol.Kind) -> SymbolKind {
+        kind == .heading ? .string : .namespace
+    }
+
+    static func symbolKind(_ kind: WorkspaceSymbolResult.Kind) -> SymbolKind {
+        switch kind {
+        case .note: return .file
+        case .heading: return .string
+        case .tag: return .key
+        }
+    }
+
+    static func foldingKind(_ kind: NotebookIDE.FoldingRange.Kind) -> FoldingRangeKind {
+        switch kind {
+        case .comment: return .comment
+        case .imports: return .imports
+        case .region: return .region
+        }
+    }
+
+    static func codeActionKind(_ kind: CodeActionResult.Kind) -> CodeActionKind {
+        switch kind {
+        case .quickFix: return .quickFix
+        case .refactorRewrite: return .refactorRewrite
+        }
+    }
+}

@@ -1,0 +1,209 @@
+// The mutable state of an editing session, as rust-analyzer's `AnalysisHost` keeps it: the
+// notebooks (`Workspace`) and the open documents, changed by the caller one event at a time;
+// requests read immutable `AnalysisSnapshot`s taken from it.
+//
+// Invariants:
+// - A plain value; no IO, no locks (the server keeps it behind its one lock and does IO and
+//   analysis outside it).
+// - Open documents win over the disk: a notebook holds an open note's symbols from the editor's
+//   text, and disk updates skip it (`openPaths`).
+// - Each document version is filed into its notebook once (`bringUpToDate`), by whichever comes
+//   first: the document's index job or a request that needs its notebook current. What filing
+//   it changed for other notes is kept until the index job takes it (`takeChange`), so the
+//   diagnostics of every affected note go out whoever filed it.
+
+import MarkdownSyntax
+import NotebookIndex
+import NotebookWorkspace
+import Synchronization
+
+/// An open document: the editor's buffer at one version.
+public struct OpenDocument: Sendable {
+    /// The client's name for the buffer (its URI).
+    public var id: String
+    /// The file it is, when it is one (absolute path); nil for a buffer that is not a file.
+    public var file: String?
+    public var languageID: String
+    /// The text and what is derived from it, for this version.
+    public var analysis: DocumentAnalysis
+
+    public var version: Int { analysis.version ?? 0 }
+    public var text: [UInt8] { analysis.text }
+
+    public init(id: String, file: String?, languageID: String, version: Int, text: [UInt8]) {
+        self.id = id
+        self.file = file
+        self.languageID = languageID
+        analysis = DocumentAnalysis(version: version, text: text)
+    }
+}
+
+public struct AnalysisHost: Sendable {
+    /// The notebooks (changed through `addFolder`, `removeFolders`, `updateFolder`).
+    public private(set) var workspace = Workspace()
+    /// The open documents by id.
+    public private(set) var documents: [String: OpenDocument] = [:]
+    /// The version of each open document its notebook holds the symbols of.
+    private var indexedVersions: [String: Int] = [:]
+    /// What filing documents changed for other notes, not yet published (`takeChange`).
+    private var pendingChanges: [String: NotebookChange] = [:]
+    /// Link completion's indexes, one per notebook, shared by every snapshot.
+    private let completionIndexes = CompletionIndexes()
+    /// Where files that are not open are read.
+    public let files: any NotebookFiles
+
+    public init(files: any NotebookFiles = DiskFiles()) {
+        self.files = files
+    }
+
+    // MARK: Notebooks
+
+    /// Adds a notebook for the folder at `path` unless there is one (see `Workspace.addFolder`).
+    @discardableResult
+    public mutating func addFolder(_ path: String, singleFolder: Bool = false) -> Bool {
+        let added = workspace.addFolder(path, singleFolder: singleFolder)
+        completionIndexes.keep(only: Set(workspace.folders.map(\.path)))
+        return added
+    }
+
+    /// Removes the notebooks at these paths.
+    public mutating func removeFolders(_ paths: [String]) {
+        workspace.removeFolders(paths)
+        completionIndexes.keep(only: Set(workspace.folders.map(\.path)))
+    }
+
+    /// Changes the notebook at `path`; nil when there is none.
+    @discardableResult
+    public mutating func updateFolder<Result>(_ path: String, _ body: (inout NotebookFolder) -> Result) -> Result? {
+        workspace.update(path, body)
+    }
+
+    /// Sets the editor's settings layers (`initializationOptions`, then the workspace settings).
+    public mutating func setEditorLayers(_ layers: [ConfigurationLayer]) {
+        workspace.editorLayers = layers
+    }
+
+    // MARK: Documents
+
+    /// Opens (or reopens) a document.
+    public mutating func open(_ document: OpenDocument) {
+        documents[document.id] = document
+        indexedVersions[document.id] = nil
+    }
+
+    /// Replaces an open document's text (a save with its text keeps the version); false when it
+    /// is not open.
+    @discardableResult
+    public mutating func change(_ id: String, version: Int, text: [UInt8]) -> Bool {
+        guard var document = documents[id] else { return false }
+        document.analysis = DocumentAnalysis(version: version, text: text)
+        documents[id] = document
+        indexedVersions[id] = nil
+        return true
+    }
+
+    /// Closes a document; returns where it is in a notebook (its text is the disk's again).
+    @discardableResult
+    public mutating func close(_ id: String) -> NoteRef? {
+        guard let document = documents.removeValue(forKey: id) else { return nil }
+        indexedVersions[id] = nil
+        pendingChanges[id] = nil
+        return document.file.flatMap(workspace.locate(file:))
+    }
+
+    /// The open document of a note, when it is open.
+    public func document(at note: NoteRef) -> OpenDocument? {
+        documents.values.first { $0.file.flatMap(workspace.locate(file:)) == note }
+    }
+
+    /// Where an open document is in a notebook.
+    public func location(of id: String) -> NoteRef? {
+        documents[id]?.file.flatMap(workspace.locate(file:))
+    }
+
+    /// The open documents' paths in the notebook at `folder`.
+    public func openPaths(in folder: String) -> Set<String> {
+        var result: Set<String> = []
+        for document in documents.values {
+            if let note = document.file.flatMap(workspace.locate(file:)), note.folder == folder { result.insert(note.path) }
+        }
+        return result
+    }
+
+    /// Forgets which versions the notebooks hold, after the notebooks themselves changed (a
+    /// workspace folder came or went): every open document is filed again.
+    public mutating func documentsMoved() {
+        indexedVersions = [:]
+    }
+
+    // MARK: Filing documents into their notebooks
+
+    /// The document `id` at `version` when its notebook does not hold that version yet, with
+    /// where it goes: the caller makes its symbols (`analysis.symbols(path:)`, outside any lock)
+    /// and files them with `bringUpToDate`.
+    public func needsFiling(_ id: String, version: Int) -> (note: NoteRef, analysis: DocumentAnalysis)? {
+        guard let document = documents[id], document.version == version, indexedVersions[id] != version,
+              let note = location(of: id), workspace.folder(note.folder) != nil else { return nil }
+        return (note, document.analysis)
+    }
+
+    /// Files the symbols of document `id` at `version` (made by `needsFiling`'s caller) into its
+    /// notebook, unless the document has moved on or that version is filed already.
+    public mutating func bringUpToDate(_ id: String, version: Int, symbols: NoteSymbols) {
+        guard let document = documents[id], document.version == version, indexedVersions[id] != version,
+              let note = location(of: id), note.path == symbols.path,
+              let change = workspace.update(note.folder, { $0.update(document: symbols) }) else { return }
+        indexedVersions[id] = version
+        var pending = pendingChanges[id] ?? NotebookChange(catalogChanged: false, affected: [])
+        pending.catalogChanged = pending.catalogChanged || change.catalogChanged
+        pending.affected.formUnion(change.affected)
+        pendingChanges[id] = pending
+    }
+
+    /// What filing document `id` changed for other notes since this was last asked.
+    public mutating func takeChange(_ id: String) -> NotebookChange? {
+        pendingChanges.removeValue(forKey: id)
+    }
+
+    // MARK: Snapshots
+
+    /// What requests read: the notebooks and open documents as they are now.
+    public func snapshot() -> AnalysisSnapshot {
+        AnalysisSnapshot(workspace: workspace, documents: documents, files: files, completionIndexes: completionIndexes)
+    }
+}
+
+/// Link completion's index of each notebook, kept across snapshots: built when names change,
+/// refreshed cheaply after other edits (see `CompletionWorkspace`).
+final class CompletionIndexes: Sendable {
+    private struct Entry {
+        var workspace: CompletionWorkspace
+        var catalogRevision: Int
+        var revision: Int
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// The index of `folder` at its current revision.
+    func index(of folder: NotebookFolder) -> CompletionWorkspace {
+        let cached = entries.withLock { $0[folder.path] }
+        let made: CompletionWorkspace
+        if let cached, cached.catalogRevision == folder.catalogRevision {
+            if cached.revision == folder.revision { return cached.workspace }
+            made = cached.workspace.updating(from: folder.notebook)
+        } else {
+            made = CompletionWorkspace(notebook: folder.notebook)
+        }
+        entries.withLock { entries in
+            // Keep the newest: a request on an older snapshot may finish last.
+            if let current = entries[folder.path], current.revision > folder.revision { return }
+            entries[folder.path] = Entry(workspace: made, catalogRevision: folder.catalogRevision, revision: folder.revision)
+        }
+        return made
+    }
+
+    /// Drops the indexes of notebooks that are gone.
+    func keep(only folders: Set<String>) {
+        entries.withLock { entries in entries = entries.filter { folders.contains($0.key) } }
+    }
+}

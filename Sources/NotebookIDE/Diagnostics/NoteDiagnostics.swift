@@ -1,0 +1,64 @@
+// The diagnostics an editor (or `macmd check`) shows for a note: the index's problems
+// (`NotebookDiagnostics`) with the notebook's configured severities applied, related places and
+// tags. One function for the server's pushes and pulls and for `macmd check`.
+//
+// Invariants: every diagnostic has a stable `code`; a code configured `off` is left out; ranges
+// are byte ranges of the symbols' text (the caller converts them with that very text).
+
+import MarkdownSyntax
+import NotebookIndex
+import NotebookWorkspace
+import TextCore
+
+/// A diagnostic as it is shown.
+public struct DiagnosticResult: Sendable, Equatable {
+    /// Another place worth showing with a diagnostic (a candidate of an ambiguous link).
+    public struct Related: Sendable, Equatable {
+        public var note: NoteRef
+        public var message: String
+    }
+
+    public var span: ByteSpan
+    public var severity: NoteDiagnostic.Severity
+    public var code: String
+    public var message: String
+    public var related: [Related]
+    /// Shown faded (an unused definition), where the editor can.
+    public var isUnnecessary: Bool
+
+    /// The diagnostics of `note` (its symbols) in `folder`'s notebook, with its configuration's
+    /// severities. `fileExists` answers for notebook-relative paths of files that are not notes.
+    public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
+                            fileExists: (String) -> Bool) -> [DiagnosticResult] {
+        let notebook = folder.notebook
+        let found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
+        return found.compactMap { diagnostic in
+            guard let severity = configuration.severity(of: diagnostic.code, default: diagnostic.severity) else { return nil }
+            return DiagnosticResult(span: diagnostic.range, severity: severity, code: diagnostic.code, message: diagnostic.message,
+                                    related: diagnostic.related.map {
+                                        Related(note: NoteRef(folder: folder.path, path: $0), message: "candidate: \($0)")
+                                    },
+                                    isUnnecessary: diagnostic.code == "unused-definition")
+        }
+    }
+}
+
+extension NoteView {
+    /// The diagnostics of this note's text. A note in no notebook has none: its links cannot be
+    /// checked without the notes they lead to, and a false error is worse than none.
+    public func diagnostics() -> [DiagnosticResult] {
+        if isStandalone { return [] }
+        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) { fileExists($0) }
+    }
+}
+
+extension AnalysisSnapshot {
+    /// The diagnostics of an indexed note as its notebook holds it (for notes that are not
+    /// open); nil when no notebook holds it.
+    public func diagnostics(of note: NoteRef) -> [DiagnosticResult]? {
+        guard let folder = folder(of: note), let symbols = folder.notebook.notes[note.path] else { return nil }
+        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) {
+            files.exists(folder.absolutePath($0))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// Refactoring a notebook from one note: rename what is under the cursor, the edits that keep
+// links true when files move, and the code actions (create the note a broken link names, insert
+// or update the table of contents).
+//
+// Invariants: pure functions of the snapshot; a refused rename says why (`RenameError`) before
+// any edit is made; every edit is a `WorkspaceChange`.
+
+import MarkdownSyntax
+import NotebookIndex
+import NotebookWorkspace
+import TextCore
+
+/// A code action: its title, its kind and its edits.
+public struct CodeActionResult: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case quickFix, refactorRewrite }
+    public var title: String
+    public var kind: Kind
+    public var change: WorkspaceChange
+}
+
+extension NoteView {
+    /// The message when the cursor is on nothing a rename can change.
+    static let nothingToRename = "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"
+
+    /// The range a rename at `offset` replaces and the text it holds now, or why nothing there
+    /// can be renamed (said before the editor asks for a new name).
+    public func prepareRename(at offset: Int) throws(RenameError) -> (span: ByteSpan, placeholder: String) {
+        let (range, text) = try notebook.prepareRename(symbols.target(at: offset), in: symbols)
+        return (range, text)
+    }
+
+    /// The edits that rename the symbol at `offset` to `newName` everywhere, then the file
+    /// rename a note's new name implies.
+    public func rename(at offset: Int, to newName: String) throws(RenameError) -> WorkspaceChange {
+        guard let target = symbols.target(at: offset) else { throw RenameError(NoteView.nothingToRename) }
+        let (edits, fileRename) = try notebook.rename(target, in: symbols, to: newName)
+        var change = WorkspaceChange(folder: note.folder, edits: edits)
+        if let (old, new) = fileRename { change.steps.append(.rename(from: ref(old), to: ref(new))) }
+        return change
+    }
+
+    /// The code actions for the byte range `start...end`: create the note each broken link in it
+    /// names (only when the editor can create files), and insert or update the table of
+    /// contents.
+    public func codeActions(start: Int, end: Int, canCreateFiles: Bool) -> [CodeActionResult] {
+        var actions: [CodeActionResult] = []
+        if canCreateFiles {
+            for link in symbols.links where Int(link.range.start) <= end && start <= Int(link.range.end) {
+                guard case .brokenNote(let target) = notebook.catalog.resolve(link, from: note.path), !target.isEmpty else { continue }
+                actions.append(createNote(for: link, target: target))
+            }
+        }
+        if let toc = TableOfContents.edit(tree: analysis.tree, note: symbols) {
+            actions.append(CodeActionResult(title: toc.isInsertion ? "Insert a table of contents" : "Update the table of contents",
+                                            kind: .refactorRewrite,
+                                            change: WorkspaceChange(steps: [.edit(note, [TextReplacement(span: toc.range, newText: toc.newText)])])))
+        }
+        return actions
+    }
+
+    /// Creates the note a broken link names, titled after it: `[[Greenhouse]]` becomes
+    /// `Greenhouse.md` beside the linking note (`[[a/b]]` keeps its folder); a Markdown link's
+    /// path is the note's, with `.md` added when it has no extension.
+    func createNote(for link: LinkSymbol, target: String) -> CodeActionResult {
+        var path = target
+        if link.form.isWiki {
+            let folder = target.contains("/") ? "" : NotebookPath.folder(of: note.path)
+            path = folder.isEmpty ? target : folder + "/" + target
+        }
+        if NotebookPath.pathExtension(path) == nil { path += ".md" }
+        let created = ref(path)
+        return CodeActionResult(title: "Create note `\(path)`", kind: .quickFix, change: WorkspaceChange(steps: [
+            .create(created),
+            .edit(created, [TextReplacement(span: .empty, newText: "# \(NotebookPath.fileStem(of: path))\n\n")]),
+        ]))
+    }
+}
+
+extension AnalysisSnapshot {
+    /// The link edits that keep the notebooks true when the files at the absolute paths `old`
+    /// move to `new` (`workspace/willRenameFiles`): a note or file, or a folder and everything
+    /// in it. Moves across notebooks, or of paths no notebook holds, change nothing.
+    public func moveEdits(_ moves: [(old: String, new: String)]) -> WorkspaceChange {
+        var byFolder: [String: [(old: String, new: String)]] = [:]
+        for (oldFile, newFile) in moves {
+            guard let old = workspace.locate(file: oldFile), let new = workspace.locate(file: newFile),
+                  old.folder == new.folder, let folder = workspace.folder(old.folder) else { continue }
+            let notebook = folder.notebook
+            if notebook.notes[old.path] != nil || notebook.assets.contains(old.path) {
+                byFolder[old.folder, default: []].append((old.path, new.path))
+            } else {
+                // A folder: everything under it moves.
+                let prefix = old.path + "/"
+                for path in Array(notebook.notes.keys) + Array(notebook.assets) where path.hasPrefix(prefix) {
+                    byFolder[old.folder, default: []].append((path, new.path + "/" + (String(path.utf8.dropFirst(prefix.utf8.count)) ?? "")))
+                }
+            }
+        }
+        var change = WorkspaceChange()
+        for (folderPath, list) in byFolder.sorted(by: { $0.key < $1.key }) {
+            guard let folder = workspace.folder(folderPath) else { continue }
+            change.steps += WorkspaceChange(folder: folderPath, edits: folder.notebook.moveEdits(list)).steps
+        }
+        return change
+    }
+}

@@ -1,0 +1,175 @@
+// Renaming what is under the cursor everywhere it is used: headings (and the links to them),
+// tags, reference labels, notes (their file and every link to them).
+//
+// Invariants:
+// - Pure functions of a `Notebook` and a note's symbols; edits never overlap (a reference
+//   definition shared by several links is edited once) and are sorted.
+// - A name the rewritten files or links could not hold is refused with a `RenameError` that says
+//   what is wrong (`RenameName` has the rules) before any edit is made.
+
+import MarkdownSyntax
+import NotebookIndex
+import TextCore
+
+/// Why a rename cannot be done.
+public struct RenameError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension Notebook {
+    // MARK: Rename
+
+    /// The range a rename at the cursor replaces in this note and the text it holds now; nil
+    /// when nothing there can be renamed (`prepareRename(_:in:)` says why).
+    public func renameRange(of target: CursorTarget, in note: NoteSymbols) -> (range: ByteSpan, text: String)? {
+        try? prepareRename(target, in: note)
+    }
+
+    /// The range a rename at the cursor replaces in this note and the text it holds now, or an
+    /// error that says why the symbol there cannot be renamed.
+    public func prepareRename(_ target: CursorTarget?, in note: NoteSymbols) throws(RenameError) -> (range: ByteSpan, text: String) {
+        switch target {
+        case .heading(let heading)?:
+            return (heading.textRange, heading.text)
+        case .tag(let tag)?:
+            return (tag.nameRange, tag.name)
+        case .definition(let definition)?:
+            return (definition.labelRange, definition.label)
+        case .link(let link)?:
+            if let label = definedLabel(of: link, in: note) { return (label.range, label.text) }
+            let path = try renamableNote(of: link, in: note)
+            return (link.target.range, NotebookPath.fileStem(of: path))
+        case .blockID?:
+            throw RenameError("block ids cannot be renamed yet")
+        case nil:
+            throw RenameError("nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label")
+        }
+    }
+
+    /// The label of a reference link whose definition is in `note`.
+    private func definedLabel(of link: LinkSymbol, in note: NoteSymbols) -> LinkSymbol.Part? {
+        guard let label = link.referenceLabel, link.form != .inline,
+              note.linkDefinitions.contains(where: { $0.normalizedLabel == label.text }) else { return nil }
+        return label
+    }
+
+    /// The note a rename from `link` renames: the one its note part reaches (whether or not the
+    /// note has the heading or block it names), never the note the link is in.
+    private func renamableNote(of link: LinkSymbol, in note: NoteSymbols) throws(RenameError) -> String {
+        let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
+        let path: String
+        switch catalog.resolve(link, from: note.path) {
+        case .note(let found, _, _), .brokenHeading(let found, _), .brokenBlock(let found, _):
+            path = found
+        case .file(let file):
+            throw RenameError("`\(written)` leads to the file `\(file)`, not a note: rename the file in the editor's file explorer (its links follow)")
+        case .external:
+            throw RenameError("`\(written)` is a URL, not a note")
+        case .brokenNote(let missing):
+            throw RenameError(missing.isEmpty ? "this link leads to no note" : "`\(written)` leads to no note (`\(missing)` does not exist): there is nothing to rename")
+        case .ambiguous(let candidates):
+            throw RenameError("`\(written)` matches several notes (\(candidates.joined(separator: ", "))): link by path to say which one")
+        }
+        guard path != note.path, !link.target.text.isEmpty else {
+            throw RenameError("this link leads to the note it is in: rename the file itself, or the heading")
+        }
+        return path
+    }
+
+    /// The edits that rename the symbol at the cursor to `newName` everywhere, and for a link
+    /// to a note the file rename it implies (old path, new path). A name that the rewritten
+    /// files or links could not hold is refused with a `RenameError` naming what is wrong
+    /// (`RenameName` has the rules).
+    public func rename(_ target: CursorTarget, in note: NoteSymbols, to newName: String) throws(RenameError)
+        -> (edits: [NoteEdit], fileRename: (old: String, new: String)?) {
+        switch target {
+        case .heading(let heading):
+            return (try renameHeading(heading, in: note, to: newName), nil)
+        case .tag(let tag):
+            let newTag = try RenameName.tag(newName)
+            var edits: [NoteEdit] = []
+            for (path, _) in uses(ofTag: tag.name) {
+                guard let user = notes[path] else { continue }
+                for use in user.tags where use.matches(tag.name) {
+                    let rest = String(use.name.utf8.dropFirst(tag.name.utf8.count)) ?? ""
+                    edits.append(NoteEdit(path: path, range: use.nameRange, newText: newTag + rest))
+                }
+            }
+            return (Notebook.sorted(edits), nil)
+        case .definition(let definition):
+            return (try renameLabel(definition.normalizedLabel, in: note, to: newName), nil)
+        case .link(let link):
+            if let label = definedLabel(of: link, in: note) {
+                return (try renameLabel(label.text, in: note, to: newName), nil)
+            }
+            let path = try renamableNote(of: link, in: note)
+            let name = try RenameName.note(newName)
+            var fileName = name
+            if NotebookPath.pathExtension(fileName).map({ catalog.noteExtensions.contains($0.folded) }) != true {
+                fileName += "." + (NotebookPath.pathExtension(path) ?? "md")
+            }
+            guard fileName.utf8.count <= RenameName.maxFileNameBytes else {
+                throw RenameError("`\(fileName)` is longer than \(RenameName.maxFileNameBytes) bytes, the longest file name most file systems allow")
+            }
+            let folder = NotebookPath.folder(of: path)
+            let newPath = folder.isEmpty ? fileName : folder + "/" + fileName
+            if newPath == path { return ([], nil) }
+            // Case-insensitive file systems (macOS, Windows) hold one of `Dirt.md` and `dirt.md`.
+            let folded = newPath.folded
+            if let taken = catalog.notes(named: NotebookPath.fileStem(of: newPath)).first(where: { $0 != path && $0.folded == folded }) {
+                throw RenameError("`\(taken)` already exists")
+            }
+            return (moveEdits([(path, newPath)]), (path, newPath))
+        case .blockID:
+            throw RenameError("block ids cannot be renamed yet")
+        }
+    }
+
+    private func renameHeading(_ heading: HeadingSymbol, in note: NoteSymbols, to newName: String) throws(RenameError) -> [NoteEdit] {
+        let new = try RenameName.heading(newName, level: heading.level)
+        // Two headings with one id would send links to the first, and shift the other's id.
+        for other in note.headings where other.range != heading.range {
+            if other.slug == new.slug || Slugger.slug(for: other.text) == new.slug {
+                throw RenameError("`\(note.path)` already has a heading `\(other.text)` with the id `\(new.slug)`: links could not tell them apart")
+            }
+        }
+        var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: new.source)]
+        let oldSlug = heading.slug
+        for backlink in backlinks(to: note.path) where backlink.heading?.key == heading.key {
+            guard let part = backlink.link.headings.last else { continue }
+            // Wiki-links name headings by text (or by slug); Markdown links by slug.
+            let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
+            let text: String
+            if backlink.link.form.isWiki && writtenAsText {
+                guard let wikiText = RenameName.wikiHeadingPart(text: new.text, slug: new.slug) else {
+                    throw RenameError("`\(new.text)` cannot be written in a wiki-link (`[`, `]`, `|`, `#` and `^` split it) and has no id to write instead")
+                }
+                text = wikiText
+            } else {
+                text = NotebookPath.markdownDestination(new.slug)
+            }
+            edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
+        }
+        return Notebook.sorted(edits)
+    }
+
+    private func renameLabel(_ normalized: String, in note: NoteSymbols, to newName: String) throws(RenameError) -> [NoteEdit] {
+        let name = try RenameName.label(newName)
+        let bytes = Array(name.utf8)
+        let newNormalized = bytes.withUnsafeBufferPointer { LinkScanners.normalizeLabel($0) }
+        if newNormalized != normalized, note.linkDefinitions.contains(where: { $0.normalizedLabel == newNormalized }) {
+            throw RenameError("`[\(name)]` is already defined in this note")
+        }
+        var edits: [NoteEdit] = []
+        for definition in note.linkDefinitions where definition.normalizedLabel == normalized {
+            edits.append(NoteEdit(path: note.path, range: definition.labelRange, newText: name))
+        }
+        for link in note.links where link.referenceLabel?.text == normalized {
+            guard let label = link.referenceLabel, !label.range.isEmpty else { continue }
+            edits.append(NoteEdit(path: note.path, range: label.range, newText: name))
+        }
+        return Notebook.sorted(edits)
+    }
+
+}

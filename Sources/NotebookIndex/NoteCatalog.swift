@@ -1,0 +1,198 @@
+// The notes and files of a notebook, indexed by the names links use: paths, stems, titles,
+// aliases, and the file names of the files that are not notes.
+//
+// Invariants:
+// - A `NoteCatalog` is a plain value built from `[NoteSymbols]` (and the paths of the other files,
+//   the assets); its lookup tables are kept by `insert`/`remove` and `insertAsset`/`removeAsset`,
+//   so resolution (`NoteCatalog+Resolution.swift`) never scans the notebook.
+// - Each table maps a key to the paths having it in byte order, so candidate lists come out
+//   sorted and do not depend on the order notes were added in.
+
+/// The notes of a notebook, indexed for link resolution.
+///
+/// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`):
+///
+/// - **External.** Autolinks, and destinations with a URL scheme (`https:`, `mailto:`; a scheme
+///   of two or more letters, so `C:` is not one) or starting with `//`, are `.external`.
+/// - **Markdown links** (inline, reference, images): the destination is percent-decoded
+///   (`%20` is a space; invalid escapes stay as written). A path starting with `/` is relative to
+///   the workspace root, any other path to the linking note's folder. `.` and `..` segments are
+///   normalised; a `..` that would climb above the root makes the link `.brokenNote`. The path
+///   matches a note as written, or with its `.md`/`.markdown` extension added or swapped. An
+///   empty path with an anchor (`#heading`, `#^id`) or an empty inline destination means this
+///   note; an undefined reference (no destination at all) is `.brokenNote("")`.
+///   A path that matches no note is `.file` when it names a file that is not a note (another
+///   extension, a trailing `/`, or any image), else `.brokenNote`.
+/// - **Wiki-links and embeds** (`[[target#H^id|label]]`) resolve, first match wins:
+///   1. by path relative to the root, with or without the extension (exactly, then ignoring
+///      case);
+///   2. by file stem, ignoring case: the candidate with the fewest folders wins, as in Obsidian,
+///      and a tie at that depth is `.ambiguous`; a target with folders (`[[b/note]]`) only
+///      matches notes whose path ends with it;
+///   3. by title, ignoring case;
+///   4. by alias, ignoring case.
+///   Several notes with the same title (or alias) are `.ambiguous`. An empty target
+///   (`[[#Heading]]`, `[[#^id]]`) means this note.
+/// - **Wiki-links to files** (`![[photo.png]]`, `[[report.pdf]]`: a target with a non-note
+///   extension) first look among the assets, as Obsidian does with attachments: by path relative
+///   to the root, else by file name ignoring case, the file with the fewest folders winning and a
+///   tie at that depth `.ambiguous` (a target with folders, `[[img/photo.png]]`, only matches
+///   files whose path ends with it). Found, it is `.file` with the asset's path. Otherwise the
+///   target is looked up as a note (rules above), and when no note matches either it is `.file`
+///   with the target as written (no leading `/`), for the caller to check on disk.
+/// - **Headings**: a heading part matches a heading whose GitHub slug is the part (`#my-heading`,
+///   also compared lowercased), or whose text is the part ignoring case (`[[note#My Heading]]`).
+///   Markdown anchors are percent-decoded first. Nested parts (`[[note#H#Sub]]`) match the last
+///   part inside the section of the earlier ones: each later heading must come after the
+///   earlier one, have a deeper level, and precede the next heading of the earlier one's level
+///   or above. The first match in document order wins; none is `.brokenHeading`.
+/// - **Block ids** (`#^id`) match a block id of the note exactly; none is `.brokenBlock`.
+public struct NoteCatalog: Sendable, Equatable {
+    /// The notes by their exact path.
+    public private(set) var notes: [String: NoteSymbols] = [:]
+    /// The extensions (lowercased, without `.`) that make a file a note.
+    public let noteExtensions: [String]
+    // Each table maps a key to the paths having it, sorted by path, so that `note.markdown` and
+    // `note.md` pick the same one every time and candidate lists come out sorted. `insert` and
+    // `remove` keep them so: the cost of one change is that note's keys, not the notebook's size.
+    // (A path without its extension is looked up exactly by filtering the case-insensitive
+    // table: one table instead of two, and most keys hold one path, kept without an array.)
+    var byLowercasedPathWithoutExtension: [String: PathList] = [:]
+    var byStem: [String: PathList] = [:]
+    var byTitle: [String: PathList] = [:]
+    var byAlias: [String: PathList] = [:]
+    /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
+    /// finds it by name wherever it is. Sorted like the other tables.
+    var assetsByName: [String: PathList] = [:]
+
+    /// Indexes `notes` (each `path` workspace-relative with `/`). A later note with the same path
+    /// as an earlier one replaces it.
+    public init(_ notes: [NoteSymbols] = [], noteExtensions: [String] = ["md", "markdown"]) {
+        self.noteExtensions = noteExtensions.map { $0.folded }
+        for note in notes { insert(note) }
+    }
+
+    /// Adds `note`, replacing the note with the same path.
+    public mutating func insert(_ note: NoteSymbols) {
+        insert(note, keys: keys(of: note))
+    }
+
+    /// `insert` with the note's table keys worked out beforehand (`keys(of:)`, on another thread).
+    mutating func insert(_ note: NoteSymbols, keys: [(Table, String)]) {
+        remove(path: note.path)
+        notes[note.path] = note
+        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
+    }
+
+    /// Adds `note` with its keys unless a note has its path already; false then (nothing
+    /// changed). One look-up of the path, for scans.
+    mutating func insertNew(_ note: NoteSymbols, keys: [(Table, String)]) -> Bool {
+        if let existing = notes.updateValue(note, forKey: note.path) {
+            notes[note.path] = existing
+            return false
+        }
+        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
+        return true
+    }
+
+    /// Makes room for `count` more notes in every table.
+    mutating func reserveCapacity(_ count: Int) {
+        notes.reserveCapacity(notes.count + count)
+        byLowercasedPathWithoutExtension.reserveCapacity(byLowercasedPathWithoutExtension.count + count)
+        byStem.reserveCapacity(byStem.count + count)
+        byTitle.reserveCapacity(byTitle.count + count)
+    }
+
+    /// Replaces the symbols of a note already in the catalog whose title and aliases are
+    /// unchanged (the tables keep their keys).
+    public mutating func replaceSymbols(_ note: NoteSymbols) {
+        guard let old = notes[note.path], old.title == note.title, old.aliases == note.aliases else { return insert(note) }
+        notes[note.path] = note
+    }
+
+    /// Removes the note at `path`; returns it, or nil when there was none.
+    @discardableResult
+    public mutating func remove(path: String) -> NoteSymbols? {
+        guard let old = notes.removeValue(forKey: path) else { return nil }
+        for (table, key) in keys(of: old) { NoteCatalog.drop(path, from: &self[table], key: key) }
+        return old
+    }
+
+    /// Records an asset (a file that is not a note, workspace-relative) for wiki-links by name.
+    public mutating func insertAsset(_ path: String) {
+        NoteCatalog.add(path, to: &assetsByName, key: NotebookPath.lastComponent(of: path).folded)
+    }
+
+    /// Forgets the asset at `path`.
+    public mutating func removeAsset(_ path: String) {
+        NoteCatalog.drop(path, from: &assetsByName, key: NotebookPath.lastComponent(of: path).folded)
+    }
+
+    /// The assets whose file name is `name` (ignoring case), sorted by path.
+    public func assets(named name: String) -> [String] {
+        assetsByName[name.folded].map(Array.init) ?? []
+    }
+
+    /// The notes whose stem, title or one of whose aliases is `name` (ignoring case): the notes a
+    /// wiki-link `[[name]]` may reach, sorted by path.
+    public func notes(named name: String) -> [String] {
+        let key = name.folded
+        var result = byStem[key].map(Array.init) ?? []
+        for list in [byTitle[key], byAlias[key]] {
+            for path in list ?? PathList() where !result.contains(path) { result.append(path) }
+        }
+        return result.sorted()
+    }
+
+    enum Table: Sendable { case lowercasedPath, stem, title, alias }
+
+    private subscript(table: Table) -> [String: PathList] {
+        get {
+            switch table {
+            case .lowercasedPath: return byLowercasedPathWithoutExtension
+            case .stem: return byStem
+            case .title: return byTitle
+            case .alias: return byAlias
+            }
+        }
+        _modify {
+            switch table {
+            case .lowercasedPath: yield &byLowercasedPathWithoutExtension
+            case .stem: yield &byStem
+            case .title: yield &byTitle
+            case .alias: yield &byAlias
+            }
+        }
+    }
+
+    /// Every (table, key) the note is listed under.
+    func keys(of note: NoteSymbols) -> [(Table, String)] { NoteCatalog.keys(of: note, extensions: noteExtensions) }
+
+    static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
+        let bare = NotebookPath.removingExtension(note.path, noteExtensions)
+        var result: [(Table, String)] = []
+        result.reserveCapacity(3 + note.aliases.count)
+        result.append((.lowercasedPath, bare.folded))
+        result.append((.stem, NotebookPath.fileStem(of: note.path).folded))
+        if !note.title.isEmpty { result.append((.title, note.title.folded)) }
+        // A note has a handful of aliases: a scan finds repeats more cheaply than a set.
+        for alias in note.aliases where !alias.isEmpty {
+            let key = alias.folded
+            if !result.contains(where: { $0.0 == .alias && $0.1 == key }) { result.append((.alias, key)) }
+        }
+        return result
+    }
+
+    private static func add(_ path: String, to table: inout [String: PathList], key: String) {
+        table[key, default: PathList()].insertSorted(path)
+    }
+
+    private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
+        if table[key]?.remove(path) == false { table[key] = nil }
+    }
+
+    /// The note whose path without its note extension is exactly `bare`, the first by path.
+    func note(withoutExtension bare: String) -> String? {
+        byLowercasedPathWithoutExtension[bare.folded]?.first { NotebookPath.removingExtension($0, noteExtensions) == bare }
+    }
+}
