@@ -1,0 +1,96 @@
+import JSONRPC
+import LSPTypes
+import XCTest
+@testable import MacMDServer
+
+/// What `initialize` advertises comes from the server's registry of handlers: a client is told
+/// of every request the server answers, and of nothing it does not.
+final class CapabilitiesTests: XCTestCase {
+    /// LSP 3.17 pairs each capability with the messages it announces (a provider, or one member
+    /// of it). A capability is advertised exactly when all its messages have handlers.
+    static let announced: [(path: [String], methods: [String])] = [
+        (["textDocumentSync", "openClose"], [DidOpenTextDocumentNotification.method, DidCloseTextDocumentNotification.method]),
+        (["textDocumentSync", "change"], [DidChangeTextDocumentNotification.method]),
+        (["textDocumentSync", "save"], [DidSaveTextDocumentNotification.method]),
+        (["definitionProvider"], [DefinitionRequest.method]),
+        (["referencesProvider"], [ReferencesRequest.method]),
+        (["hoverProvider"], [HoverRequest.method]),
+        (["renameProvider"], [RenameRequest.method]),
+        (["renameProvider", "prepareProvider"], [PrepareRenameRequest.method]),
+        (["documentLinkProvider"], [DocumentLinkRequest.method]),
+        (["documentSymbolProvider"], [DocumentSymbolRequest.method]),
+        (["foldingRangeProvider"], [FoldingRangeRequest.method]),
+        (["workspaceSymbolProvider"], [WorkspaceSymbolRequest.method]),
+        (["codeActionProvider"], [CodeActionRequest.method]),
+        (["completionProvider"], [CompletionRequest.method]),
+        (["completionProvider", "resolveProvider"], [CompletionItemResolveRequest.method]),
+        (["diagnosticProvider"], [DocumentDiagnosticRequest.method]),
+        (["diagnosticProvider", "workspaceDiagnostics"], [WorkspaceDiagnosticRequest.method]),
+        (["workspace", "workspaceFolders", "changeNotifications"], [DidChangeWorkspaceFoldersNotification.method]),
+        (["workspace", "fileOperations", "didCreate"], [DidCreateFilesNotification.method]),
+        (["workspace", "fileOperations", "didDelete"], [DidDeleteFilesNotification.method]),
+        (["workspace", "fileOperations", "didRename"], [DidRenameFilesNotification.method]),
+        (["workspace", "fileOperations", "willRename"], [WillRenameFilesRequest.method]),
+        (["experimental", "macmd", "preview"], [MacMDPreviewRequest.method]),
+    ]
+
+    /// The provider keys that take `true` or an options object, and the members of options
+    /// objects that are settings rather than announcements (they are checked by value below).
+    static let settings: Set<String> = ["triggerCharacters", "identifier", "interFileDependencies", "codeActionKinds",
+                                        "supported", "filters", "includeText"]
+
+    func value(_ json: JSONValue?, at path: [String]) -> JSONValue? {
+        path.reduce(json) { $0?[$1] }
+    }
+
+    /// Every path to a leaf of a capabilities object (an empty object has none).
+    func leaves(_ json: JSONValue, _ prefix: [String] = []) -> [[String]] {
+        guard case .object(let members) = json else { return [prefix] }
+        return members.sorted { $0.key < $1.key }.flatMap { leaves($0.value, prefix + [$0.key]) }
+    }
+
+    func testInitializeAdvertisesWhatTheRegistryHandlesAndNothingElse() throws {
+        let client = LSPTestClient()
+        defer { client.close() }
+        let capabilities = try XCTUnwrap(client.initialize()?["capabilities"])
+        let registered = Set(Server.registry.methods)
+
+        // Each handler's own capabilities are in the answer, as the registry gives them.
+        for capability in Server.registry.capabilities {
+            let advertised = try XCTUnwrap(value(capabilities, at: capability.path), "\(capability.path) is not advertised")
+            for leaf in leaves(capability.value) {
+                XCTAssertEqual(value(advertised, at: leaf), value(capability.value, at: leaf), "\(capability.path + leaf)")
+            }
+        }
+        // A capability is there exactly when its messages are handled.
+        for (path, methods) in CapabilitiesTests.announced {
+            let handled = methods.allSatisfy(registered.contains)
+            let advertised = value(capabilities, at: path).map { $0 != .bool(false) && !$0.isNull } ?? false
+            XCTAssertEqual(advertised, handled, "\(path.joined(separator: ".")) advertised: \(advertised), \(methods) handled: \(handled)")
+        }
+        // Nothing is advertised that announces no handled message: every leaf is an
+        // announcement above or inside one, a setting beside one, or the negotiated encoding.
+        for leaf in leaves(capabilities) where leaf != ["positionEncoding"] {
+            let known = CapabilitiesTests.announced.contains { announcement in
+                leaf.starts(with: announcement.path)
+                    || (CapabilitiesTests.settings.contains(leaf.last ?? "") && Array(leaf.dropLast()) == Array(announcement.path.dropLast()))
+            }
+            XCTAssertTrue(known, "\(leaf.joined(separator: ".")) is advertised but announces no handled message")
+        }
+    }
+
+    func testEveryTypedClientMessageIsRegisteredAndAnswered() {
+        let registered = Set(Server.registry.methods)
+        for request in LSPMessages.clientRequests {
+            XCTAssertTrue(registered.contains(request.method), "no handler for \(request.method)")
+        }
+        for notification in LSPMessages.clientNotifications {
+            XCTAssertTrue(registered.contains(notification.method), "no handler for \(notification.method)")
+        }
+        // A method the registry does not have is answered "method not found".
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        XCTAssertEqual(client.request("textDocument/formatting", ["textDocument": ["uri": "file:///x.md"], "options": [:]])?.errorCode, -32601)
+    }
+}
