@@ -225,12 +225,18 @@ public final class Server: Sendable {
             }
             return id
         }
-        connection.send(.request(id: id, method: Request.method, params: params.json))
+        connection.send(.request(id: id, method: Request.method, params: Server.params(params.json)))
+    }
+
+    /// A message's params as JSON-RPC wants them: an object or an array, else left out (a
+    /// message without params, such as `workspace/diagnostic/refresh`, has none).
+    static func params(_ json: JSONValue) -> JSONValue? {
+        json.isNull ? nil : json
     }
 
     /// Sends a notification to the client.
     func send<Notification: ServerNotification>(_ notification: Notification.Type, _ params: Notification.Params) {
-        connection.send(.notification(method: Notification.method, params: params.json))
+        connection.send(.notification(method: Notification.method, params: Server.params(params.json)))
     }
 
     // MARK: Work on the queue
