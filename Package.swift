@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex"], swiftSettings: strict),
-        .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookIDE"], swiftSettings: strict),
