@@ -30,20 +30,8 @@ extension HTMLRenderState {
                 footnoteReferenceCounts[definition] += 1
                 footnoteReferenceOrdinals[Int(node.data)] = footnoteReferenceCounts[definition]
             }
-            current = nextInPreorder(current, node, within: SyntaxTree.root)
+            current = tree.nextInPreorder(current, within: SyntaxTree.root)
         }
-    }
-
-    /// The next node after `id` in document order inside `root`'s subtree, or `.none`.
-    func nextInPreorder(_ id: NodeID, _ node: Node, within root: NodeID) -> NodeID {
-        if isValid(node.firstChild) { return node.firstChild }
-        var climb = id
-        while isValid(climb), climb != root {
-            let climbed = tree.nodes[Int(climb)]
-            if isValid(climbed.next) { return climbed.next }
-            climb = climbed.parent
-        }
-        return .none
     }
 
     /// The definition a reference node points to, when it exists.
@@ -146,31 +134,6 @@ extension HTMLRenderState {
 
     static let imageExtensions: [String] = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "avif"]
 
-    func wikiLinkInfo(_ node: Node) -> WikiLinkInfo? {
-        guard node.data >= 0, Int(node.data) < tree.wikiLinks.count else { return nil }
-        return tree.wikiLinks[Int(node.data)]
-    }
-
-    /// The visible text: the label after `|`, else `target > Heading > ^block`.
-    func wikiLinkLabel(_ node: Node) -> [UInt8] {
-        guard let info = wikiLinkInfo(node) else { return Array(contentBytes(node)) }
-        if info.hasLabel { return Array(contentBytes(info.label)) }
-        var parts: [ArraySlice<UInt8>] = []
-        if !info.target.isEmpty { parts.append(contentBytes(info.target)) }
-        for heading in info.headings { parts.append(contentBytes(heading)) }
-        var result: [UInt8] = []
-        for (index, part) in parts.enumerated() {
-            if index > 0 { result.append(contentsOf: " > ".utf8) }
-            result.append(contentsOf: part)
-        }
-        if info.hasBlockID {
-            if !result.isEmpty { result.append(contentsOf: " > ".utf8) }
-            result.append(0x5E)
-            result.append(contentsOf: contentBytes(info.blockID))
-        }
-        return result
-    }
-
     /// `note` -> `note.md`, `#Heading` -> `#heading`, `^id` -> `#^id`.
     func wikiLinkHref(_ info: WikiLinkInfo) -> [UInt8] {
         var href: [UInt8] = []
@@ -183,7 +146,7 @@ extension HTMLRenderState {
             href.append(contentsOf: "#^".utf8)
             href.append(contentsOf: contentBytes(info.blockID))
         } else if let heading = info.headings.last {
-            let text = String(decoding: HTMLWriter.repairedUTF8(contentBytes(heading)), as: UTF8.self)
+            let text = String(decoding: UTF8Repair.repaired(contentBytes(heading)), as: UTF8.self)
             href.append(0x23)
             href.append(contentsOf: Slugger.slug(for: text).utf8)
         }
@@ -200,11 +163,11 @@ extension HTMLRenderState {
     }
 
     mutating func writeWikiLink(_ node: Node) {
-        guard let info = wikiLinkInfo(node) else {
+        guard let info = tree.wikiLinkInfo(of: node) else {
             out.text(contentBytes(node))
             return
         }
-        let label = wikiLinkLabel(node)
+        let label = tree.wikiLinkLabel(of: node)
         let unresolved = node.flags & Node.unresolved != 0
         let destination = options.wikiLinkDestinations?.destination(at: node.data)
         let url: [UInt8]

@@ -4,7 +4,7 @@ import TextCore
 
 // Rendering a large document on all cores: the top-level blocks are cut into pieces of about
 // `pieceSourceBytes` of Markdown each, every piece is rendered by its own state, and the pieces'
-// bytes, in order, are the document's HTML. Heading ids come from `headingAnchors` first, so
+// bytes, in order, are the document's HTML. Heading ids come from `SyntaxTree.headingAnchors` first, so
 // every piece numbers repeated slugs as one walk would; the source's line index is built once
 // and shared. Documents with footnote references render in one piece (their numbering runs
 // through the document). The concatenation is byte-for-byte the output of `render(_:)`.
@@ -72,7 +72,7 @@ extension HTMLRenderer {
         var table: [NodeID: String]?
         if options.headingIDs {
             var ids: [NodeID: String] = [:]
-            for anchor in anchors ?? headingAnchors(tree) { ids[anchor.node] = anchor.id }
+            for anchor in anchors ?? tree.headingAnchors() { ids[anchor.node] = anchor.id }
             table = ids
         }
         let headingIDs = table

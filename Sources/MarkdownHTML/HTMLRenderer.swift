@@ -147,7 +147,7 @@ struct HTMLRenderState {
     }
 
     @inline(__always)
-    func isValid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < tree.nodes.count }
+    func isValid(_ id: NodeID) -> Bool { tree.isNode(id) }
 
     // MARK: Enter and exit
 
@@ -214,7 +214,7 @@ struct HTMLRenderState {
                 if let known = headingIDTable?[id] {
                     out.text(Array(known.utf8)[...])
                 } else {
-                    out.text(Array(slugs.slug(for: plainText(of: id)).utf8)[...])
+                    out.text(Array(slugs.slug(for: tree.plainText(of: id)).utf8)[...])
                 }
                 out.byte(0x22)
             }
@@ -293,7 +293,7 @@ struct HTMLRenderState {
             out.byte(0x3E)
             return .descend
         case .text:
-            writeText(id, node)
+            out.text(tree.decodedText(of: node))
             return .skip
         case .softBreak:
             out.byte(0x0A)
@@ -303,7 +303,7 @@ struct HTMLRenderState {
             return .skip
         case .code:
             out.literal("<code>")
-            out.text(codeSpanText(tree.contentBytes(of: id)))
+            out.text(tree.codeSpanText(of: node))
             out.literal("</code>")
             return .skip
         case .inlineHTML:
@@ -436,27 +436,17 @@ struct HTMLRenderState {
         }
     }
 
-    /// Inside an image description only text is written (cmark's "plain" mode).
+    /// Inside an image description only text is written (cmark's "plain" mode), by the same
+    /// rule as heading text (`SyntaxTree.plainTextPiece`).
     mutating func enterPlain(_ node: Node) -> EnterAction {
-        switch node.kind {
-        case .text:
-            let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
-            out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
+        switch tree.plainTextPiece(of: node, for: .imageDescription) {
+        case .text(let text):
+            out.text(text)
             return .skip
-        case .code:
-            out.text(codeSpanText(contentBytes(node)))
+        case .children:
+            return .descend
+        case .nothing:
             return .skip
-        case .inlineHTML, .tag, .inlineMath, .displayMath:
-            out.text(contentBytes(node))
-            return .skip
-        case .softBreak, .hardBreak:
-            out.byte(0x20)
-            return .skip
-        case .wikiLink:
-            out.text(wikiLinkLabel(node)[...])
-            return .skip
-        default:
-            return node.kind.isBlock ? .skip : .descend
         }
     }
 
@@ -579,86 +569,16 @@ struct HTMLRenderState {
 
     // MARK: Inlines
 
-    func contentBytes(_ node: Node) -> ArraySlice<UInt8> {
-        let start = max(0, min(Int(node.contentStart), tree.content.count))
-        let end = max(start, min(Int(node.contentEnd), tree.content.count))
-        return tree.content[start..<end]
-    }
+    @inline(__always)
+    func contentBytes(_ node: Node) -> ArraySlice<UInt8> { tree.contentBytes(of: node) }
 
-    func contentBytes(_ span: ByteSpan) -> ArraySlice<UInt8> {
-        let start = max(0, min(Int(span.start), tree.content.count))
-        let end = max(start, min(Int(span.end), tree.content.count))
-        return tree.content[start..<end]
-    }
+    @inline(__always)
+    func contentBytes(_ span: ByteSpan) -> ArraySlice<UInt8> { tree.contentBytes(in: span) }
 
     func sourceBytes(_ span: ByteSpan) -> ArraySlice<UInt8> {
         let start = max(0, min(Int(span.start), tree.source.count))
         let end = max(start, min(Int(span.end), tree.source.count))
         return tree.source[start..<end]
-    }
-
-    mutating func writeText(_ id: NodeID, _ node: Node) {
-        let bytes = contentBytes(node)
-        let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
-        if node.flags & Node.textNeedsDecoding == 0 && parentKind != .autolink {
-            out.text(bytes)
-            return
-        }
-        out.text(decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil)[...])
-    }
-
-    /// The text of a text node as it reads: escapes and references decoded (autolinks decode
-    /// references only, extended autolinks nothing).
-    func decodedText(_ node: Node, inAutolink form: LinkForm?) -> [UInt8] {
-        let bytes = contentBytes(node)
-        // The text of `<…>` autolinks is entity-decoded whether or not the parser flagged it.
-        let isPointyAutolink = form == .some(.uriAutolink) || form == .some(.emailAutolink)
-        guard node.flags & Node.textNeedsDecoding != 0 || isPointyAutolink else { return Array(bytes) }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        switch form {
-        case .none:
-            CharacterReferences.decode(bytes, into: &result)
-        case .some(.uriAutolink), .some(.emailAutolink):
-            CharacterReferences.decodeEntities(bytes, into: &result)
-        default:
-            result.append(contentsOf: bytes)
-        }
-        return result
-    }
-
-    func autolinkForm(_ id: NodeID) -> LinkForm? {
-        let node = tree.nodes[Int(id)]
-        guard node.data >= 0, Int(node.data) < tree.links.count else { return nil }
-        return tree.links[Int(node.data)].form
-    }
-
-    /// Code span text: line endings become spaces, and one space is stripped from each end when
-    /// both ends have one and the text is not all spaces.
-    func codeSpanText(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var text = bytes
-        if text.contains(0x0A) || text.contains(0x0D) {
-            var normalized: [UInt8] = []
-            normalized.reserveCapacity(text.count)
-            var i = text.startIndex
-            while i < text.endIndex {
-                let value = text[i]
-                if value == 0x0D {
-                    normalized.append(0x20)
-                    if i + 1 < text.endIndex, text[i + 1] == 0x0A { i += 1 }
-                } else if value == 0x0A {
-                    normalized.append(0x20)
-                } else {
-                    normalized.append(value)
-                }
-                i += 1
-            }
-            text = normalized[...]
-        }
-        if text.count >= 2, text.first == 0x20, text.last == 0x20, text.contains(where: { $0 != 0x20 }) {
-            text = text.dropFirst().dropLast()
-        }
-        return text
     }
 
     func collapsesStrong(_ node: Node) -> Bool {
@@ -757,58 +677,13 @@ struct HTMLRenderState {
         (lines?.line(containingUTF8Offset: offset) ?? 0) + 1
     }
 
-    // MARK: Plain text
-
-    /// The plain text of a subtree (for heading ids and titles), without recursion.
-    func plainText(of root: NodeID) -> String {
-        var bytes: [UInt8] = []
-        let rootNode = tree.nodes[Int(root)]
-        var current = rootNode.firstChild
-        while isValid(current) {
-            let node = tree.nodes[Int(current)]
-            switch node.kind {
-            case .text:
-                let parentKind = isValid(node.parent) ? tree.nodes[Int(node.parent)].kind : .document
-                bytes.append(contentsOf: decodedText(node, inAutolink: parentKind == .autolink ? autolinkForm(node.parent) : nil))
-            case .code:
-                bytes.append(contentsOf: codeSpanText(contentBytes(node)))
-            case .inlineMath, .displayMath, .tag:
-                bytes.append(contentsOf: contentBytes(node))
-            case .softBreak, .hardBreak:
-                bytes.append(0x20)
-            case .wikiLink:
-                bytes.append(contentsOf: wikiLinkLabel(node))
-            case .image, .footnoteReference, .blockID:
-                // GitHub takes the slug from the rendered text, which has none of these.
-                break
-            default:
-                if isValid(node.firstChild) {
-                    current = node.firstChild
-                    continue
-                }
-            }
-            // Next in document order, staying inside `root`.
-            var climb = current
-            current = .none
-            while isValid(climb), climb != root {
-                let climbed = tree.nodes[Int(climb)]
-                if isValid(climbed.next) {
-                    current = climbed.next
-                    break
-                }
-                climb = climbed.parent
-            }
-        }
-        return String(decoding: HTMLWriter.repairedUTF8(bytes[...]), as: UTF8.self)
-    }
-
     // MARK: Page
 
     mutating func writePageHeader() {
         var title = options.title ?? ""
         if options.title == nil {
             if let heading = tree.nodes.indices.first(where: { tree.nodes[$0].kind == .heading }) {
-                title = plainText(of: NodeID(heading))
+                title = tree.plainText(of: NodeID(heading))
             }
             if title.isEmpty { title = "Untitled" }
         }

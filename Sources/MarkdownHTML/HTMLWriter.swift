@@ -2,9 +2,12 @@
 //
 // Invariants:
 // - Everything written is valid UTF-8: NUL bytes and invalid UTF-8 sequences in the input are
-//   written as U+FFFD, with the same sequence boundaries cmark's `utf8proc_check` uses.
+//   written as U+FFFD, with the same sequence boundaries cmark's `utf8proc_check` uses
+//   (TextCore's `UTF8Repair`, which the plain text of headings uses too).
 // - `text`/`attribute` escape exactly `&`, `<`, `>` and `"` (cmark's `escape_html`).
 // - `href` percent-encodes as cmark's `houdini_escape_href` (after the UTF-8 repair above).
+
+import TextCore
 
 /// The writer's bytes: raw memory with a count, because `Array.append(contentsOf:)` costs
 /// about a hundred instructions a call and rendering makes one call every dozen bytes.
@@ -169,7 +172,7 @@ struct HTMLWriter {
 
     /// Appends `input` percent-encoded for an `href`/`src` value, as cmark's `houdini_escape_href`.
     mutating func href(_ input: ArraySlice<UInt8>) {
-        let repaired = HTMLWriter.repairedUTF8(input)
+        let repaired = UTF8Repair.repaired(input)
         repaired.withUnsafeBufferPointer { source in
             let count = source.count
             var i = 0
@@ -191,26 +194,6 @@ struct HTMLWriter {
                 i += 1
             }
         }
-    }
-
-    /// `input` with NUL and invalid UTF-8 replaced by U+FFFD (the input itself when it is clean).
-    static func repairedUTF8(_ input: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let clean = input.withUnsafeBufferPointer { buffer -> Bool in
-            var i = 0
-            while i < buffer.count {
-                let value = buffer[i]
-                if value == 0 { return false }
-                if value < 0x80 { i += 1; continue }
-                let length = validSequenceLength(buffer, i)
-                if length <= 0 { return false }
-                i += length
-            }
-            return true
-        }
-        if clean { return input }
-        var writer = HTMLWriter(capacity: input.count + 8)
-        writer.raw(input)
-        return writer.bytes[...]
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -252,7 +235,7 @@ struct HTMLWriter {
             guard i < count else { break }
             let value = input[i]
             if value >= 0x80 {
-                let length = HTMLWriter.validSequenceLength(input, i)
+                let length = UTF8Repair.validSequenceLength(input, i)
                 if length > 0 { i += length; continue }
                 flush(input, run, i)
                 literal("\u{FFFD}")
@@ -287,43 +270,6 @@ struct HTMLWriter {
     @inline(__always)
     private mutating func flush(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         if end > start { put(UnsafeBufferPointer(rebasing: input[start..<end])) }
-    }
-
-    /// Length of the valid UTF-8 sequence at `input[index]` (a byte >= 0x80), or minus the number
-    /// of bytes to replace by one U+FFFD when it is invalid (cmark's `utf8proc_valid`).
-    static func validSequenceLength(_ input: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
-        let lead = input[index]
-        let remaining = input.count - index
-        let length: Int
-        switch lead {
-        case 0xC0...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF7: length = 4
-        default: return -1
-        }
-        if length > remaining {
-            // cmark replaces the rest of the line; stop at the first byte that is not a continuation.
-            var i = 1
-            while i < remaining && input[index + i] & 0xC0 == 0x80 { i += 1 }
-            return -i
-        }
-        var i = 1
-        while i < length {
-            if input[index + i] & 0xC0 != 0x80 { return -i }
-            i += 1
-        }
-        switch length {
-        case 2:
-            if lead < 0xC2 { return -length }
-        case 3:
-            let scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(input[index + 1] & 0x3F) << 6) | UInt32(input[index + 2] & 0x3F)
-            if scalar < 0x800 || (scalar >= 0xD800 && scalar < 0xE000) { return -length }
-        default:
-            let scalar = (UInt32(lead & 0x07) << 18) | (UInt32(input[index + 1] & 0x3F) << 12)
-                | (UInt32(input[index + 2] & 0x3F) << 6) | UInt32(input[index + 3] & 0x3F)
-            if scalar < 0x10000 || scalar >= 0x110000 { return -length }
-        }
-        return length
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

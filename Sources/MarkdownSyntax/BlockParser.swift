@@ -287,7 +287,70 @@ struct BlockParser {
 
     // MARK: One line
 
+    /// How far a line continued the open blocks (`continueOpenBlocks`).
+    struct LineMatch {
+        /// Index into `open` of the deepest block the line continued (0: the document).
+        var matched: Int
+        /// True when the line continued every open block.
+        var allMatched: Bool
+    }
+
+    /// What a line does to one open block (`continues`).
+    enum Continuation {
+        /// The line continues the block; its marker or indentation is consumed.
+        case continued
+        /// The line does not continue the block (nor, then, any block inside it).
+        case notContinued
+        /// The line closed the block (a closing fence) and nothing else is left to do with it.
+        case usedLine
+    }
+
+    /// What one block start did (`openBlockStart`).
+    enum BlockStart {
+        /// Opened a container (quote, list item, footnote definition): another block may start
+        /// after its marker.
+        case container
+        /// Opened or made a leaf block; `usesLine` when the start took the whole line (a heading,
+        /// a fence, a thematic break, a table's delimiter row), so no text is left to add.
+        case leaf(usesLine: Bool)
+        /// Nothing starts here: the rest of the line is text.
+        case none
+    }
+
+    /// One line, in cmark's phases (`S_process_line`): continue the open blocks, open the blocks
+    /// that start on the line, then either add the line to the tip paragraph as a lazy
+    /// continuation, or close the blocks the line did not continue and add its text.
+    ///
+    /// The phases that run on every line are `@inline(__always)`: left as calls they cost about
+    /// 2 % of a corpus rendering (callgrind; line state spilled around each call). The openers
+    /// of particular blocks run once per block and are left to the compiler.
     mutating func processLine(start: Int, end: Int, into tree: inout SyntaxTree) {
+        beginLine(start: start, end: end)
+        guard let match = continueOpenBlocks(into: &tree) else { return }
+        let tipIndex = open.count - 1
+        let tipIsParagraph = open[tipIndex].kind == .paragraph
+        lineContainer = match.matched
+        lineClosedUnmatched = match.allMatched
+        let lineUsed = openNewBlocks(allMatched: match.allMatched, tipIsParagraph: tipIsParagraph, into: &tree)
+        findNextNonspace()
+        if !lineUsed && continuesParagraphLazily(match, tipIndex: tipIndex, tipIsParagraph: tipIsParagraph) {
+            addParagraphLine(tipIndex, into: &tree)
+            return
+        }
+        if !lineClosedUnmatched {
+            closeUnmatched(downTo: lineContainer, into: &tree)
+        }
+        recordLastLineBlank(into: &tree)
+        if lineUsed {
+            finishUsedLine(into: &tree)
+        } else {
+            addLineText(into: &tree)
+        }
+    }
+
+    /// Resets the line state for the line `start..<end` (its line ending excluded).
+    @inline(__always)
+    mutating func beginLine(start: Int, end: Int) {
         lineNumber += 1
         lineStart = start
         lineEnd = end
@@ -297,306 +360,266 @@ struct BlockParser {
         blank = false
         nextNonspace = -1
         thematicBreakKill = 0
+    }
 
-        // 1. Match the open containers.
-        var matched = 0          // index into `open` of the deepest matched block
-        var allMatched = true
+    // MARK: Phase 1: continue the open blocks
+
+    /// cmark's `check_open_blocks`: from the outermost open block inwards, consumes the marker or
+    /// indentation with which the line continues each block, and stops at the first block the
+    /// line does not continue. Returns how far the line got; nil when it closed a fenced block,
+    /// which uses the whole line.
+    @inline(__always)
+    mutating func continueOpenBlocks(into tree: inout SyntaxTree) -> LineMatch? {
+        var matched = 0
         var index = 1
-        matching: while index < open.count {
+        while index < open.count {
             if offset >= lineEnd && !partiallyConsumedTab {
                 // Nothing left on the line: lists and items with content match trivially.
-                var lo = 0, hi = stoppers.count
-                while lo < hi {
-                    let mid = (lo + hi) >> 1
-                    if stoppers[mid] < index { lo = mid + 1 } else { hi = mid }
-                }
-                let nextStopper = lo < stoppers.count ? stoppers[lo] : open.count
+                let nextStopper = firstStopper(atOrAfter: index)
                 if nextStopper > index {
                     matched = nextStopper - 1
                     index = nextStopper
                     continue
                 }
             }
-            let block = open[index]
             findNextNonspace()
-            switch block.kind {
-            case .blockQuote:
-                if indent <= 3 && nextNonspace < lineEnd && bytes[nextNonspace] == UInt8(ascii: ">") {
-                    advance(nextNonspace + 1 - offset, columns: false)
-                    if offset < lineEnd && isSpaceOrTab(bytes[offset]) { advance(1, columns: true) }
-                } else {
-                    allMatched = false
-                    break matching
-                }
-            case .item, .footnoteDefinition:
-                if indent >= block.contentIndent {
-                    advance(block.contentIndent, columns: true)
-                } else if blank && tree.nodes[Int(block.node)].firstChild != .none {
-                    advanceToNextNonspace()
-                } else {
-                    allMatched = false
-                    break matching
-                }
-            case .codeBlock, .mathBlock:
-                if block.isFenced {
-                    if indent <= 3 && nextNonspace < lineEnd && bytes[nextNonspace] == block.fenceCharacter
-                        && BlockScanners.closingFence(bytes, nextNonspace, lineEnd, character: block.fenceCharacter,
-                                                      minimum: block.fenceLength) {
-                        // The closing fence ends the block and the line.
-                        open[index].lastLineEnd = lineEnd
-                        closeUnmatched(downTo: index - 1, into: &tree)
-                        return
-                    }
-                    if block.fenceCharacter == UInt8(ascii: "$") && closesDollarMath(into: &tree, index: index) {
-                        return
-                    }
-                    var remaining = block.fenceIndent
-                    while remaining > 0 && offset < lineEnd && isSpaceOrTab(bytes[offset]) {
-                        advance(1, columns: true)
-                        remaining -= 1
-                    }
-                } else if indent >= 4 {
-                    advance(4, columns: true)
-                } else if blank {
-                    advanceToNextNonspace()
-                } else {
-                    allMatched = false
-                    break matching
-                }
-            case .heading, .thematicBreak, .frontMatter, .linkDefinition:
-                allMatched = false
-                break matching
-            case .htmlBlock:
-                if blank && block.htmlType >= 6 {
-                    allMatched = false
-                    break matching
-                }
-            case .paragraph:
-                if blank {
-                    allMatched = false
-                    break matching
-                }
-            case .table:
-                if blank || !tableRowMatches() {
-                    allMatched = false
-                    break matching
-                }
-            default:
-                break
+            switch continues(open[index], at: index, into: &tree) {
+            case .continued:
+                matched = index
+                index += 1
+            case .notContinued:
+                return LineMatch(matched: matched, allMatched: false)
+            case .usedLine:
+                return nil
             }
-            matched = index
-            index += 1
         }
+        return LineMatch(matched: matched, allMatched: true)
+    }
 
-        // 2. Open new blocks.
-        let tipIndex = open.count - 1
-        let tipKind = open[tipIndex].kind
-        lineContainer = matched
-        lineClosedUnmatched = allMatched
-        var maybeLazy = tipKind == .paragraph
-        var lineConsumed = false   // the line was fully used by a block start (fence, heading, …)
+    /// The index of the first stopper at `index` or deeper (`open.count` when there is none).
+    /// Every block between `index` and it matches an empty rest of line, so a blank line skips
+    /// them with this binary search: O(log depth), not O(depth).
+    @inline(__always)
+    func firstStopper(atOrAfter index: Int) -> Int {
+        var lo = 0, hi = stoppers.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if stoppers[mid] < index { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < stoppers.count ? stoppers[lo] : open.count
+    }
 
-        newBlocks: while true {
-            let kind = open[lineContainer].kind
-            if kind == .codeBlock || kind == .htmlBlock || kind == .mathBlock || kind == .heading { break }
-            findNextNonspace()
-            let indented = indent >= 4
-            let c: UInt8 = nextNonspace < lineEnd ? bytes[nextNonspace] : 0
-            let containerIsParagraph = kind == .paragraph
-
-            if !indented && c == UInt8(ascii: ">") {
-                let start = nextNonspace
-                advance(nextNonspace + 1 - offset, columns: false)
-                if offset < lineEnd && isSpaceOrTab(bytes[offset]) { advance(1, columns: true) }
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.blockQuote, start: start, into: &tree)
-                tree.nodes[Int(id)].sourceEnd = Int32(clamping: offset)
-                push(OpenBlock(node: id, kind: .blockQuote, lastLineEnd: offset), tree: tree)
-                lineContainer = open.count - 1
-            } else if !indented, c == UInt8(ascii: "#"), let level = BlockScanners.atxHeadingStart(bytes, nextNonspace, lineEnd) {
-                let start = nextNonspace
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.heading, start: start, into: &tree)
-                tree.nodes[Int(id)].data = Int32(level)
-                // Content: after the opening run, without the closing run and surrounding blanks.
-                var s = nextNonspace + level
-                var e = lineEnd
-                while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
-                var h = e
-                while h > s && bytes[h - 1] == UInt8(ascii: "#") { h -= 1 }
-                if h == s { e = s } else if isSpaceOrTab(bytes[h - 1]) {
-                    e = h
-                    while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
-                }
-                while s < e && isSpaceOrTab(bytes[s]) { s += 1 }
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-                appendContent(s, e, into: &tree)
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
-                push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-                lineConsumed = true
-                break newBlocks
-            } else if !indented, c == UInt8(ascii: "`") || c == UInt8(ascii: "~"),
-                      let length = BlockScanners.openingFence(bytes, nextNonspace, lineEnd) {
-                let start = nextNonspace
-                let fenceIndent = indent
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.codeBlock, start: start, into: &tree)
-                var infoStart = nextNonspace + length
-                var infoEnd = lineEnd
-                while infoStart < infoEnd && isSpaceOrTab(bytes[infoStart]) { infoStart += 1 }
-                while infoEnd > infoStart && isSpaceOrTab(bytes[infoEnd - 1]) { infoEnd -= 1 }
-                tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: c, fenceLength: Int32(length),
-                                                     fenceIndent: Int32(fenceIndent), info: ByteSpan(infoStart, infoEnd)))
-                tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
-                push(OpenBlock(node: id, kind: .codeBlock, fenceCharacter: c, fenceLength: length,
-                               fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-                lineConsumed = true
-                break newBlocks
-            } else if !indented, c == UInt8(ascii: "$"), options.extensions.contains(.math),
-                      nextNonspace + 1 < lineEnd, bytes[nextNonspace + 1] == UInt8(ascii: "$"),
-                      opensDollarMath() {
-                openDollarMath(fenceIndent: indent, into: &tree)
-                lineContainer = open.count - 1
-                lineConsumed = true
-                break newBlocks
-            } else if !indented, c == UInt8(ascii: "<"),
-                      let type = BlockScanners.htmlBlockStart(bytes, nextNonspace, lineEnd, allowType7: !containerIsParagraph && !maybeLazy) {
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
-                push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-                break newBlocks
-            } else if !indented, containerIsParagraph, let level = BlockScanners.setextUnderline(bytes, nextNonspace, lineEnd) {
-                let paragraph = open[lineContainer].node
-                if resolveLinkDefinitions(paragraph, into: &tree) {
-                    tree.nodes[Int(paragraph)].kind = .heading
-                    tree.nodes[Int(paragraph)].data = Int32(level)
-                    tree.nodes[Int(paragraph)].flags = Node.headingSetext
-                    open[lineContainer].kind = .heading
-                    open[lineContainer].lastLineEnd = lineEnd
-                    lineConsumed = true
-                }
-                break newBlocks
-            } else if !indented, !(containerIsParagraph && !allMatched),
-                      c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"),
-                      thematicBreakKill <= nextNonspace,
-                      BlockScanners.thematicBreak(bytes, nextNonspace, lineEnd, failure: &thematicBreakKill) {
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.thematicBreak, start: nextNonspace, into: &tree)
-                push(OpenBlock(node: id, kind: .thematicBreak, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-                lineConsumed = true
-                break newBlocks
-            } else if !indented, c == UInt8(ascii: "["), options.extensions.contains(.footnotes),
-                      let (labelEnd, after) = footnoteDefinitionStart() {
-                let start = nextNonspace
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.footnoteDefinition, start: start, into: &tree)
-                let label = ByteSpan(start + 2, labelEnd)
-                let normalized = LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: bytes[label.range]))
-                tree.footnoteDefinitions.append(FootnoteDefinition(label: label, normalizedLabel: normalized, node: id))
-                tree.nodes[Int(id)].data = Int32(tree.footnoteDefinitions.count - 1)
-                advance(after - offset, columns: false)
-                push(OpenBlock(node: id, kind: .footnoteDefinition, contentIndent: 4, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-            } else if (!indented || kind == .list) && indent < 4,
-                      let marker = BlockScanners.listMarker(bytes, nextNonspace, lineEnd, interruptsParagraph: containerIsParagraph) {
-                let markerStart = nextNonspace
-                let markerOffset = indent
-                advance(nextNonspace + marker.length - offset, columns: false)
-                // Padding: 1-4 spaces after the marker; 5+ means indented code, so 1.
-                let savedOffset = offset, savedColumn = column, savedTab = partiallyConsumedTab
-                while column - savedColumn <= 5 && offset < lineEnd && isSpaceOrTab(bytes[offset]) {
-                    advance(1, columns: true)
-                }
-                let spaces = column - savedColumn
-                var padding: Int
-                if spaces >= 5 || spaces < 1 || offset >= lineEnd {
-                    padding = marker.length + 1
-                    offset = savedOffset
-                    column = savedColumn
-                    partiallyConsumedTab = savedTab
-                    if spaces > 0 { advance(1, columns: true) }
-                } else {
-                    padding = marker.length + spaces
-                }
-                closeUnmatchedOnce(into: &tree)
-                let current = open[open.count - 1]
-                if !(current.kind == .list && current.listOrdered == marker.ordered && current.listDelimiter == marker.delimiter) {
-                    let list = addChild(.list, start: markerStart, into: &tree)
-                    tree.nodes[Int(list)].data = marker.start
-                    tree.nodes[Int(list)].flags = (marker.ordered ? Node.listOrdered : 0)
-                        | (marker.delimiter.rawValue << Node.listDelimiterShift)
-                    push(OpenBlock(node: list, kind: .list, listDelimiter: marker.delimiter, listOrdered: marker.ordered,
-                                   lastLineEnd: lineEnd), tree: tree)
-                }
-                let item = addChild(.item, start: markerStart, into: &tree)
-                tree.nodes[Int(item)].sourceEnd = Int32(clamping: offset)
-                padding = max(padding, 1)
-                push(OpenBlock(node: item, kind: .item, contentIndent: markerOffset + padding, lastLineEnd: offset), tree: tree)
-                lineContainer = open.count - 1
-            } else if indented && !maybeLazy && !blank {
-                advance(4, columns: true)
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.codeBlock, start: offset, into: &tree)
-                tree.codeBlocks.append(CodeBlockInfo(isFenced: false))
-                tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
-                push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd), tree: tree)
-                lineContainer = open.count - 1
-                break newBlocks
-            } else if !indented && options.extensions.contains(.table) && containerIsParagraph && lineContainer == open.count - 1
-                        && openTable(paragraphIndex: lineContainer, into: &tree) {
-                lineContainer = open.count - 1
-                lineConsumed = true
-                break newBlocks
-            } else if !indented && kind == .table && !blank {
-                // A row of the open table (checked by `tableRowMatches`).
-                break newBlocks
+    /// Whether the line continues `block` (`open[index]`), consuming its marker or indentation
+    /// (cmark's `parse_*_prefix`): a quote needs `>`; an item or footnote definition its content
+    /// indentation, or a blank line once it has content; indented code four columns or a blank
+    /// line; fenced code and math take any line, and their closing fence closes them and uses
+    /// the line. Paragraphs, tables and HTML blocks of types 6 and 7 end at a blank line (a
+    /// table also at a line that is not a row); headings, thematic breaks, front matter and
+    /// definitions are one-off blocks that no line continues.
+    @inline(__always)
+    mutating func continues(_ block: OpenBlock, at index: Int, into tree: inout SyntaxTree) -> Continuation {
+        switch block.kind {
+        case .blockQuote:
+            guard indent <= 3 && nextNonspace < lineEnd && bytes[nextNonspace] == UInt8(ascii: ">") else { return .notContinued }
+            consumeBlockQuoteMarker()
+        case .item, .footnoteDefinition:
+            if indent >= block.contentIndent {
+                advance(block.contentIndent, columns: true)
+            } else if blank && tree.nodes[Int(block.node)].firstChild != .none {
+                advanceToNextNonspace()
             } else {
-                break newBlocks
+                return .notContinued
             }
-            maybeLazy = false
+        case .codeBlock, .mathBlock:
+            if block.isFenced {
+                if indent <= 3 && nextNonspace < lineEnd && bytes[nextNonspace] == block.fenceCharacter
+                    && BlockScanners.closingFence(bytes, nextNonspace, lineEnd, character: block.fenceCharacter,
+                                                  minimum: block.fenceLength) {
+                    // The closing fence ends the block and the line.
+                    open[index].lastLineEnd = lineEnd
+                    closeUnmatched(downTo: index - 1, into: &tree)
+                    return .usedLine
+                }
+                if block.fenceCharacter == UInt8(ascii: "$") && closesDollarMath(into: &tree, index: index) {
+                    return .usedLine
+                }
+                var remaining = block.fenceIndent
+                while remaining > 0 && offset < lineEnd && isSpaceOrTab(bytes[offset]) {
+                    advance(1, columns: true)
+                    remaining -= 1
+                }
+            } else if indent >= 4 {
+                advance(4, columns: true)
+            } else if blank {
+                advanceToNextNonspace()
+            } else {
+                return .notContinued
+            }
+        case .heading, .thematicBreak, .frontMatter, .linkDefinition:
+            return .notContinued
+        case .htmlBlock:
+            if blank && block.htmlType >= 6 { return .notContinued }
+        case .paragraph:
+            if blank { return .notContinued }
+        case .table:
+            if blank || !tableRowMatches() { return .notContinued }
+        default:
+            break
         }
+        return .continued
+    }
 
-        // 3. Add the line's text.
-        findNextNonspace()
-        let containerBlock = open[lineContainer]
-        if !allMatched && lineContainer == matched && !blank && tipKind == .paragraph && open.count - 1 == tipIndex
-            && !lineConsumed {
-            // Lazy continuation of the paragraph at the tip.
-            addParagraphLine(tipIndex, into: &tree)
-            return
+    /// Consumes a block quote's `>` at the first non-space and the one space or tab (or column
+    /// of a tab) after it.
+    @inline(__always)
+    mutating func consumeBlockQuoteMarker() {
+        advance(nextNonspace + 1 - offset, columns: false)
+        if offset < lineEnd && isSpaceOrTab(bytes[offset]) { advance(1, columns: true) }
+    }
+
+    // MARK: Phase 2: open new blocks
+
+    /// cmark's `open_new_blocks`: opens the blocks that start on the line inside the deepest
+    /// continued one, containers first, until a leaf block starts or the rest is text; each new
+    /// block becomes the container of what follows (`lineContainer`). The first new block closes
+    /// the blocks the line did not continue. Returns true when a block start used the whole line.
+    @inline(__always)
+    mutating func openNewBlocks(allMatched: Bool, tipIsParagraph: Bool, into tree: inout SyntaxTree) -> Bool {
+        // The line may still be a lazy continuation of the tip paragraph until a container opens.
+        var maybeLazy = tipIsParagraph
+        while true {
+            // A new block is the innermost open one (a setext heading is the paragraph that
+            // already was; a one-line `$$ … $$` closed again, leaving its parent).
+            switch openBlockStart(allMatched: allMatched, maybeLazy: maybeLazy, into: &tree) {
+            case .container:
+                lineContainer = open.count - 1
+                maybeLazy = false
+            case .leaf(let usesLine):
+                lineContainer = open.count - 1
+                return usesLine
+            case .none:
+                return false
+            }
         }
-        if !lineClosedUnmatched {
-            closeUnmatched(downTo: lineContainer, into: &tree)
-        }
-        let containerNode = containerBlock.node
-        if blank, tree.nodes[Int(containerNode)].lastChild != .none {
-            setLastLineBlank(tree.nodes[Int(containerNode)].lastChild, true)
-        }
+    }
+
+    /// One step of `openNewBlocks`: tries the block starts at the first non-space of the rest of
+    /// the line, in CommonMark's order of precedence, and opens the first that matches. Nothing
+    /// starts inside code, HTML, math or a heading. `maybeLazy` keeps HTML blocks of type 7 and
+    /// indented code from interrupting a paragraph the line may still continue lazily;
+    /// `allMatched` is `continueOpenBlocks`'s answer for the line.
+    @inline(__always)
+    mutating func openBlockStart(allMatched: Bool, maybeLazy: Bool, into tree: inout SyntaxTree) -> BlockStart {
         let kind = open[lineContainer].kind
-        let lastLineBlankValue = blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
-            && !((kind == .codeBlock || kind == .mathBlock) && open[lineContainer].isFenced)
-            && !(kind == .item && tree.nodes[Int(containerNode)].firstChild == .none
-                 && meta[Int(containerNode)].startLine == Int32(clamping: lineNumber))
-        setLastLineBlank(containerNode, lastLineBlankValue)
+        if kind == .codeBlock || kind == .htmlBlock || kind == .mathBlock || kind == .heading { return .none }
+        findNextNonspace()
+        let indented = indent >= 4
+        let c: UInt8 = nextNonspace < lineEnd ? bytes[nextNonspace] : 0
+        let containerIsParagraph = kind == .paragraph
 
-        if lineConsumed {
-            if kind == .heading || kind == .thematicBreak {
-                open[lineContainer].lastLineEnd = lineEnd
-                closeUnmatched(downTo: lineContainer - 1, into: &tree)
-            }
-            return
+        if !indented && c == UInt8(ascii: ">") {
+            openBlockQuote(into: &tree)
+            return .container
         }
-        switch kind {
+        if !indented, c == UInt8(ascii: "#"), let level = BlockScanners.atxHeadingStart(bytes, nextNonspace, lineEnd) {
+            openATXHeading(level: level, into: &tree)
+            return .leaf(usesLine: true)
+        }
+        if !indented, c == UInt8(ascii: "`") || c == UInt8(ascii: "~"),
+           let length = BlockScanners.openingFence(bytes, nextNonspace, lineEnd) {
+            openCodeFence(character: c, length: length, into: &tree)
+            return .leaf(usesLine: true)
+        }
+        if !indented, c == UInt8(ascii: "$"), options.extensions.contains(.math),
+           nextNonspace + 1 < lineEnd, bytes[nextNonspace + 1] == UInt8(ascii: "$"), opensDollarMath() {
+            openDollarMath(fenceIndent: indent, into: &tree)
+            return .leaf(usesLine: true)
+        }
+        if !indented, c == UInt8(ascii: "<"),
+           let type = BlockScanners.htmlBlockStart(bytes, nextNonspace, lineEnd, allowType7: !containerIsParagraph && !maybeLazy) {
+            openHTMLBlock(type: type, into: &tree)
+            return .leaf(usesLine: false)
+        }
+        if !indented, containerIsParagraph, let level = BlockScanners.setextUnderline(bytes, nextNonspace, lineEnd) {
+            return .leaf(usesLine: makeSetextHeading(level: level, into: &tree))
+        }
+        if !indented, !(containerIsParagraph && !allMatched),
+           c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_"),
+           thematicBreakKill <= nextNonspace,
+           BlockScanners.thematicBreak(bytes, nextNonspace, lineEnd, failure: &thematicBreakKill) {
+            openThematicBreak(into: &tree)
+            return .leaf(usesLine: true)
+        }
+        if !indented, c == UInt8(ascii: "["), options.extensions.contains(.footnotes),
+           let (labelEnd, after) = footnoteDefinitionStart() {
+            openFootnoteDefinition(labelEnd: labelEnd, after: after, into: &tree)
+            return .container
+        }
+        if (!indented || kind == .list) && indent < 4,
+           let marker = BlockScanners.listMarker(bytes, nextNonspace, lineEnd, interruptsParagraph: containerIsParagraph) {
+            openListItem(marker, into: &tree)
+            return .container
+        }
+        if indented && !maybeLazy && !blank {
+            openIndentedCode(into: &tree)
+            return .leaf(usesLine: false)
+        }
+        if !indented && options.extensions.contains(.table) && containerIsParagraph && lineContainer == open.count - 1
+            && openTable(paragraphIndex: lineContainer, into: &tree) {
+            return .leaf(usesLine: true)
+        }
+        // Anything else, a row of the open table included (`tableRowMatches` checked it), is text.
+        return .none
+    }
+
+    // MARK: Phase 3: lazy continuation, or close and add the text
+
+    /// A lazy continuation line (CommonMark 5.1): the line did not continue every open block and
+    /// opened none, is not blank, and the tip is a paragraph, which takes the line as it stands;
+    /// the blocks the line did not continue stay open.
+    @inline(__always)
+    func continuesParagraphLazily(_ match: LineMatch, tipIndex: Int, tipIsParagraph: Bool) -> Bool {
+        !match.allMatched && lineContainer == match.matched && !blank && tipIsParagraph && open.count - 1 == tipIndex
+    }
+
+    /// The "last line blank" bookkeeping of the line's container (cmark's, read for list
+    /// tightness): a blank line marks the container's last child as ending blank, and the
+    /// container too unless it is a quote, a heading, a thematic break, fenced code or math,
+    /// or a list item that starts on this line with nothing in it yet; any other line clears
+    /// the container's mark.
+    @inline(__always)
+    mutating func recordLastLineBlank(into tree: inout SyntaxTree) {
+        let container = open[lineContainer]
+        let node = container.node
+        if blank, tree.nodes[Int(node)].lastChild != .none {
+            setLastLineBlank(tree.nodes[Int(node)].lastChild, true)
+        }
+        let kind = container.kind
+        let lastLineBlankValue = blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
+            && !((kind == .codeBlock || kind == .mathBlock) && container.isFenced)
+            && !(kind == .item && tree.nodes[Int(node)].firstChild == .none
+                 && meta[Int(node)].startLine == Int32(clamping: lineNumber))
+        setLastLineBlank(node, lastLineBlankValue)
+    }
+
+    /// After a block start used the whole line: an ATX heading or thematic break is complete
+    /// and closes at once (fences, `$$` and tables stay open for the lines below).
+    @inline(__always)
+    mutating func finishUsedLine(into tree: inout SyntaxTree) {
+        let kind = open[lineContainer].kind
+        if kind == .heading || kind == .thematicBreak {
+            open[lineContainer].lastLineEnd = lineEnd
+            closeUnmatched(downTo: lineContainer - 1, into: &tree)
+        }
+    }
+
+    /// cmark's `add_text_to_container`, last step: the rest of the line goes to the container
+    /// verbatim for code, math and HTML (an HTML block of types 1-5 may end on this line), as a
+    /// row of a table, or as a paragraph line: of the open paragraph, or of a new one in any
+    /// other container. A blank line adds nothing there.
+    @inline(__always)
+    mutating func addLineText(into tree: inout SyntaxTree) {
+        switch open[lineContainer].kind {
         case .codeBlock, .mathBlock:
             addLiteralLine(lineContainer, into: &tree)
         case .htmlBlock:
@@ -607,17 +630,15 @@ struct BlockParser {
             }
         case .table:
             if !blank { addTableRow(lineContainer, into: &tree) }
+        case .paragraph:
+            if !blank { addParagraphLine(lineContainer, into: &tree) }
         default:
             if blank { break }
-            if kind == .paragraph {
-                addParagraphLine(lineContainer, into: &tree)
-            } else {
-                closeUnmatchedOnce(into: &tree)
-                let id = addChild(.paragraph, start: nextNonspace, into: &tree)
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-                push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd), tree: tree)
-                addParagraphLine(open.count - 1, into: &tree)
-            }
+            closeUnmatchedOnce(into: &tree)
+            let id = addChild(.paragraph, start: nextNonspace, into: &tree)
+            tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
+            push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd), tree: tree)
+            addParagraphLine(open.count - 1, into: &tree)
         }
     }
 

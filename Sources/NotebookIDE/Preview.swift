@@ -73,9 +73,8 @@ public enum PreviewBuilder {
                                    lines: LineIndex? = nil,
                                    finishPiece: (@Sendable ([UInt8]) -> [UInt8])? = nil)
         -> (preview: Preview, htmlPieces: [[UInt8]]) {
-        let renderer = HTMLRenderer(options: htmlOptions)
         // Heading ids first: the outline and the (possibly split) rendering both use them.
-        let anchors = renderer.headingAnchors(tree)
+        let anchors = tree.headingAnchors()
         var title = tree.frontMatter?.title ?? ""
         if title.isEmpty, let h1 = anchors.first(where: { $0.level == 1 }) { title = h1.text }
         if title.isEmpty { title = NotebookPath.fileStem(of: fileName) }

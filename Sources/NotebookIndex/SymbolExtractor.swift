@@ -4,15 +4,14 @@
 // skipped; decoded text goes through one reused scratch buffer, so the pass allocates Strings only
 // for the symbols it records.
 
-import MarkdownHTML
 import MarkdownSyntax
 
 extension NoteSymbols {
     /// The symbols of the note at `path` (workspace-relative) parsed as `tree`. Heading texts and
-    /// slugs are exactly those `HTMLRenderer(options: htmlOptions)` writes.
-    public static func extract(from tree: SyntaxTree, path: String, htmlOptions: HTMLOptions = HTMLOptions()) -> NoteSymbols {
+    /// slugs are the tree's `headingAnchors()`, exactly those the HTML renderer writes.
+    public static func extract(from tree: SyntaxTree, path: String) -> NoteSymbols {
         var extractor = SymbolExtractor(tree: tree)
-        return extractor.run(path: path, htmlOptions: htmlOptions)
+        return extractor.run(path: path)
     }
 }
 
@@ -31,11 +30,11 @@ struct SymbolExtractor {
     /// per text node would retain and release the array each time).
     private var content = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    mutating func run(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
+    mutating func run(path: String) -> NoteSymbols {
         tree.content.withUnsafeBufferPointer { buffer in
             content = buffer
             defer { content = UnsafeBufferPointer(start: nil, count: 0) }
-            return extract(path: path, htmlOptions: htmlOptions)
+            return extract(path: path)
         }
     }
 
@@ -46,8 +45,8 @@ struct SymbolExtractor {
         counter.feed(UnsafeBufferPointer(rebasing: content[start..<end]))
     }
 
-    private mutating func extract(path: String, htmlOptions: HTMLOptions) -> NoteSymbols {
-        let anchors = HTMLRenderer(options: htmlOptions).headingAnchors(tree)
+    private mutating func extract(path: String) -> NoteSymbols {
+        let anchors = tree.headingAnchors()
         var anchorCursor = 0
         // The side tables tell how many headings, links and definitions to expect (detached
         // nodes aside), so these arrays are made once at their size instead of doubling.
@@ -380,12 +379,8 @@ struct SymbolExtractor {
     // MARK: Bytes
 
     /// `span` clamped to the content buffer.
-    private func contentSlice(_ span: ByteSpan) -> ArraySlice<UInt8> {
-        let count = tree.content.count
-        let start = max(0, min(Int(span.start), count))
-        let end = max(start, min(Int(span.end), count))
-        return tree.content[start..<end]
-    }
+    @inline(__always)
+    private func contentSlice(_ span: ByteSpan) -> ArraySlice<UInt8> { tree.contentBytes(in: span) }
 
     private func rawString(_ span: ByteSpan) -> String {
         String(decoding: contentSlice(span), as: UTF8.self)

@@ -1,0 +1,86 @@
+// The repair of text for output the way cmark makes it: valid UTF-8 without NUL.
+//
+// Invariants: NUL and every ill-formed sequence become one U+FFFD each, with the sequence
+// boundaries of cmark's `utf8proc_valid` (a lead byte and the continuation bytes it claims are one
+// sequence; a sequence cut off by the end of the text runs to the first byte that is not a
+// continuation). These are not `LineIndex`'s boundaries (one U+FFFD per ill-formed byte, as LSP
+// clients count): this rule is for the bytes MacMD writes, so that they match cmark's. Reads
+// only inside its input; clean input is returned as it is.
+
+/// cmark's UTF-8 repair: shared by the HTML writer and the plain text of the syntax tree (heading
+/// ids, titles), so both read ill-formed input the same way.
+public enum UTF8Repair {
+    /// Length of the valid UTF-8 sequence at `input[index]` (a byte >= 0x80), or minus the number
+    /// of bytes to replace by one U+FFFD when it is invalid (cmark's `utf8proc_valid`).
+    @inlinable
+    public static func validSequenceLength(_ input: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        let lead = input[index]
+        let remaining = input.count - index
+        let length: Int
+        switch lead {
+        case 0xC0...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF7: length = 4
+        default: return -1
+        }
+        if length > remaining {
+            // cmark replaces the rest of the line; stop at the first byte that is not a continuation.
+            var i = 1
+            while i < remaining && input[index + i] & 0xC0 == 0x80 { i += 1 }
+            return -i
+        }
+        var i = 1
+        while i < length {
+            if input[index + i] & 0xC0 != 0x80 { return -i }
+            i += 1
+        }
+        switch length {
+        case 2:
+            if lead < 0xC2 { return -length }
+        case 3:
+            let scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(input[index + 1] & 0x3F) << 6) | UInt32(input[index + 2] & 0x3F)
+            if scalar < 0x800 || (scalar >= 0xD800 && scalar < 0xE000) { return -length }
+        default:
+            let scalar = (UInt32(lead & 0x07) << 18) | (UInt32(input[index + 1] & 0x3F) << 12)
+                | (UInt32(input[index + 2] & 0x3F) << 6) | UInt32(input[index + 3] & 0x3F)
+            if scalar < 0x10000 || scalar >= 0x110000 { return -length }
+        }
+        return length
+    }
+
+    /// `input` with NUL and invalid UTF-8 replaced by U+FFFD (the input itself when it is clean).
+    public static func repaired(_ input: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        input.withUnsafeBufferPointer { buffer -> ArraySlice<UInt8> in
+            var result: [UInt8] = []
+            // `buffer[copied..<i]` is clean and not yet in `result`; `copied` stays 0 until the
+            // first repair, so clean input is never copied.
+            var copied = 0
+            var i = 0
+            while i < buffer.count {
+                let value = buffer[i]
+                var badLength = 1
+                if value >= 0x80 {
+                    let length = validSequenceLength(buffer, i)
+                    if length > 0 {
+                        i += length
+                        continue
+                    }
+                    badLength = -length
+                } else if value != 0 {
+                    i += 1
+                    continue
+                }
+                if copied == 0 { result.reserveCapacity(buffer.count + 8) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<i]))
+                result.append(0xEF)
+                result.append(0xBF)
+                result.append(0xBD)
+                i += badLength
+                copied = i
+            }
+            if copied == 0 { return input }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied...]))
+            return result[...]
+        }
+    }
+}
