@@ -14,7 +14,7 @@ extension Server {
 
     /// The UTF-8 offset of an LSP position in the view's text.
     func offset(_ position: LSPPosition, in view: NoteView) -> Int {
-        view.lines.utf8Offset(of: position, encoding: client.encoding)
+        FromLSP.offset(position, view.lines, client.encoding)
     }
 
     // MARK: Navigation

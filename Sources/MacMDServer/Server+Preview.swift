@@ -5,35 +5,22 @@
 
 import JSONRPC
 import LSPTypes
-import MarkdownHTML
-import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
 
 extension Server {
     func preview(_ id: RequestID, _ params: PreviewParams) {
-        var options = PreviewOptions()
-        if let name = params.profile {
-            guard let profile = ParseOptions.Profile(rawValue: name) else {
-                return reply(id, .failure(Server.invalid("params.options.profile: expected commonmark, gfm or notebook, got \"\(name)\"")))
-            }
-            options.profile = profile
+        let options: PreviewOptions
+        switch FromLSP.previewOptions(params) {
+        case .success(let parsed): options = parsed
+        case .failure(let error): return reply(id, .failure(error))
         }
-        if let name = params.theme {
-            guard let theme = PreviewTheme(rawValue: name) else {
-                return reply(id, .failure(Server.invalid("params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(name)\"")))
-            }
-            options.theme = theme
-        }
-        options.fullPage = params.fullPage ?? false
-        options.sourceLines = params.sourceLines ?? true
-        options.safe = params.safe ?? true
         let uri = params.uri
         // The document as the reader thread has it now: the preview shows this version.
         let document = state.withLock { $0.host.documents[uri] }
         let file = FileURI.path(of: uri)
         if document == nil && file == nil {
-            return reply(id, .failure(Server.invalid("unknown document \(uri): it is not open and not a file: URI")))
+            return reply(id, .failure(FromLSP.invalid("unknown document \(uri): it is not open and not a file: URI")))
         }
         scheduleParts(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
             let snapshot = state.withLock { $0.host.snapshot() }
@@ -43,10 +30,10 @@ extension Server {
             } else if let file {
                 switch FileReader.contents(of: file) {
                 case .success(let bytes): analysis = DocumentAnalysis(version: nil, text: bytes)
-                case .failure(let error): return .failure(Server.invalid(error.description))
+                case .failure(let error): return .failure(FromLSP.invalid(error.description))
                 }
             } else {
-                return .failure(Server.invalid("unknown document \(uri)"))
+                return .failure(FromLSP.invalid("unknown document \(uri)"))
             }
             let started = Server.monotonicSeconds()
             let (preview, pieces) = snapshot.preview(analysis, note: file.flatMap(snapshot.workspace.locate(file:)),
@@ -67,9 +54,5 @@ extension Server {
                          + "frame \(Int((Server.monotonicSeconds() - rendered) * 1e6)) µs")
             return .success(frame)
         }
-    }
-
-    static func invalid(_ message: String) -> ResponseError {
-        ResponseError(code: ResponseError.invalidParams, message: message)
     }
 }

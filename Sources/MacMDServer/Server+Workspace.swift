@@ -150,7 +150,7 @@ extension Server {
                 guard let file = FileURI.path(of: uri),
                       let note = state.withLock({ $0.host.workspace.locate(file: file) }) else { continue }
                 if byFolder[note.folder] == nil { order.append(note.folder) }
-                byFolder[note.folder, default: []].append(DiskEvent(path: note.path, kind: DiskEvent.Kind(kind)))
+                byFolder[note.folder, default: []].append(DiskEvent(path: note.path, kind: FromLSP.diskEventKind(kind)))
             }
             var settingsChanged = false
             for path in order {
@@ -204,16 +204,6 @@ extension Server {
         disk.async { [self] in
             openFolders()
             scanFolders()
-        }
-    }
-}
-
-extension DiskEvent.Kind {
-    init(_ kind: FileEvent.Kind) {
-        switch kind {
-        case .created: self = .created
-        case .changed: self = .changed
-        case .deleted: self = .deleted
         }
     }
 }

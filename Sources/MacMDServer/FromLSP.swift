@@ -1,0 +1,72 @@
+// The one place where LSP's values become the view model's: positions become UTF-8 offsets,
+// content changes become new text, file events become disk events, preview options become typed
+// options. (URIs become paths through `FileURI`, in LSPTypes.)
+//
+// Invariants: nothing here traps on a client's values. Positions past a line's end or inside a
+// character are clamped; a reversed range inserts at its start; an unknown option is an error
+// that names the field.
+
+import JSONRPC
+import LSPTypes
+import MarkdownHTML
+import MarkdownSyntax
+import NotebookIDE
+import NotebookWorkspace
+import TextCore
+
+enum FromLSP {
+    /// The UTF-8 offset of `position` in the text `lines` indexes.
+    static func offset(_ position: LSPPosition, _ lines: LineIndex, _ encoding: PositionEncoding) -> Int {
+        lines.utf8Offset(of: position, encoding: encoding)
+    }
+
+    /// `changes` applied in order to `text`; a change without a range replaces everything.
+    static func applying(_ changes: [TextDocumentContentChangeEvent], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
+        var text = text
+        for change in changes {
+            guard let range = change.range else {
+                text = Array(change.text.utf8)
+                continue
+            }
+            let lines = LineIndex(utf8: text)
+            let start = max(0, min(offset(range.start, lines, encoding), text.count))
+            // A reversed range is a client bug; inserting at its start loses nothing.
+            let end = max(start, min(offset(range.end, lines, encoding), text.count))
+            text.replaceSubrange(start..<end, with: change.text.utf8)
+        }
+        return text
+    }
+
+    static func diskEventKind(_ kind: FileEvent.Kind) -> DiskEvent.Kind {
+        switch kind {
+        case .created: return .created
+        case .changed: return .changed
+        case .deleted: return .deleted
+        }
+    }
+
+    /// A preview's options; an unknown profile or theme names the field and the values it takes.
+    static func previewOptions(_ params: PreviewParams) -> Result<PreviewOptions, ResponseError> {
+        var options = PreviewOptions()
+        if let name = params.profile {
+            guard let profile = ParseOptions.Profile(rawValue: name) else {
+                return .failure(invalid("params.options.profile: expected commonmark, gfm or notebook, got \"\(name)\""))
+            }
+            options.profile = profile
+        }
+        if let name = params.theme {
+            guard let theme = PreviewTheme(rawValue: name) else {
+                return .failure(invalid("params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(name)\""))
+            }
+            options.theme = theme
+        }
+        options.fullPage = params.fullPage ?? false
+        options.sourceLines = params.sourceLines ?? true
+        options.safe = params.safe ?? true
+        return .success(options)
+    }
+
+    static func invalid(_ message: String) -> ResponseError {
+        ResponseError(code: ResponseError.invalidParams, message: message)
+    }
+}
