@@ -246,9 +246,10 @@ public struct Notebook: Sendable, Equatable {
 
     private mutating func unregisterFrontMatter(_ note: NoteSymbols) {
         Notebook.forEachFrontMatterPair(note) { key, value in
-            guard var values = frontMatterValues[key], let count = values[value] else { return }
-            values[value] = count > 1 ? count - 1 : nil
-            frontMatterValues[key] = values.isEmpty ? nil : values
+            // In place (see `removeOne`): copying the key's values out would copy them all.
+            guard let count = frontMatterValues[key]?[value] else { return }
+            frontMatterValues[key]?[value] = count > 1 ? count - 1 : nil
+            if frontMatterValues[key]?.isEmpty == true { frontMatterValues[key] = nil }
         }
     }
 
@@ -256,12 +257,17 @@ public struct Notebook: Sendable, Equatable {
         Notebook.removeOne(path, &linkSources, name)
     }
 
-    /// Removes one `path` from the multiset under `key`.
+    /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
+    /// table would be copied for each removal (the table still holds it), which made removing a
+    /// note with thousands of links to a few names quadratic (71 M instructions for a 1 MB note).
     private static func removeOne(_ path: String, _ table: inout [String: [String]], _ key: String) {
-        guard var paths = table[key], let index = paths.lastIndex(of: path) else { return }
-        paths.swapAt(index, paths.count - 1)
-        paths.removeLast()
-        table[key] = paths.isEmpty ? nil : paths
+        guard let index = table[key]?.lastIndex(of: path), let last = table[key]?.indices.last else { return }
+        if last == 0 {
+            table[key] = nil
+            return
+        }
+        table[key]?.swapAt(index, last)
+        table[key]?.removeLast()
     }
 
     /// Equal notebooks hold the same notes, files, tags, front matter and links, whatever order
