@@ -24,14 +24,15 @@ let package = Package(
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
         // Shared by the test targets: fixtures (`//- /path.md`, `$0` markers), notebooks on disk, golden files.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax", "TextCore"], swiftSettings: strict),
-        .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore"], swiftSettings: strict),
+        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore", "NotebookIndex", "NotebookWorkspace", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "TextCoreTests", dependencies: ["TextCore"], swiftSettings: strict),
-        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"], swiftSettings: strict),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"], swiftSettings: strict),
-        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex"], swiftSettings: strict),
-        .testTarget(name: "EditorTests", dependencies: [], swiftSettings: strict),
+        .testTarget(name: "TextCoreTests", dependencies: ["TextCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "EditorTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )

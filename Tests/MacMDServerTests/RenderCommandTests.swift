@@ -13,19 +13,19 @@ final class RenderCommandTests: XCTestCase {
         ])
         defer { fixture.destroy() }
         let note = fixture.root + "/garden/beds.md"
-        let plain = try CheckCommandTests.run(["render", note])
-        XCTAssertEqual(plain.status, 0, plain.err)
-        XCTAssertEqual(plain.out, #"<p><a class="wikilink" href="soil.md#ph">soil &gt; pH</a> "#
+        let plain = try TestProcess.macmd(["render", note])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, #"<p><a class="wikilink" href="soil.md#ph">soil &gt; pH</a> "#
                        + #"<img class="wikilink-embed" src="pic.png" alt="pic.png" /> "#
                        + #"<a class="wikilink" href="Missing.md">Missing</a></p>"# + "\n")
-        let resolved = try CheckCommandTests.run(["render", "--notebook", fixture.root, note])
-        XCTAssertEqual(resolved.status, 0, resolved.err)
-        XCTAssertEqual(resolved.out, #"<p><a class="wikilink" href="soil.md#ph">soil &gt; pH</a> "#
+        let resolved = try TestProcess.macmd(["render", "--notebook", fixture.root, note])
+        XCTAssertEqual(resolved.status, 0, resolved.stderr)
+        XCTAssertEqual(resolved.stdout, #"<p><a class="wikilink" href="soil.md#ph">soil &gt; pH</a> "#
                        + #"<img class="wikilink-embed" src="../img/pic.png" alt="pic.png" /> "#
                        + #"<a class="wikilink broken">Missing</a></p>"# + "\n")
-        let outside = try CheckCommandTests.run(["render", "--notebook", fixture.root + "/img", note])
+        let outside = try TestProcess.macmd(["render", "--notebook", fixture.root + "/img", note])
         XCTAssertEqual(outside.status, 2)
-        XCTAssertTrue(outside.err.contains("is not inside the notebook"), outside.err)
-        XCTAssertEqual(try CheckCommandTests.run(["render", "--notebook", fixture.root]).status, 2, "no FILE to place in the notebook")
+        XCTAssertTrue(outside.stderr.contains("is not inside the notebook"), outside.stderr)
+        XCTAssertEqual(try TestProcess.macmd(["render", "--notebook", fixture.root]).status, 2, "no FILE to place in the notebook")
     }
 }
