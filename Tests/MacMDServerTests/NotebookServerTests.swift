@@ -36,7 +36,7 @@ final class NotebookServerTests: XCTestCase {
         XCTAssertEqual(items?.compactMap { $0["code"]?.stringValue }, ["broken-wikilink", "broken-heading"])
         XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `Missing` for `[[Missing]]`")
         XCTAssertEqual(items?.first?["source"]?.stringValue, "macmd")
-        XCTAssertEqual(items?.first?["range"], ["start": ["line": 2, "character": 11], "end": ["line": 2, "character": 18]])
+        XCTAssertEqual(items?.first?["range"], fixture.range("[[$0Missing$0]]", in: "index.md"))
         XCTAssertEqual(items?.last?["message"]?.stringValue, "No heading `pH` in `garden/soil.md`")
     }
 
@@ -50,7 +50,7 @@ final class NotebookServerTests: XCTestCase {
         _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
         // Replace "[[Missing]]" by "[[beds]]": one problem left.
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
-                                                 "contentChanges": [["range": ["start": ["line": 2, "character": 9], "end": ["line": 2, "character": 20]],
+                                                 "contentChanges": [["range": fixture.range("$0[[Missing]]$0", in: "index.md"),
                                                                      "text": "[[beds]]"]]])
         let after = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
         XCTAssertNotNil(after, "fixing a link takes its problem away")

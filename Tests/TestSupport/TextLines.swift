@@ -1,5 +1,5 @@
 /// The units an LSP position's `character` counts (`general.positionEncodings`).
-public enum PositionEncoding: String, Sendable, CaseIterable {
+public enum ColumnEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
@@ -22,7 +22,7 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The column in `encoding`'s units.
-    public func character(_ encoding: PositionEncoding) -> Int {
+    public func character(_ encoding: ColumnEncoding) -> Int {
         switch encoding {
         case .utf8: utf8Character
         case .utf16: utf16Character
@@ -82,7 +82,7 @@ public struct TextLines: Sendable {
 
     /// The UTF-8 offset of `character` units of `encoding` into line `line`; nil when the line
     /// does not exist, the column is past the line's end or inside a character.
-    public func utf8Offset(line: Int, character: Int, _ encoding: PositionEncoding) -> Int? {
+    public func utf8Offset(line: Int, character: Int, _ encoding: ColumnEncoding) -> Int? {
         guard line >= 0, line < lineStarts.count, character >= 0 else { return nil }
         let end = lineEnd(line)
         var index = lineStarts[line]
@@ -103,7 +103,7 @@ public struct TextLines: Sendable {
     }
 
     /// The UTF-8 offset of `position`, read in `encoding`.
-    public func utf8Offset(of position: TextPosition, _ encoding: PositionEncoding) -> Int? {
+    public func utf8Offset(of position: TextPosition, _ encoding: ColumnEncoding) -> Int? {
         utf8Offset(line: position.line, character: position.character(encoding), encoding)
     }
 

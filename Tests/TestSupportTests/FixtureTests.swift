@@ -94,7 +94,7 @@ final class TextLinesTests: XCTestCase {
         let lines = TextLines("x\né 🌱 𝄞!")
         let end = lines.position(ofUTF8Offset: lines.bytes.count)
         XCTAssertEqual(end, TextPosition(line: 1, utf8Character: 13, utf16Character: 8, utf32Character: 6))
-        for encoding in PositionEncoding.allCases {
+        for encoding in ColumnEncoding.allCases {
             XCTAssertEqual(lines.utf8Offset(of: end, encoding), lines.bytes.count, encoding.rawValue)
         }
         XCTAssertEqual(lines.utf8Offset(line: 1, character: 4, .utf16), 9, "after 🌱")
