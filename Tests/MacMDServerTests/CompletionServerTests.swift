@@ -37,8 +37,7 @@ final class CompletionServerTests: XCTestCase {
         var withProgress = capabilities.objectValue ?? [:]
         withProgress["window"] = ["workDoneProgress": true]
         let initialized = client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
+        client.waitForScanEnd()
         client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
                                                                 "version": 1, "text": .string(fixture.text("index.md"))]])
         return (fixture, client, initialized)

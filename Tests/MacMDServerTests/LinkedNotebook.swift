@@ -33,8 +33,7 @@ enum LinkedNotebook {
         client.initialize(capabilities: ["window": ["workDoneProgress": true],
                                          "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
                           initializationOptions: initializationOptions, workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
+        client.waitForScanEnd()
         client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
                                                                 "version": 1, "text": .string(fixture.text("index.md"))]])
         return (fixture, client)

@@ -93,11 +93,15 @@ final class NotebookServerTests: XCTestCase {
                                        workspaceFolders: [fixture.root])
         XCTAssertEqual(result?["capabilities"]?["diagnosticProvider"]?["workspaceDiagnostics"], true)
         open(client, fixture, "index.md")
-        // During the scan the answer comes from what is indexed so far; it settles when it ends.
+        // During the scan the answer comes from what is indexed so far (never an error); it
+        // settles when the scan ends.
         var codes: [String] = []
         for _ in 0..<250 where codes != ["broken-wikilink", "broken-heading"] {
             let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
-            codes = report?.value?["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+            guard case .success(let value)? = report, let items = value["items"]?.arrayValue else {
+                return XCTFail("a pull during the scan must be answered with a report, not \(String(describing: report))")
+            }
+            codes = items.compactMap { $0["code"]?.stringValue }
             if codes != ["broken-wikilink", "broken-heading"] { usleep(20_000) }
         }
         XCTAssertEqual(codes, ["broken-wikilink", "broken-heading"])
@@ -148,7 +152,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient(logger: Logger(level: .info, descriptor: logFile))
         defer { client.close() }
         client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
-        while let params = client.notification("$/progress"), params["value"]?["kind"]?.stringValue != "end" {}
+        client.waitForScanEnd()
         let root = client.server.state.withLock { $0.roots.first }
         let notes = ["garden/beds.md", "garden/soil.md", "index.md"]
         XCTAssertEqual(root?.notebook.notes.keys.sorted(), notes)

@@ -20,8 +20,7 @@ final class WatchedFilesTests: XCTestCase {
     func start(_ fixture: NotebookFixture, capabilities: JSONValue = WatchedFilesTests.watching) -> LSPTestClient {
         let client = LSPTestClient()
         client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
+        client.waitForScanEnd()
         return client
     }
 

@@ -51,7 +51,7 @@ final class PreviewLinksTests: XCTestCase {
         let tree = MarkdownParser.parse(Array(link.utf8), options: .notebook)
         guard let info = tree.wikiLinks.first else { return nil }
         func text(_ span: ByteSpan) -> String {
-            String(decoding: tree.content[Int(span.start)..<Int(span.end)], as: UTF8.self)
+            tree.content.text(Int(span.start)..<Int(span.end))
         }
         let reference = WikiLinkReference(isEmbed: info.isEmbed, target: text(info.target), headings: info.headings.map(text),
                                           blockID: info.hasBlockID ? text(info.blockID) : nil)

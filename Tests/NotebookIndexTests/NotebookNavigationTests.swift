@@ -86,6 +86,20 @@ final class NotebookNavigationTests: XCTestCase {
         XCTAssertEqual(workspace.show(workspace.notebook.references(of: .tag(tag), in: workspace.note)),
                        ["garden/soil.md: garden/soil", "garden/soil.md: #garden", "index.md: #garden/beds"],
                        "a tag's uses include nested tags and front matter, not #gardening")
+
+        // A link reference definition's references are the links of its note that use its
+        // label, in any case and form; not links to other labels, nor another note's `[ref]`.
+        let definitions = Workspace([
+            "a.md": "[one][ref] and [ref][] and [Ref] and [two][other]\n\n[RE$0F]: b.md\n[other]: c.md\n",
+            "b.md": "[ref] [x][ref]\n\n[ref]: a.md\n",
+        ])
+        guard case .definition(let definition)? = definitions.target else { return XCTFail("not on the definition") }
+        XCTAssertEqual(definitions.show(definitions.notebook.references(of: .definition(definition), in: definitions.note)),
+                       ["a.md: [one][ref]", "a.md: [ref][]", "a.md: [Ref]"])
+        // From one of those links, definition leads back to it.
+        let use = try XCTUnwrap(definitions.target(at: definitions.fixture.cursor(at: "[R$0ef] and", in: "a.md")))
+        XCTAssertEqual(definitions.show(definitions.notebook.definition(of: use, in: definitions.note)),
+                       ["a.md: [REF]: b.md", "b.md: "])
     }
 
     func testRenamingAHeadingRewritesEveryLinkToIt() throws {
