@@ -32,15 +32,9 @@ final class CompletionServerTests: XCTestCase {
     /// A server on a fresh copy of the notebook with `index.md` open and the scan done.
     func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient, JSONValue?) {
         let fixture = NotebookFixture(CompletionServerTests.files)
-        let client = LSPTestClient()
-        // With progress shown, the scan's `end` says the whole notebook is indexed.
-        var withProgress = capabilities.objectValue ?? [:]
-        withProgress["window"] = ["workDoneProgress": true]
-        let initialized = client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
-        client.waitForScanEnd()
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
-        return (fixture, client, initialized)
+        let client = LSPTestClient.started(on: fixture, capabilities: capabilities)
+        client.open(fixture, "index.md")
+        return (fixture, client, client.initializeResult)
     }
 
     /// Replaces the whole of `index.md` with the text of `marked` (a fixture whose `$0` marks the

@@ -139,6 +139,39 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
+    /// `macmd lsp` without `--max-message-size` refuses a message over 64 MB (67,108,864 bytes)
+    /// with an error that answers the request, skips its body, and goes on serving.
+    func testTheDefaultMessageSizeLimitIs64MB() throws {
+        let child = try Child()
+        child.write(Self.frame(Self.initialize))
+        guard case .response(.int(1)?, .success)? = child.next() else { return XCTFail("initialize was not answered") }
+        let limit = 64 << 20
+        let head = Array(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"pad":""#.utf8)
+        let tail = Array(#""}}"#.utf8)
+        var body = head + [UInt8](repeating: UInt8(ascii: "x"), count: limit + 1 - head.count - tail.count) + tail
+        XCTAssertEqual(body.count, limit + 1)
+        body = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+            + Array(Self.frame(#"{"jsonrpc":"2.0","id":8,"method":"no/such","params":{}}"#).utf8)
+        // A writer of its own: the pipe takes 64 KB at a time while the server reads.
+        let written = DispatchSemaphore(value: 0)
+        let input = child.stdin.fileHandleForWriting
+        let frames = body
+        Thread.detachNewThread {
+            input.write(Data(frames))
+            written.signal()
+        }
+        guard case .response(let tooLarge, let refused)? = child.next(timeout: 60) else { return XCTFail("the large message was not answered") }
+        XCTAssertEqual(tooLarge, .int(7), "the error answers the request it refuses")
+        XCTAssertEqual(refused.errorCode, -32600)
+        XCTAssertEqual(refused.errorMessage, "message of \(limit + 1) bytes is over the limit of \(limit) bytes")
+        guard case .response(let next, let answer)? = child.next(timeout: 60) else { return XCTFail("the server stopped after the large message") }
+        XCTAssertEqual(next, .int(8))
+        XCTAssertEqual(answer.errorCode, -32601, "the next request is served")
+        XCTAssertEqual(written.wait(timeout: .now() + 60), .success, "the server did not read the whole large message")
+        child.closeInput()
+        XCTAssertEqual(child.waitForExit(), 1)
+    }
+
     func testGarbageThenAValidRequest() throws {
         let child = try Child()
         child.write("this is not a header\r\n\r\nContent-Length: nope\r\n\r\n")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 @testable import MacMDServer
 
@@ -13,6 +14,8 @@ final class LSPTestClient: @unchecked Sendable {
     /// Everything the server sent that was not the response being waited for.
     var received: [Message] = []
     var nextID: Int64 = 1
+    /// The result of the last successful `initialize`.
+    var initializeResult: JSONValue?
     let exitCode = Protected<Int32?>(nil)
     let gate: DispatchSemaphore?
     let done = DispatchSemaphore(value: 0)
@@ -168,7 +171,27 @@ final class LSPTestClient: @unchecked Sendable {
         let result = request("initialize", .object(params), file: file, line: line)
         notify("initialized", [:])
         if case .failure(let error)? = result { XCTFail("initialize failed: \(error.code) \(error.message)", file: file, line: line) }
+        initializeResult = result?.value
         return result?.value
+    }
+
+    /// A client that initialized a server on `fixture`'s folder, showing progress (merged into
+    /// `capabilities`), and waited for the end of its scan: the whole notebook is indexed.
+    static func started(on fixture: NotebookFixture, capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil,
+                        logger: Logger = Logger(level: .error), file: StaticString = #filePath, line: UInt = #line) -> LSPTestClient {
+        let client = LSPTestClient(logger: logger)
+        var withProgress = capabilities.objectValue ?? [:]
+        withProgress["window"] = .object((withProgress["window"]?.objectValue ?? [:]).merging(["workDoneProgress": true]) { $1 })
+        client.initialize(capabilities: .object(withProgress), initializationOptions: initializationOptions,
+                          workspaceFolders: [fixture.root], file: file, line: line)
+        client.waitForScanEnd(file: file, line: line)
+        return client
+    }
+
+    /// Opens a file of `fixture` in the editor with its text on disk.
+    func open(_ fixture: NotebookFixture, _ path: String, version: Int = 1) {
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
+                                                         "version": .int(Int64(version)), "text": .string(fixture.text(path))]])
     }
 
     /// Waits for the server to exit and returns its status; not exiting within `timeout`
@@ -208,4 +231,37 @@ extension Result where Success == JSONValue, Failure == ResponseError {
         return nil
     }
     var value: JSONValue? { try? get() }
+}
+
+/// A log file for an in-process server's `Logger`, read back by the test.
+final class LogFile {
+    let path = NSTemporaryDirectory() + "macmd-log-\(UUID().uuidString).log"
+    let descriptor: Int32
+
+    init() { descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+
+    /// A logger writing to this file at `level` and above.
+    func logger(_ level: LogLevel = .info) -> Logger { Logger(level: level, descriptor: descriptor) }
+
+    /// The log so far.
+    var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// The log once it holds `line` (a whole line, without its `\n`); not within `timeout`
+    /// seconds fails the test.
+    @discardableResult
+    func waitFor(line: String, timeout: Double = 10, file: StaticString = #filePath, line testLine: UInt = #line) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let log = text
+            if log.split(separator: "\n").contains(where: { $0 == line }) { return log }
+            usleep(10_000)
+        }
+        XCTFail("the log has no line \(line.debugDescription) after \(timeout) s:\n\(text)", file: file, line: testLine)
+        return text
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+        unlink(path)
+    }
 }

@@ -28,16 +28,10 @@ final class NavigationServerTests: XCTestCase {
 
         """)
 
-    func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient) {
-        let fixture = NotebookFixture(NavigationServerTests.notebook)
-        let client = LSPTestClient()
-        // With progress shown, the scan's `end` says the whole notebook is indexed.
-        var withProgress = capabilities.objectValue ?? [:]
-        withProgress["window"] = ["workDoneProgress": true]
-        client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
-        client.waitForScanEnd()
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
+    func start(_ capabilities: JSONValue = [:], notebook: Fixture = NavigationServerTests.notebook) -> (NotebookFixture, LSPTestClient) {
+        let fixture = NotebookFixture(notebook)
+        let client = LSPTestClient.started(on: fixture, capabilities: capabilities)
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md"))
         return (fixture, client)
     }
@@ -62,6 +56,35 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** · `garden/soil.md`\n\n## pH\nAcid is fine. #garden")
         let tag = client.request("textDocument/hover", fixture.at("#garden$0", in: "index.md"))?.value
         XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden`: used 2 times in 2 notes")
+    }
+
+    func testReferencesOfALinkDefinitionAreTheLinksUsingItsLabel() throws {
+        let (fixture, client) = start(notebook: Fixture("""
+            //- /index.md
+            See [the soil][soil] and [Soil][] and [SOIL], not [other].
+
+            [so$0il]: garden/soil.md
+            [other]: garden/soil.md
+            //- /garden/soil.md
+            # Soil
+
+            [soil] is not a use: this note has no such definition.
+
+            """))
+        defer { client.close(); fixture.destroy() }
+        let uses = [fixture.range("$0[the soil][soil]$0", in: "index.md"), fixture.range("$0[Soil][]$0", in: "index.md"),
+                    fixture.range("$0[SOIL]$0", in: "index.md")]
+        let definition = fixture.range("$0[soil]: garden/soil.md$0", in: "index.md")
+        for (includeDeclaration, expected) in [(false, uses), (true, [definition] + uses)] {
+            let params = fixture.at(fixture.fixture.cursor).adding(["context": ["includeDeclaration": .bool(includeDeclaration)]])
+            let refs = try XCTUnwrap(client.request("textDocument/references", params)?.value?.arrayValue)
+            XCTAssertEqual(refs.compactMap { $0["uri"]?.stringValue }, Array(repeating: fixture.uri("index.md"), count: expected.count))
+            XCTAssertEqual(refs.map { $0["range"] }, expected, "includeDeclaration: \(includeDeclaration)")
+        }
+        // And from a use, definition leads to the definition, then to the note it names.
+        let found = try XCTUnwrap(client.request("textDocument/definition", fixture.at("[SO$0IL]", in: "index.md"))?.value?.arrayValue)
+        XCTAssertEqual(found.map { $0["range"] }, [definition, fixture.range("$0$0# Soil", in: "garden/soil.md")])
+        XCTAssertEqual(found.compactMap { $0["uri"]?.stringValue }, [fixture.uri("index.md"), fixture.uri("garden/soil.md")])
     }
 
     func testRenamingAHeadingEditsEveryNoteThatLinksToIt() {

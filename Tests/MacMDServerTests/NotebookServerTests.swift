@@ -14,11 +14,6 @@ final class NotebookServerTests: XCTestCase {
         "garden/beds.md": "# Beds\n\n[up](../index.md) [gone](nowhere.md)\n",
     ]
 
-    func open(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String, version: Int = 1) {
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
-                                                                "version": .int(Int64(version)), "text": .string(fixture.text(path))]])
-    }
-
     func testScanReportsProgressAndOpenNotesGetTheirProblems() {
         let fixture = NotebookFixture(NotebookServerTests.files)
         defer { fixture.destroy() }
@@ -31,7 +26,7 @@ final class NotebookServerTests: XCTestCase {
         }
         XCTAssertEqual(kinds.first, "begin")
         XCTAssertEqual(kinds.last, "end")
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         let items = client.diagnostics(for: fixture.uri("index.md")) { !$0.isEmpty }
         XCTAssertEqual(items?.compactMap { $0["code"]?.stringValue }, ["broken-wikilink", "broken-heading"])
         XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `Missing` for `[[Missing]]`")
@@ -46,7 +41,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize(workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
         // Replace "[[Missing]]" by "[[beds]]": one problem left.
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
@@ -55,7 +50,7 @@ final class NotebookServerTests: XCTestCase {
         let after = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
         XCTAssertNotNil(after, "fixing a link takes its problem away")
         // Adding the heading to soil.md (open in the editor, unsaved) fixes the last one.
-        open(client, fixture, "garden/soil.md")
+        client.open(fixture, "garden/soil.md")
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("garden/soil.md")), "version": 2],
                                                  "contentChanges": [["text": "# Soil\n\n## pH\n"]]])
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "a heading added in another note fixes the link to it")
@@ -68,7 +63,7 @@ final class NotebookServerTests: XCTestCase {
         defer { client.close() }
         client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
                           workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
         fixture.write("missing.md", "# Missing\n")
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri("missing.md")), "type": 1]]])
@@ -92,7 +87,7 @@ final class NotebookServerTests: XCTestCase {
         let result = client.initialize(capabilities: ["textDocument": ["diagnostic": ["dynamicRegistration": false]]],
                                        workspaceFolders: [fixture.root])
         XCTAssertEqual(result?["capabilities"]?["diagnosticProvider"]?["workspaceDiagnostics"], true)
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         // During the scan the answer comes from what is indexed so far (never an error); it
         // settles when the scan ends.
         var codes: [String] = []
@@ -120,7 +115,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize(workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
         XCTAssertEqual(items?.first?["severity"], 4)
         // Ignored notes are not indexed: a link to them is broken.
@@ -143,16 +138,9 @@ final class NotebookServerTests: XCTestCase {
         files["big.md"] = String(repeating: "x", count: 2000)
         let fixture = NotebookFixture(files)
         defer { fixture.destroy() }
-        let logPath = fixture.root + ".log"
-        let logFile = Glibc.open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            Glibc.close(logFile)
-            unlink(logPath)
-        }
-        let client = LSPTestClient(logger: Logger(level: .info, descriptor: logFile))
+        let log = LogFile()
+        let client = LSPTestClient.started(on: fixture, logger: log.logger())
         defer { client.close() }
-        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
-        client.waitForScanEnd()
         let root = client.server.state.withLock { $0.roots.first }
         let notes = ["garden/beds.md", "garden/soil.md", "index.md"]
         XCTAssertEqual(root?.notebook.notes.keys.sorted(), notes)
@@ -164,9 +152,8 @@ final class NotebookServerTests: XCTestCase {
             expected[path] = FileReader.modificationTime(info)
         }
         XCTAssertEqual(root?.modificationTimes, expected)
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        XCTAssertTrue(log.contains("[macmd info] skipped big.md: file is 2000 bytes, over the 1000-byte limit\n"), log)
-        XCTAssertTrue(log.contains("indexed 3 notes of "), log)
+        let text = log.waitFor(line: "[macmd info] skipped big.md: file is 2000 bytes, over the 1000-byte limit")
+        XCTAssertTrue(text.contains("indexed 3 notes of "), text)
     }
 
     func testSingleFileModeIndexesTheNotesFolderAndNewWorkspaceFolders() {
@@ -175,7 +162,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize()
-        open(client, fixture, "garden/beds.md")
+        client.open(fixture, "garden/beds.md")
         // Only the note's own folder: `../index.md` is outside it.
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("garden/beds.md")) { $0 == ["broken-link", "broken-link"] })
         client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": .string("file://" + fixture.root), "name": "n"]], "removed": []]])
