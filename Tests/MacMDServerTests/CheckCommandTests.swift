@@ -9,29 +9,42 @@ final class CheckCommandTests: XCTestCase {
         try TestProcess.macmd(arguments, file: file, line: line)
     }
 
+    /// `line:col` as `macmd check` prints a place: 1-based line and byte column.
+    static func lineColumn(_ fixture: Fixture, _ location: FixtureLocation?) -> String {
+        guard let location else { return "<no place>" }
+        let position = fixture.position(location)
+        return "\(position.line + 1):\(position.utf8Character + 1)"
+    }
+
     func testReportsProblemsAsPathLineColumnAndFailsOnErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try "# Home\n\nSee [[Other]] and [[Nowhere]].\n".write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-        try "# Other\n".write(to: folder.appendingPathComponent("sub/other.md"), atomically: true, encoding: .utf8)
+        let notebook = Fixture("""
+            //- /index.md
+            # Home
 
-        let text = try run(["check", folder.path])
+            See [[Other]] and [[$0Nowhere]].
+            //- /sub/other.md
+            # Other
+
+            """)
+        let folder = NotebookFixture(notebook)
+        defer { folder.destroy() }
+
+        let text = try run(["check", folder.root])
         XCTAssertEqual(text.status, 1)
-        XCTAssertEqual(text.stdout, "index.md:3:21: error: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+        XCTAssertEqual(text.stdout, "index.md:\(Self.lineColumn(notebook, notebook.cursor)): error: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
 
-        let json = try run(["check", folder.path, "--format", "json"])
+        let json = try run(["check", folder.root, "--format", "json"])
         XCTAssertEqual(json.status, 1)
         let value = try JSON.parse(Array(json.stdout.utf8))
         XCTAssertEqual(value[0]?["code"], "broken-wikilink")
-        XCTAssertEqual(value[0]?["line"], 3)
+        XCTAssertEqual(value[0]?["line"], .int(Int64((notebook.cursorPosition?.line ?? -2) + 1)))
 
-        try "# Home\n\nSee [[Other]].\n".write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-        let clean = try run(["check", folder.path])
+        folder.write("index.md", "# Home\n\nSee [[Other]].\n")
+        let clean = try run(["check", folder.root])
         XCTAssertEqual(clean.status, 0)
         XCTAssertEqual(clean.stdout, "")
 
-        XCTAssertEqual(try run(["check", folder.appendingPathComponent("missing").path]).status, 2)
+        XCTAssertEqual(try run(["check", folder.root + "/missing"]).status, 2)
         XCTAssertEqual(try run(["check", "--format", "xml"]).status, 2)
     }
 }
@@ -50,11 +63,12 @@ final class CheckSampleNotebookTests: XCTestCase {
     }
 
     func testSeveritiesFromTheNotebooksConfiguration() throws {
-        let fixture = NotebookFixture(["a.md": "[[Nowhere]] [x][missing]\n",
+        let fixture = NotebookFixture(["a.md": "[[$0Nowhere]] [x][missing]\n",
                                        ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])
         defer { fixture.destroy() }
         let result = try TestProcess.macmd(["check", fixture.root])
         XCTAssertEqual(result.status, 0, "no errors once broken wiki-links are warnings")
-        XCTAssertEqual(result.stdout, "a.md:1:3: warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+        let place = CheckCommandTests.lineColumn(fixture.fixture, fixture.fixture.cursor)
+        XCTAssertEqual(result.stdout, "a.md:\(place): warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
     }
 }
