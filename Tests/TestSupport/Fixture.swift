@@ -27,9 +27,6 @@ public struct Fixture: Sendable {
         public let text: String
     }
 
-    /// The marker: `$0`.
-    public static let marker = "$0"
-
     /// The files, in the order the fixture names them.
     public let files: [File]
     /// The place of a single `$0`, if the fixture has one.

@@ -53,8 +53,10 @@ public struct TextLines: Sendable {
         lineStarts = starts
     }
 
-    /// The UTF-8 offset where line `line`'s text ends (before its line break).
+    /// The UTF-8 offset where line `line`'s text ends (before its line break); the end of the
+    /// text for a line past the last.
     public func lineEnd(_ line: Int) -> Int {
+        guard line >= 0, line < lineStarts.count else { return line < 0 ? 0 : bytes.count }
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
         if end > lineStarts[line], bytes[end - 1] == 0x0A { end -= 1 }
         if end > lineStarts[line], bytes[end - 1] == 0x0D { end -= 1 }

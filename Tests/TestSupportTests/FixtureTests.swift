@@ -85,7 +85,7 @@ final class TextLinesTests: XCTestCase {
     func testEveryLineBreakEndsALine() {
         let lines = TextLines("a\nb\r\nc\rd")
         XCTAssertEqual(lines.lineStarts, [0, 2, 5, 7])
-        XCTAssertEqual((0..<4).map(lines.lineEnd), [1, 3, 6, 8])
+        XCTAssertEqual((-1..<5).map(lines.lineEnd), [0, 1, 3, 6, 8, 8])
         XCTAssertEqual(lines.position(ofUTF8Offset: 4).line, 1, "inside \\r\\n: still the line it ends")
         XCTAssertEqual(lines.position(ofUTF8Offset: 99), TextPosition(line: 3, utf8Character: 1, utf16Character: 1, utf32Character: 1))
     }
