@@ -3,10 +3,11 @@
 // the same preview themes as the server.
 
 import Foundation
+import TestSupport
 import XCTest
 
 final class EditorFilesTests: XCTestCase {
-    static let editors = NeovimTests.packageRoot.appendingPathComponent("editors")
+    static let editors = TestPaths.packageRoot.appendingPathComponent("editors")
 
     /// The themes `macmd/preview` accepts (issue 3); each editor offers exactly these.
     static let themes = ["light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean",
@@ -106,7 +107,7 @@ final class EditorFilesTests: XCTestCase {
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"):
                 depth -= 1
-                if depth < 0 { throw EditorTestError("a `)` closes nothing") }
+                if depth < 0 { throw TestSupportError("a `)` closes nothing") }
             default: break
             }
         }

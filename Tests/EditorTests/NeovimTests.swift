@@ -6,90 +6,17 @@
 // (`-u` our init.lua, `--noplugin`, `-i NONE`, XDG directories in the temp folder).
 
 import Foundation
+import TestSupport
 import XCTest
 
-/// A failure with a message that says what to do.
-struct EditorTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 final class NeovimTests: XCTestCase {
-    /// The package root, three levels above this file (Tests/EditorTests/NeovimTests.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// How long nvim may run before the test kills it.
     static let nvimTimeout: TimeInterval = 60
 
-    /// The built `macmd`: `$MACMD_BIN`, else beside the test bundle (`.build/<config>/`), else in
-    /// `.build/debug` or `.build/release`; `swift build` makes it as a last resort.
-    static func macmdBinary() throws -> URL {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var folders: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL {
-            // On Linux the runner is `.build/<triple>/<config>/MacMDPackageTests.xctest`.
-            folders.append(executable.deletingLastPathComponent())
-            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        for config in ["debug", "release"] {
-            folders.append(packageRoot.appendingPathComponent(".build/\(config)"))
-        }
-        func found() -> URL? {
-            for folder in folders {
-                let candidate = folder.appendingPathComponent("macmd")
-                if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-            return nil
-        }
-        if let binary = found() { return binary }
-        let build = try run(["swift", "build", "--product", "macmd"], in: packageRoot, timeout: 600)
-        if let binary = found() { return binary }
-        throw EditorTestError("macmd was not found in \(folders.map(\.path)) and `swift build` said:\n\(build.output)")
-    }
-
-    /// Runs a command to completion (or kills it after `timeout`); output is stdout and stderr.
+    /// Runs a command found on PATH to completion (or kills it after `timeout`).
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
-                    timeout: TimeInterval) throws -> (status: Int32?, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        // Output goes to a file, not a pipe, so a chatty child can never block on a full pipe.
-        let logURL = FileManager.default.temporaryDirectory
-            .appendingPathComponent("macmd-editor-test-\(UUID().uuidString).log")
-        guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
-            throw EditorTestError("cannot create \(logURL.path)")
-        }
-        let log = try FileHandle(forWritingTo: logURL)
-        defer {
-            try? log.close()
-            try? FileManager.default.removeItem(at: logURL)
-        }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        var status: Int32? = nil
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        } else {
-            status = process.terminationStatus
-        }
-        let output = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-        return (status, output)
+                    timeout: TimeInterval) throws -> TestProcess.Result {
+        try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, environment: environment, in: folder, timeout: timeout)
     }
 
     /// The `title:` of a note's front matter and the text of its first ATX heading.
@@ -121,7 +48,7 @@ final class NeovimTests: XCTestCase {
                     + "`.ci/run` installs it (Debian package `neovim`); or run `apt-get install -y neovim`.")
             return
         }
-        let macmd = try Self.macmdBinary()
+        let macmd = try MacmdBinary.url()
         // First the API the plugin picks for this Neovim, then each older one it still has, so a
         // new Neovim also checks the paths that users of older ones take.
         let first = try drive(nvim: nvim, macmd: macmd, api: nil)
@@ -137,7 +64,7 @@ final class NeovimTests: XCTestCase {
     /// Runs nvim once with the plugin forced to `api` (nil: its own choice), checks the report,
     /// and says which API ran and whether this Neovim has it at all.
     func drive(nvim: String, macmd: URL, api: String?) throws -> (version: String, api: String, available: Bool) {
-        let noteURL = Self.packageRoot.appendingPathComponent("Fixtures/notebook/index.md")
+        let noteURL = TestPaths.packageRoot.appendingPathComponent("Fixtures/notebook/index.md")
         let note = try String(contentsOf: noteURL, encoding: .utf8)
         let expected = Self.titleAndFirstHeading(of: note)
         let title = try XCTUnwrap(expected.title, "index.md has a front matter title")
@@ -158,7 +85,7 @@ final class NeovimTests: XCTestCase {
         let result = try Self.run(
             [nvim, "--headless", "--noplugin", "-i", "NONE", "-u", initLua.path], in: work,
             environment: [
-                "MACMD_TEST_PLUGIN": Self.packageRoot.appendingPathComponent("editors/nvim").path,
+                "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path,
                 "MACMD_TEST_BIN": macmd.path,
                 "MACMD_TEST_API": api ?? "",
                 "MACMD_TEST_NOTE": noteURL.path,
@@ -172,7 +99,7 @@ final class NeovimTests: XCTestCase {
             ],
             timeout: Self.nvimTimeout)
         let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? "(no server log)"
-        let context = "API \(api ?? "(default)"); nvim output:\n\(result.output)\nserver log:\n\(log)"
+        let context = "API \(api ?? "(default)"); nvim output:\n\(result.stdout)\(result.stderr)\nserver log:\n\(log)"
         XCTAssertNotNil(result.status, "nvim did not finish within \(Int(Self.nvimTimeout)) s and was killed\n\(context)")
 
         let data = try XCTUnwrap(FileManager.default.contents(atPath: report.path),
@@ -210,11 +137,11 @@ final class NeovimTests: XCTestCase {
         // What the server holds after Neovim's incremental changes is what Neovim saved.
         // The preview resolves wiki-links in the note's notebook (its folder), as
         // `macmd render --notebook` does.
-        let rendered = try Self.run([macmd.path, "render", "--source-lines", "--notebook", work.path, copy.path], in: work, timeout: 60)
-        XCTAssertEqual(rendered.status, 0, rendered.output)
+        let rendered = try TestProcess.macmd(["render", "--source-lines", "--notebook", work.path, copy.path], in: work)
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
         let synced = json["syncedHTML"] as? String ?? ""
         XCTAssertTrue(synced.contains("Émoji 🎉 and ü line") && synced.contains("quoted 𝄞 first"), synced)
-        XCTAssertEqual(synced, rendered.output,
+        XCTAssertEqual(synced, rendered.stdout,
                        "the preview after incremental edits equals `macmd render` of the saved file")
         XCTAssertEqual(result.status, 0, context)
         return (version, ranAPI, true)
@@ -229,12 +156,12 @@ final class NeovimTests: XCTestCase {
             XCTFail("nvim is not installed: `.ci/run` installs it (Debian package `neovim`); or run `apt-get install -y neovim`.")
             return
         }
-        let macmd = try Self.macmdBinary()
+        let macmd = try MacmdBinary.url()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-nvim-complete-\(UUID().uuidString)", isDirectory: true)
         let notebook = work.appendingPathComponent("notebook", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Fixtures/notebook"), to: notebook)
+        try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("Fixtures/notebook"), to: notebook)
         try "{}\n".write(to: notebook.appendingPathComponent(".macmd.json"), atomically: true, encoding: .utf8)
         let initLua = work.appendingPathComponent("init.lua")
         try Self.completionLua.write(to: initLua, atomically: true, encoding: .utf8)
@@ -243,7 +170,7 @@ final class NeovimTests: XCTestCase {
         let result = try Self.run(
             [nvim, "--headless", "--noplugin", "-i", "NONE", "-u", initLua.path], in: work,
             environment: [
-                "MACMD_TEST_PLUGIN": Self.packageRoot.appendingPathComponent("editors/nvim").path,
+                "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path,
                 "MACMD_TEST_BIN": macmd.path,
                 "MACMD_TEST_NOTE": notebook.appendingPathComponent("index.md").path,
                 "MACMD_TEST_REPORT": report.path,
@@ -255,7 +182,7 @@ final class NeovimTests: XCTestCase {
             ],
             timeout: Self.nvimTimeout)
         let log = (try? String(contentsOf: serverLog, encoding: .utf8)) ?? "(no server log)"
-        let context = "nvim output:\n\(result.output)\nserver log:\n\(log.suffix(3000))"
+        let context = "nvim output:\n\(result.stdout)\(result.stderr)\nserver log:\n\(log.suffix(3000))"
         let data = try XCTUnwrap(FileManager.default.contents(atPath: report.path), "nvim wrote no report\n\(context)")
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], "the report is not JSON")
         XCTAssertNil(json["error"], "\(json["error"] ?? "")\n\(context)")

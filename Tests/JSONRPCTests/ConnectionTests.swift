@@ -51,8 +51,12 @@ final class ConnectionTests: XCTestCase {
             if event == .endOfInput { finished.signal() }
         }
 
-        func wait(seconds: Double = 10) -> [ConnectionEvent]? {
-            guard finished.wait(timeout: .now() + seconds) == .success else { return nil }
+        /// The events, once `.endOfInput` arrived; none within `seconds` fails the test.
+        func wait(seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line) -> [ConnectionEvent]? {
+            guard finished.wait(timeout: .now() + seconds) == .success else {
+                XCTFail("no end of input within \(seconds) s", file: file, line: line)
+                return nil
+            }
             lock.lock()
             defer { lock.unlock() }
             return recorded
@@ -71,11 +75,22 @@ final class ConnectionTests: XCTestCase {
         }
     }
 
-    private func readFrames(from descriptor: Int32, count: Int) -> [FramedItem] {
+    /// Reads until `count` frames arrived, the output ended, or `seconds` passed (which fails
+    /// the test).
+    private func readFrames(from descriptor: Int32, count: Int, seconds: Double = 20,
+                            file: StaticString = #filePath, line: UInt = #line) -> [FramedItem] {
         var framer = MessageFramer()
         var items: [FramedItem] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(seconds)
         while items.count < count {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                XCTFail("\(items.count) of \(count) frames within \(seconds) s", file: file, line: line)
+                break
+            }
+            var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, Int32(min(remaining, 1) * 1000)) <= 0 { continue }
             let read = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if read <= 0 { break }
             framer.append(Array(chunk[0..<read]))
@@ -110,7 +125,7 @@ final class ConnectionTests: XCTestCase {
         }
         pipes.close(pipes.toServer)
 
-        guard let events = recorder.wait() else { return XCTFail("no end of input") }
+        guard let events = recorder.wait() else { return }
         XCTAssertEqual(events.count, 9)
         XCTAssertEqual(events.first, .message(.request(id: .int(1), method: "initialize", params: [:])))
         XCTAssertEqual(events.dropFirst(1).first, .framingError(.invalidContentLength("nope")))
@@ -181,7 +196,7 @@ final class ConnectionTests: XCTestCase {
             }
         }
         let items = readFrames(from: pipes.fromServer, count: senders * (perSender + 1))
-        writers.wait()
+        XCTAssertEqual(writers.wait(timeout: .now() + 20), .success, "the senders did not finish within 20 s")
         XCTAssertEqual(items.count, senders * (perSender + 1))
         var nextIndex = [Int](repeating: 0, count: senders)
         var bigCount = 0

@@ -52,8 +52,31 @@ final class BadInputTests: XCTestCase {
             client.notify(method, params)
             assertStillServing(client, method)
         }
-        XCTAssertEqual(client.request("initialize", "not an object")?.errorCode, -32600)
         XCTAssertEqual(client.request("macmd/preview", [1, 2])?.errorCode, -32602)
+    }
+
+    /// The first `initialize` with params of the wrong shape is answered with an error naming
+    /// the field (not the "second initialize" rule, which a fresh server has not met), and the
+    /// server is still waiting for a good one.
+    func testABadInitializeOnAFreshServerNamesTheField() {
+        let cases: [(params: JSONValue?, code: Int, message: String)] = [
+            (["processId": "x", "capabilities": [:]], -32602, "params.processId: expected an integer, got \"x\""),
+            (["capabilities": [:], "rootUri": 7], -32602, "params.rootUri: expected a string, got 7"),
+            (["capabilities": [:], "workspaceFolders": [["uri": 5]]], -32602, "params.workspaceFolders[0].uri: expected a string, got 5"),
+            ([1, 2], -32602, "params: expected an object, got an array"),
+            (nil, -32602, "params: expected an object, got nothing"),
+            // JSON-RPC itself refuses params that are neither an object nor an array.
+            ("not an object", -32600, "\"params\" must be an object or an array"),
+        ]
+        for (params, code, message) in cases {
+            let client = LSPTestClient()
+            let answer = client.request("initialize", params)
+            XCTAssertEqual(answer?.errorCode, code, "\(String(describing: params))")
+            XCTAssertEqual(answer?.errorMessage, message, "\(String(describing: params))")
+            XCTAssertEqual(client.request("shutdown")?.errorCode, -32002, "still not initialized after \(String(describing: params))")
+            XCTAssertEqual(client.initialize()?["serverInfo"]?["name"], "macmd", "a good initialize still works")
+            client.close()
+        }
     }
 
     func testAMessageOverTheLimitIsAnsweredWithAnError() {

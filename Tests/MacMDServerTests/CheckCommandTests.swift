@@ -5,71 +5,70 @@ import XCTest
 
 /// `macmd check` as a user runs it on a folder: one line per problem, an exit status for CI.
 final class CheckCommandTests: XCTestCase {
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) { try CheckCommandTests.run(arguments) }
+    func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> TestProcess.Result {
+        try TestProcess.macmd(arguments, file: file, line: line)
+    }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    /// `line:col` as `macmd check` prints a place: 1-based line and byte column.
+    static func lineColumn(_ fixture: Fixture, _ location: FixtureLocation?) -> String {
+        guard let location else { return "<no place>" }
+        let position = fixture.position(location)
+        return "\(position.line + 1):\(position.utf8Character + 1)"
     }
 
     func testReportsProblemsAsPathLineColumnAndFailsOnErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try "# Home\n\nSee [[Other]] and [[Nowhere]].\n".write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-        try "# Other\n".write(to: folder.appendingPathComponent("sub/other.md"), atomically: true, encoding: .utf8)
+        let notebook = Fixture("""
+            //- /index.md
+            # Home
 
-        let text = try run(["check", folder.path])
+            See [[Other]] and [[$0Nowhere]].
+            //- /sub/other.md
+            # Other
+
+            """)
+        let folder = NotebookFixture(notebook)
+        defer { folder.destroy() }
+
+        let text = try run(["check", folder.root])
         XCTAssertEqual(text.status, 1)
-        XCTAssertEqual(text.out, "index.md:3:21: error: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+        XCTAssertEqual(text.stdout, "index.md:\(Self.lineColumn(notebook, notebook.cursor)): error: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
 
-        let json = try run(["check", folder.path, "--format", "json"])
+        let json = try run(["check", folder.root, "--format", "json"])
         XCTAssertEqual(json.status, 1)
-        let value = try JSON.parse(Array(json.out.utf8))
+        let value = try JSON.parse(Array(json.stdout.utf8))
         XCTAssertEqual(value[0]?["code"], "broken-wikilink")
-        XCTAssertEqual(value[0]?["line"], 3)
+        XCTAssertEqual(value[0]?["line"], .int(Int64((notebook.cursorPosition?.line ?? -2) + 1)))
 
-        try "# Home\n\nSee [[Other]].\n".write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-        let clean = try run(["check", folder.path])
+        folder.write("index.md", "# Home\n\nSee [[Other]].\n")
+        let clean = try run(["check", folder.root])
         XCTAssertEqual(clean.status, 0)
-        XCTAssertEqual(clean.out, "")
+        XCTAssertEqual(clean.stdout, "")
 
-        XCTAssertEqual(try run(["check", folder.appendingPathComponent("missing").path]).status, 2)
+        XCTAssertEqual(try run(["check", folder.root + "/missing"]).status, 2)
         XCTAssertEqual(try run(["check", "--format", "xml"]).status, 2)
     }
 }
 
 /// The sample notebook's deliberate problems, as `macmd check` reports them (golden files in
-/// Fixtures/check; MACMD_BLESS=1 rewrites them).
+/// Fixtures/check, compared with the real output; only MACMD_BLESS=1 rewrites them).
 final class CheckSampleNotebookTests: XCTestCase {
     func testSampleNotebookReportsItsDeliberateProblems() throws {
-        let root = EndToEndTests.packageRoot
-        for (format, golden) in [("text", "Fixtures/check/notebook.txt"), ("json", "Fixtures/check/notebook.json")] {
-            let result = try CheckCommandTests.run(["check", root.appendingPathComponent("Fixtures/notebook").path, "--format", format])
+        let notebook = TestPaths.fixture("notebook").path
+        for (format, golden) in [("text", "check/notebook.txt"), ("json", "check/notebook.json")] {
+            let result = try TestProcess.macmd(["check", notebook, "--format", format])
             XCTAssertEqual(result.status, 1, "the sample notebook has deliberate errors")
-            let goldenURL = root.appendingPathComponent(golden)
-            if ProcessInfo.processInfo.environment["MACMD_BLESS"] == "1" {
-                try result.out.write(to: goldenURL, atomically: true, encoding: .utf8)
-            }
-            XCTAssertEqual(result.out, try String(contentsOf: goldenURL, encoding: .utf8), golden)
+            XCTAssertEqual(result.stderr, "", format)
+            Golden.assertMatches(result.stdout, golden)
         }
     }
 
     func testSeveritiesFromTheNotebooksConfiguration() throws {
-        let fixture = NotebookFixture(["a.md": "[[Nowhere]] [x][missing]\n",
+        let fixture = NotebookFixture(["a.md": "[[$0Nowhere]] [x][missing]\n",
                                        ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])
         defer { fixture.destroy() }
-        let result = try CheckCommandTests.run(["check", fixture.root])
+        let result = try TestProcess.macmd(["check", fixture.root])
         XCTAssertEqual(result.status, 0, "no errors once broken wiki-links are warnings")
-        XCTAssertEqual(result.out, "a.md:1:3: warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+        let place = CheckCommandTests.lineColumn(fixture.fixture, fixture.fixture.cursor)
+        XCTAssertEqual(result.stdout, "a.md:\(place): warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
     }
 }

@@ -32,67 +32,22 @@ final class CompletionServerTests: XCTestCase {
     /// A server on a fresh copy of the notebook with `index.md` open and the scan done.
     func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient, JSONValue?) {
         let fixture = NotebookFixture(CompletionServerTests.files)
-        let client = LSPTestClient()
-        // With progress shown, the scan's `end` says the whole notebook is indexed.
-        var withProgress = capabilities.objectValue ?? [:]
-        withProgress["window"] = ["workDoneProgress": true]
-        let initialized = client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
-        return (fixture, client, initialized)
+        let client = LSPTestClient.started(on: fixture, capabilities: capabilities)
+        client.open(fixture, "index.md")
+        return (fixture, client, client.initializeResult)
     }
 
-    /// Replaces the whole of `index.md` with `text` (with `$0` marking the cursor), asks for
-    /// completion there and returns the text without the marker, and the items.
+    /// Replaces the whole of `index.md` with the text of `marked` (a fixture whose `$0` marks the
+    /// cursor), asks for completion there and returns the text without the marker, and the items.
     func complete(_ client: LSPTestClient, _ fixture: NotebookFixture, _ marked: String, version: Int,
-                  encoding: String = "utf-16") -> (text: String, items: [JSONValue]) {
-        guard let marker = marked.range(of: "$0") else { return (marked, []) }
-        let text = marked.replacingCharacters(in: marker, with: "")
-        let before = String(marked[..<marker.lowerBound])
-        let lineStart = CompletionServerTests.lineStarts(before).last ?? before.startIndex
-        let lineText = before[lineStart...]
-        let line = CompletionServerTests.lineStarts(before).count - 1
-        let character = encoding == "utf-8" ? lineText.utf8.count : lineText.utf16.count
+                  encoding: ColumnEncoding = .utf16, file: StaticString = #filePath, line: UInt = #line) -> (text: String, items: [JSONValue]) {
+        let typed = Fixture(marked, defaultPath: "index.md", file: file, line: line)
+        if typed.cursor == nil { XCTFail("no `$0` in \(marked.debugDescription)", file: file, line: line) }
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
-                                                 "contentChanges": [["text": .string(text)]]])
+                                                 "contentChanges": [["text": .string(typed.text)]]])
         let result = client.request("textDocument/completion", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
-                                                                "position": ["line": .int(Int64(line)), "character": .int(Int64(character))]])
-        return (text, (try? result?.get())?["items"]?.arrayValue ?? [])
-    }
-
-    /// Where each line of `text` starts (LSP lines: `\n`, `\r\n` and `\r` end one).
-    static func lineStarts(_ text: String) -> [String.Index] {
-        var starts = [text.startIndex]
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "\n" || character == "\r\n" || character == "\r" { starts.append(index) }
-        }
-        return starts
-    }
-
-    /// `text` with the item's textEdit applied, its range read in `encoding` as an editor does.
-    func apply(_ item: JSONValue?, to text: String, encoding: String = "utf-16") -> String {
-        guard let edit = item?["textEdit"], let newText = edit["newText"]?.stringValue,
-              let start = offset(edit["range"]?["start"], in: text, encoding: encoding),
-              let end = offset(edit["range"]?["end"], in: text, encoding: encoding) else { return "<no textEdit>" }
-        let bytes = Array(text.utf8)
-        return String(decoding: bytes[..<start] + Array(newText.utf8) + bytes[end...], as: UTF8.self)
-    }
-
-    /// The UTF-8 offset of an LSP position in `text`.
-    func offset(_ position: JSONValue?, in text: String, encoding: String) -> Int? {
-        guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue else { return nil }
-        let starts = CompletionServerTests.lineStarts(text)
-        guard line < starts.count else { return nil }
-        let lineStart = starts[line]
-        let prefixBytes = text[..<lineStart].utf8.count
-        if encoding == "utf-8" { return prefixBytes + character }
-        let units = Array(text[lineStart...].utf16.prefix(character))
-        return prefixBytes + String(decoding: units, as: UTF16.self).utf8.count
+                                                                "position": typed.lspPosition(typed.cursor, encoding)])
+        return (typed.text, result?.value?["items"]?.arrayValue ?? [])
     }
 
     func item(_ items: [JSONValue], _ label: String) -> JSONValue? {
@@ -186,10 +141,11 @@ final class CompletionServerTests: XCTestCase {
         let (fixture, client, _) = start()
         defer { client.close(); fixture.destroy() }
         let uri: JSONValue = "untitled:Untitled-1"
+        let draft = Fixture("# Draft\n\n## Part\n\nPart text.\n\n## Links\n\n[[#P$0\n")
         client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
-                                                                "text": "# Draft\n\n## Part\n\nPart text.\n\n## Links\n\n[[#P\n"]])
-        let result = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 8, "character": 4]])
-        let items = (try? result?.get())?["items"]?.arrayValue ?? []
+                                                                "text": .string(draft.text)]])
+        let result = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": draft.lspPosition(draft.cursor)])
+        let items = result?.value?["items"]?.arrayValue ?? []
         XCTAssertEqual(resolved(client, item(items, "Part")), "**Draft** › Part\n\n`untitled.md`\n\n---\n\nPart text.")
     }
 
@@ -213,7 +169,7 @@ final class CompletionServerTests: XCTestCase {
             version += 1
             let (text, items) = complete(client, fixture, marked, version: version)
             XCTAssertNotNil(item(items, pick), "\(marked): no \(pick) among \(items.compactMap { $0["label"]?.stringValue })")
-            XCTAssertEqual(apply(item(items, pick), to: text), expected, marked)
+            XCTAssertEqual(applying(item(items, pick), to: text), expected, marked)
         }
         // Outside `<…>` a space ends the path: nothing to complete after it.
         XCTAssertEqual(complete(client, fixture, "See [x](garden/seed c$0", version: version + 2).items.count, 0)
@@ -227,19 +183,19 @@ final class CompletionServerTests: XCTestCase {
         let (text, items) = complete(client, fixture, "---\nstatus: ac$0\n---\n# Home\n", version: 2)
         XCTAssertEqual(items.compactMap { $0["label"]?.stringValue }, ["active", "archived"])
         XCTAssertEqual(items.first?["detail"]?.stringValue, "1 use")
-        XCTAssertEqual(apply(items.first, to: text), "---\nstatus: active\n---\n# Home\n")
+        XCTAssertEqual(applying(items.first, to: text), "---\nstatus: active\n---\n# Home\n")
     }
 
     func testWideCharactersAndWindowsLineEndingsInBothEncodings() {
-        for encoding in ["utf-16", "utf-8"] {
-            let (fixture, client, _) = start(["general": ["positionEncodings": [.string(encoding)]]])
+        for encoding in [ColumnEncoding.utf16, .utf8] {
+            let (fixture, client, _) = start(["general": ["positionEncodings": [.string(encoding.rawValue)]]])
             defer { client.close(); fixture.destroy() }
             let marked = "# Home 🌱\r\n\r\né 🌱 [[so$0]] 𝄞 #x\r\nmore\r\n"
             let (text, items) = complete(client, fixture, marked, version: 2, encoding: encoding)
-            XCTAssertEqual(apply(item(items, "Soil notes"), to: text, encoding: encoding),
-                           "# Home 🌱\r\n\r\né 🌱 [[soil]] 𝄞 #x\r\nmore\r\n", encoding)
+            XCTAssertEqual(applying(item(items, "Soil notes"), to: text, encoding),
+                           "# Home 🌱\r\n\r\né 🌱 [[soil]] 𝄞 #x\r\nmore\r\n", encoding.rawValue)
             let (lone, loneItems) = complete(client, fixture, "é 🌱 [[so$0] 𝄞\r\nmore", version: 3, encoding: encoding)
-            XCTAssertEqual(apply(item(loneItems, "Soil notes"), to: lone, encoding: encoding), "é 🌱 [[soil]] 𝄞\r\nmore", encoding)
+            XCTAssertEqual(applying(item(loneItems, "Soil notes"), to: lone, encoding), "é 🌱 [[soil]] 𝄞\r\nmore", encoding.rawValue)
         }
     }
 }

@@ -1,23 +1,11 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 
 /// Spawns the built `macmd lsp` and talks to it through real pipes, byte by byte as editors do.
+/// Every read has a deadline: a server that hangs fails the test, it never hangs the suite.
 final class EndToEndTests: XCTestCase {
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    static var binary: URL {
-        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"] { return URL(fileURLWithPath: path) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for config in ["debug", "release"] {
-            let url = root.appendingPathComponent(".build/\(config)/macmd")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return root.appendingPathComponent(".build/debug/macmd")
-    }
-
     final class Child {
         let process = Process()
         let stdin = Pipe()
@@ -27,7 +15,7 @@ final class EndToEndTests: XCTestCase {
         var rawStdout: [UInt8] = []
 
         init(environment: [String: String] = [:], arguments: [String] = ["lsp", "--stdio"]) throws {
-            process.executableURL = EndToEndTests.binary
+            process.executableURL = try MacmdBinary.url()
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             for (k, v) in environment { env[k] = v }
@@ -41,27 +29,43 @@ final class EndToEndTests: XCTestCase {
         func write(_ text: String) { stdin.fileHandleForWriting.write(Data(text.utf8)) }
         func write(_ bytes: [UInt8]) { stdin.fileHandleForWriting.write(Data(bytes)) }
 
-        /// The next message, reading as needed (blocking reads; the test has a global timeout).
-        func next() -> Message? {
+        /// The next message, or nil at the end of the output; waiting longer than `timeout`
+        /// seconds for it fails the test.
+        func next(timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) -> Message? {
+            let deadline = Date().addingTimeInterval(timeout)
+            let descriptor = stdout.fileHandleForReading.fileDescriptor
             while true {
                 if case .body(let body)? = framer.next() {
                     guard let json = try? JSON.parse(body), case .success(let m) = Message.decode(json) else { return nil }
                     return m
                 }
-                let data = stdout.fileHandleForReading.availableData
-                if data.isEmpty { return nil }
-                rawStdout.append(contentsOf: data)
-                framer.append(Array(data))
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else {
+                    XCTFail("macmd lsp sent nothing within \(timeout) s", file: file, line: line)
+                    return nil
+                }
+                var pfd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&pfd, 1, Int32(min(remaining, 1) * 1000)) <= 0 { continue }
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { return nil }
+                rawStdout.append(contentsOf: chunk[0..<count])
+                framer.append(Array(chunk[0..<count]))
             }
         }
 
+        /// Everything the server wrote to stderr; call it once the process has ended.
+        func errorOutput() -> String { String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
         func closeInput() { try? stdin.fileHandleForWriting.close() }
 
+        /// The exit status; nil (after killing the process) when it outlives `timeout`.
         func waitForExit(timeout: TimeInterval = 10) -> Int32? {
             let deadline = Date().addingTimeInterval(timeout)
             while process.isRunning && Date() < deadline { usleep(10_000) }
             if process.isRunning {
                 process.terminate()
+                process.waitUntilExit()
                 return nil
             }
             return process.terminationStatus
@@ -109,7 +113,7 @@ final class EndToEndTests: XCTestCase {
         }
         XCTAssertEqual(frames, 3)
         XCTAssertEqual(framer.bufferedByteCount, 0)
-        let log = String(decoding: child.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = child.errorOutput()
         XCTAssertTrue(log.contains("[macmd"), log)
     }
 
@@ -122,17 +126,50 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(child.waitForExit(), 1, "exit without shutdown")
         let text = try String(contentsOf: log, encoding: .utf8)
         XCTAssertTrue(text.contains("[macmd info] initialized"), text)
-        XCTAssertTrue(child.stderr.fileHandleForReading.readDataToEndOfFile().isEmpty, "logs went to the file, not stderr")
+        XCTAssertEqual(child.errorOutput(), "", "logs went to the file, not stderr")
 
         for arguments in [["lsp", "--bogus"], ["lsp", "--log-level", "loud"], ["lsp", "--log-file"],
                           ["lsp", "--log-file", "/nonexistent-dir/x.log"]] {
             let bad = try Child(arguments: arguments)
             bad.closeInput()
             XCTAssertEqual(bad.waitForExit(), 2, "\(arguments)")
-            let message = String(decoding: bad.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = bad.errorOutput()
             XCTAssertTrue(message.hasPrefix("macmd lsp: "), message)
             XCTAssertTrue(bad.stdout.fileHandleForReading.readDataToEndOfFile().isEmpty, "nothing on stdout")
         }
+    }
+
+    /// `macmd lsp` without `--max-message-size` refuses a message over 64 MB (67,108,864 bytes)
+    /// with an error that answers the request, skips its body, and goes on serving.
+    func testTheDefaultMessageSizeLimitIs64MB() throws {
+        let child = try Child()
+        child.write(Self.frame(Self.initialize))
+        guard case .response(.int(1)?, .success)? = child.next() else { return XCTFail("initialize was not answered") }
+        let limit = 64 << 20
+        let head = Array(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"pad":""#.utf8)
+        let tail = Array(#""}}"#.utf8)
+        var body = head + [UInt8](repeating: UInt8(ascii: "x"), count: limit + 1 - head.count - tail.count) + tail
+        XCTAssertEqual(body.count, limit + 1)
+        body = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+            + Array(Self.frame(#"{"jsonrpc":"2.0","id":8,"method":"no/such","params":{}}"#).utf8)
+        // A writer of its own: the pipe takes 64 KB at a time while the server reads.
+        let written = DispatchSemaphore(value: 0)
+        let input = child.stdin.fileHandleForWriting
+        let frames = body
+        Thread.detachNewThread {
+            input.write(Data(frames))
+            written.signal()
+        }
+        guard case .response(let tooLarge, let refused)? = child.next(timeout: 60) else { return XCTFail("the large message was not answered") }
+        XCTAssertEqual(tooLarge, .int(7), "the error answers the request it refuses")
+        XCTAssertEqual(refused.errorCode, -32600)
+        XCTAssertEqual(refused.errorMessage, "message of \(limit + 1) bytes is over the limit of \(limit) bytes")
+        guard case .response(let next, let answer)? = child.next(timeout: 60) else { return XCTFail("the server stopped after the large message") }
+        XCTAssertEqual(next, .int(8))
+        XCTAssertEqual(answer.errorCode, -32601, "the next request is served")
+        XCTAssertEqual(written.wait(timeout: .now() + 60), .success, "the server did not read the whole large message")
+        child.closeInput()
+        XCTAssertEqual(child.waitForExit(), 1)
     }
 
     func testGarbageThenAValidRequest() throws {

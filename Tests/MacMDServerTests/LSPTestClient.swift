@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import TestSupport
 import XCTest
 @testable import MacMDServer
 
@@ -13,6 +14,8 @@ final class LSPTestClient: @unchecked Sendable {
     /// Everything the server sent that was not the response being waited for.
     var received: [Message] = []
     var nextID: Int64 = 1
+    /// The result of the last successful `initialize`.
+    var initializeResult: JSONValue?
     let exitCode = Protected<Int32?>(nil)
     let gate: DispatchSemaphore?
     let done = DispatchSemaphore(value: 0)
@@ -43,9 +46,10 @@ final class LSPTestClient: @unchecked Sendable {
 
     func writeRaw(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let n = write(toServer, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = write(toServer, base + offset, buffer.count - offset)
                 if n <= 0 { return }
                 offset += n
             }
@@ -90,19 +94,23 @@ final class LSPTestClient: @unchecked Sendable {
         }
     }
 
-    /// Waits for the response to `id`, keeping anything else in `received`.
-    func response(to id: RequestID?, timeout: Double = 10) -> Result<JSONValue, ResponseError>? {
+    /// Waits for the response to `id`, keeping anything else in `received`; no response within
+    /// `timeout` seconds fails the test.
+    func response(to id: RequestID?, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) -> Result<JSONValue, ResponseError>? {
         while let message = nextMessage(timeout: timeout) {
             if case .response(let rid, let result) = message, rid == id { return result }
             received.append(message)
         }
+        XCTFail("no response to request \(id.map { "\($0)" } ?? "null") within \(timeout) s", file: file, line: line)
         return nil
     }
 
     /// Waits for a notification `method` whose params satisfy `accept`, looking first at what
     /// arrived earlier. The server's own requests met on the way are answered (null results;
-    /// `workspace/configuration` gets `[null]`) when `answerRequests` is set.
+    /// `workspace/configuration` gets `[null]`) when `answerRequests` is set. None within
+    /// `timeout` seconds fails the test.
     func notification(_ method: String, timeout: Double = 10, answerRequests: Bool = true,
+                      file: StaticString = #filePath, line: UInt = #line,
                       where accept: (JSONValue?) -> Bool = { _ in true }) -> JSONValue? {
         if let index = received.firstIndex(where: {
             if case .notification(method, let params) = $0 { return accept(params) }
@@ -118,45 +126,88 @@ final class LSPTestClient: @unchecked Sendable {
             }
             received.append(message)
         }
+        let seen = received.compactMap { message -> String? in
+            guard case .notification(method, let params) = message else { return nil }
+            return params.map { "\($0)" } ?? "null"
+        }
+        XCTFail("no `\(method)` the test waits for within \(timeout) s; those received: \(seen.suffix(5))", file: file, line: line)
         return nil
     }
 
-    /// Diagnostics published for `uri` that satisfy `accept` (the codes, in order).
-    func diagnostics(for uri: String, timeout: Double = 10, where accept: ([String]) -> Bool = { _ in true }) -> [JSONValue]? {
-        let params = notification("textDocument/publishDiagnostics", timeout: timeout) { params in
+    /// Diagnostics published for `uri` that satisfy `accept` (the codes, in order); none within
+    /// `timeout` seconds fails the test.
+    func diagnostics(for uri: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+                     where accept: ([String]) -> Bool = { _ in true }) -> [JSONValue]? {
+        let params = notification("textDocument/publishDiagnostics", timeout: timeout, file: file, line: line) { params in
             guard params?["uri"]?.stringValue == uri, let items = params?["diagnostics"]?.arrayValue else { return false }
             return accept(items.compactMap { $0["code"]?.stringValue })
         }
         return params?["diagnostics"]?.arrayValue
     }
 
-    func request(_ method: String, _ params: JSONValue? = nil) -> Result<JSONValue, ResponseError>? {
-        response(to: sendRequest(method, params))
+    /// Waits for the end of the notebook scan's progress (a client that shows progress); a scan
+    /// that does not end within `timeout` seconds fails the test.
+    func waitForScanEnd(timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) {
+        var kind = ""
+        while kind != "end", let params = notification("$/progress", timeout: timeout, file: file, line: line) {
+            kind = params["value"]?["kind"]?.stringValue ?? ""
+        }
     }
 
-    /// Initializes with the given client capabilities.
+    func request(_ method: String, _ params: JSONValue? = nil, file: StaticString = #filePath, line: UInt = #line) -> Result<JSONValue, ResponseError>? {
+        response(to: sendRequest(method, params), file: file, line: line)
+    }
+
+    /// Initializes with the given client capabilities; an error answer fails the test.
     @discardableResult
     func initialize(capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil,
-                    workspaceFolders: [String] = []) -> JSONValue? {
-        var params: [String: JSONValue] = ["processId": .null, "rootUri": .null, "capabilities": capabilities]
+                    workspaceFolders: [String] = [], rootURI: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) -> JSONValue? {
+        var params: [String: JSONValue] = ["processId": .null, "rootUri": rootURI.map { .string($0) } ?? .null, "capabilities": capabilities]
         if !workspaceFolders.isEmpty {
             params["workspaceFolders"] = .array(workspaceFolders.map { ["uri": .string("file://" + $0), "name": "notes"] })
         }
         if let initializationOptions { params["initializationOptions"] = initializationOptions }
-        let result = request("initialize", .object(params))
+        let result = request("initialize", .object(params), file: file, line: line)
         notify("initialized", [:])
-        return try? result?.get()
+        if case .failure(let error)? = result { XCTFail("initialize failed: \(error.code) \(error.message)", file: file, line: line) }
+        initializeResult = result?.value
+        return result?.value
     }
 
-    /// Waits for the server to exit and returns its status.
-    func waitForExit(timeout: Double = 10) -> Int32? {
-        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+    /// A client that initialized a server on `fixture`'s folder, showing progress (merged into
+    /// `capabilities`), and waited for the end of its scan: the whole notebook is indexed.
+    static func started(on fixture: NotebookFixture, capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil,
+                        logger: Logger = Logger(level: .error), file: StaticString = #filePath, line: UInt = #line) -> LSPTestClient {
+        let client = LSPTestClient(logger: logger)
+        var withProgress = capabilities.objectValue ?? [:]
+        withProgress["window"] = .object((withProgress["window"]?.objectValue ?? [:]).merging(["workDoneProgress": true]) { $1 })
+        client.initialize(capabilities: .object(withProgress), initializationOptions: initializationOptions,
+                          workspaceFolders: [fixture.root], file: file, line: line)
+        client.waitForScanEnd(file: file, line: line)
+        return client
+    }
+
+    /// Opens a file of `fixture` in the editor with its text on disk.
+    func open(_ fixture: NotebookFixture, _ path: String, version: Int = 1) {
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
+                                                         "version": .int(Int64(version)), "text": .string(fixture.text(path))]])
+    }
+
+    /// Waits for the server to exit and returns its status; not exiting within `timeout`
+    /// seconds fails the test.
+    func waitForExit(timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+        guard done.wait(timeout: .now() + timeout) == .success else {
+            XCTFail("the server did not exit within \(timeout) s", file: file, line: line)
+            return nil
+        }
         return exitCode.get()
     }
 
-    func close() {
+    /// Closes the server's input: it must end within 10 s.
+    func close(file: StaticString = #filePath, line: UInt = #line) {
         Glibc.close(toServer)
-        if exitCode.get() == nil { _ = waitForExit(timeout: 5) }
+        if exitCode.get() == nil { _ = waitForExit(file: file, line: line) }
         Glibc.close(fromServer)
     }
 }
@@ -180,4 +231,37 @@ extension Result where Success == JSONValue, Failure == ResponseError {
         return nil
     }
     var value: JSONValue? { try? get() }
+}
+
+/// A log file for an in-process server's `Logger`, read back by the test.
+final class LogFile {
+    let path = NSTemporaryDirectory() + "macmd-log-\(UUID().uuidString).log"
+    let descriptor: Int32
+
+    init() { descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+
+    /// A logger writing to this file at `level` and above.
+    func logger(_ level: LogLevel = .info) -> Logger { Logger(level: level, descriptor: descriptor) }
+
+    /// The log so far.
+    var text: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// The log once it holds `line` (a whole line, without its `\n`); not within `timeout`
+    /// seconds fails the test.
+    @discardableResult
+    func waitFor(line: String, timeout: Double = 10, file: StaticString = #filePath, line testLine: UInt = #line) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let log = text
+            if log.split(separator: "\n").contains(where: { $0 == line }) { return log }
+            usleep(10_000)
+        }
+        XCTFail("the log has no line \(line.debugDescription) after \(timeout) s:\n\(text)", file: file, line: testLine)
+        return text
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+        unlink(path)
+    }
 }

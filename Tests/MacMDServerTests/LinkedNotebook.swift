@@ -29,14 +29,9 @@ enum LinkedNotebook {
     /// A server on a fresh copy of `files` (plus `extra`), its scan finished, `index.md` open.
     static func start(_ extra: [String: String] = [:], initializationOptions: JSONValue? = nil) -> (NotebookFixture, LSPTestClient) {
         let fixture = NotebookFixture(LinkedNotebook.files.merging(extra) { $1 })
-        let client = LSPTestClient()
-        client.initialize(capabilities: ["window": ["workDoneProgress": true],
-                                         "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
-                          initializationOptions: initializationOptions, workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
+        let client = LSPTestClient.started(on: fixture, capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+                                           initializationOptions: initializationOptions)
+        client.open(fixture, "index.md")
         return (fixture, client)
     }
 }

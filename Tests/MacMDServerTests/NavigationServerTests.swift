@@ -7,73 +7,107 @@ import JSONRPC
 /// Navigation and refactoring over LSP, checked the way an editor shows them: which file and
 /// line a jump lands on, what a hover says, what a rename changes.
 final class NavigationServerTests: XCTestCase {
-    static let files = [
-        "index.md": "# Home\n\nSee [[soil#pH]] and [beds](garden/beds.md). #garden\n",
-        "garden/soil.md": "---\ntitle: Soil notes\n---\n# Soil\n\n## pH\n\nAcid is fine. #garden\n",
-        "garden/beds.md": "# Beds\n\n[[soil]] [[Soil notes#pH]]\n",
-    ]
+    static let notebook = Fixture("""
+        //- /index.md
+        # Home
 
-    func start(_ capabilities: JSONValue = [:]) -> (NotebookFixture, LSPTestClient) {
-        let fixture = NotebookFixture(NavigationServerTests.files)
-        let client = LSPTestClient()
-        // With progress shown, the scan's `end` says the whole notebook is indexed.
-        var withProgress = capabilities.objectValue ?? [:]
-        withProgress["window"] = ["workDoneProgress": true]
-        client.initialize(capabilities: .object(withProgress), workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri("index.md")), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text("index.md"))]])
+        See [[soil#pH]] and [beds](garden/beds.md). #garden
+        //- /garden/soil.md
+        ---
+        title: Soil notes
+        ---
+        # Soil
+
+        ## pH
+
+        Acid is fine. #garden
+        //- /garden/beds.md
+        # Beds
+
+        [[soil]] [[Soil notes#pH]]
+
+        """)
+
+    func start(_ capabilities: JSONValue = [:], notebook: Fixture = NavigationServerTests.notebook) -> (NotebookFixture, LSPTestClient) {
+        let fixture = NotebookFixture(notebook)
+        let client = LSPTestClient.started(on: fixture, capabilities: capabilities)
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md"))
         return (fixture, client)
-    }
-
-    func at(_ fixture: NotebookFixture, _ path: String, _ line: Int, _ character: Int) -> JSONValue {
-        ["textDocument": ["uri": .string(fixture.uri(path))], "position": ["line": .int(Int64(line)), "character": .int(Int64(character))]]
     }
 
     func testDefinitionJumpsToTheHeadingInAnotherNote() {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
-        let result = client.request("textDocument/definition", at(fixture, "index.md", 2, 8))?.value
+        let result = client.request("textDocument/definition", fixture.at("[[so$0il#pH]]", in: "index.md"))?.value
         XCTAssertEqual(result?[0]?["uri"]?.stringValue, fixture.uri("garden/soil.md"))
-        XCTAssertEqual(result?[0]?["range"]?["start"], ["line": 5, "character": 0])
+        XCTAssertEqual(result?[0]?["range"]?["start"], fixture.range("$0## pH$0", in: "garden/soil.md")["start"])
     }
 
-    func testReferencesOfAHeadingAndHoverOfALinkAndATag() {
+    func testReferencesOfAHeadingAndHoverOfALinkAndATag() throws {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
-        var params = at(fixture, "garden/soil.md", 5, 4)
-        params = .object((params.objectValue ?? [:]).merging(["context": ["includeDeclaration": false]]) { $1 })
-        let refs = client.request("textDocument/references", params)?.value?.arrayValue ?? []
+        let params = fixture.at("## p$0H", in: "garden/soil.md").adding(["context": ["includeDeclaration": false]])
+        let refs = try XCTUnwrap(client.request("textDocument/references", params)?.value?.arrayValue)
         XCTAssertEqual(refs.compactMap { $0["uri"]?.stringValue }, [fixture.uri("garden/beds.md"), fixture.uri("index.md")])
-        let hover = client.request("textDocument/hover", at(fixture, "index.md", 2, 8))?.value
+        XCTAssertEqual(refs.map { $0["range"] }, [fixture.range("[[soil]] $0[[Soil notes#pH]]$0", in: "garden/beds.md"),
+                                                  fixture.range("$0[[soil#pH]]$0", in: "index.md")])
+        let hover = client.request("textDocument/hover", fixture.at("[[so$0il#pH]]", in: "index.md"))?.value
         // NotebookIDE's hover (`HoverText`): the title and heading, the path, the section's text.
         XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** › pH\n\n`garden/soil.md`\n\n---\n\nAcid is fine. #garden")
-        let tag = client.request("textDocument/hover", at(fixture, "index.md", 2, 51))?.value
+        let tag = client.request("textDocument/hover", fixture.at("#garden$0", in: "index.md"))?.value
         XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden` — used 2 times in 2 notes")
+    }
+
+    func testReferencesOfALinkDefinitionAreTheLinksUsingItsLabel() throws {
+        let (fixture, client) = start(notebook: Fixture("""
+            //- /index.md
+            See [the soil][soil] and [Soil][] and [SOIL], not [other].
+
+            [so$0il]: garden/soil.md
+            [other]: garden/soil.md
+            //- /garden/soil.md
+            # Soil
+
+            [soil] is not a use: this note has no such definition.
+
+            """))
+        defer { client.close(); fixture.destroy() }
+        let uses = [fixture.range("$0[the soil][soil]$0", in: "index.md"), fixture.range("$0[Soil][]$0", in: "index.md"),
+                    fixture.range("$0[SOIL]$0", in: "index.md")]
+        let definition = fixture.range("$0[soil]: garden/soil.md$0", in: "index.md")
+        for (includeDeclaration, expected) in [(false, uses), (true, [definition] + uses)] {
+            let params = fixture.at(fixture.fixture.cursor).adding(["context": ["includeDeclaration": .bool(includeDeclaration)]])
+            let refs = try XCTUnwrap(client.request("textDocument/references", params)?.value?.arrayValue)
+            XCTAssertEqual(refs.compactMap { $0["uri"]?.stringValue }, Array(repeating: fixture.uri("index.md"), count: expected.count))
+            XCTAssertEqual(refs.map { $0["range"] }, expected, "includeDeclaration: \(includeDeclaration)")
+        }
+        // And from a use, definition leads to the definition, then to the note it names.
+        let found = try XCTUnwrap(client.request("textDocument/definition", fixture.at("[SO$0IL]", in: "index.md"))?.value?.arrayValue)
+        XCTAssertEqual(found.map { $0["range"] }, [definition, fixture.range("$0$0# Soil", in: "garden/soil.md")])
+        XCTAssertEqual(found.compactMap { $0["uri"]?.stringValue }, [fixture.uri("index.md"), fixture.uri("garden/soil.md")])
     }
 
     func testRenamingAHeadingEditsEveryNoteThatLinksToIt() {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
-        let prepared = client.request("textDocument/prepareRename", at(fixture, "garden/soil.md", 5, 4))?.value
+        let heading = fixture.at("## p$0H", in: "garden/soil.md")
+        let prepared = client.request("textDocument/prepareRename", heading)?.value
         XCTAssertEqual(prepared?["placeholder"]?.stringValue, "pH")
-        var params = at(fixture, "garden/soil.md", 5, 4)
-        params = .object((params.objectValue ?? [:]).merging(["newName": "Acidity"]) { $1 })
+        XCTAssertEqual(prepared?["range"], fixture.range("## $0pH$0", in: "garden/soil.md"))
+        let params = heading.adding(["newName": "Acidity"])
         let edit = client.request("textDocument/rename", params)?.value
         let changes = edit?["changes"]?.objectValue ?? [:]
         XCTAssertEqual(Set(changes.keys), [fixture.uri("index.md"), fixture.uri("garden/soil.md"), fixture.uri("garden/beds.md")])
         XCTAssertEqual(changes[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "Acidity")
         // Nothing renameable under the cursor is an error the editor shows, not a crash.
-        XCTAssertEqual(client.request("textDocument/prepareRename", at(fixture, "index.md", 1, 0))?.errorCode, -32600)
+        XCTAssertEqual(client.request("textDocument/prepareRename", fixture.at("# Home\n$0\n", in: "index.md"))?.errorCode, -32600)
     }
 
     func testRenamingANoteFromALinkRenamesTheFileWithItsLinks() {
         let (fixture, client) = start(["workspace": ["workspaceEdit": ["documentChanges": true]]])
         defer { client.close(); fixture.destroy() }
-        var params = at(fixture, "garden/beds.md", 2, 3)
-        params = .object((params.objectValue ?? [:]).merging(["newName": "loam"]) { $1 })
+        let params = fixture.at("[[s$0oil]]", in: "garden/beds.md").adding(["newName": "loam"])
         let changes = client.request("textDocument/rename", params)?.value?["documentChanges"]?.arrayValue ?? []
         XCTAssertEqual(changes.last?["kind"]?.stringValue, "rename")
         XCTAssertEqual(changes.last?["newUri"]?.stringValue, fixture.uri("garden/loam.md"))
@@ -89,43 +123,41 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(edit?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "yard/beds.md")
     }
 
-    /// Applies an item's textEdit to one line, as an editor does.
-    func apply(_ item: JSONValue?, to line: String) -> String {
-        guard let edit = item?["textEdit"], let start = edit["range"]?["start"]?["character"]?.intValue,
-              let end = edit["range"]?["end"]?["character"]?.intValue, let text = edit["newText"]?.stringValue else { return line }
-        var scalars = Array(line.utf16)
-        scalars.replaceSubrange(start..<end, with: Array(text.utf16))
-        return String(decoding: scalars, as: UTF16.self)
-    }
-
     func testCompletingAWikiLinkATagAndAHeadingGivesTheTextTheWriterExpects() {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
-        let cases: [(typed: String, pick: String, expected: String)] = [
-            ("Read [[so", "Soil notes", "Read [[soil]]"),
-            ("Read [[soil#p", "pH", "Read [[soil#pH]]"),
-            ("Tagged #gar", "garden", "Tagged #garden"),
-            ("A [link](garden/be", "beds.md", "A [link](garden/beds.md)"),
-        ]
+        let uri = JSONValue.string(fixture.uri("index.md"))
+        let base = fixture.fixture.text("index.md")
+        var lastLine = ""
         var version = 1
-        for (typed, pick, expected) in cases {
+        /// Replaces the last line of index.md (as marked by `$0…$0` around it) with `marked`
+        /// without its cursor, and returns the text and the items at the cursor.
+        func type(_ marked: String) -> (text: String, items: [JSONValue]) {
             version += 1
-            client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
-                                                     "contentChanges": [["range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 200]],
-                                                                         "text": .string(typed)]]])
-            let result = client.request("textDocument/completion", at(fixture, "index.md", 3, typed.utf16.count))?.value
-            let items = result?["items"]?.arrayValue ?? []
+            let before = Fixture(base + "$0" + lastLine + "$0")
+            let after = Fixture(base + marked)
+            lastLine = String(after.text.dropFirst(base.count))
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": .int(Int64(version))],
+                                                     "contentChanges": [["range": before.lspRange(), "text": .string(lastLine)]]])
+            let result = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": after.lspPosition(after.cursor)])
+            return (after.text, result?.value?["items"]?.arrayValue ?? [])
+        }
+        let cases: [(typed: String, pick: String, expected: String)] = [
+            ("Read [[so$0", "Soil notes", "Read [[soil]]"),
+            ("Read [[soil#p$0", "pH", "Read [[soil#pH]]"),
+            ("Tagged #gar$0", "garden", "Tagged #garden"),
+            ("A [link](garden/be$0", "beds.md", "A [link](garden/beds.md)"),
+            // Typing inside an existing `[[…]]` never doubles the brackets.
+            ("x [[so$0]] y", "Soil notes", "x [[soil]] y"),
+        ]
+        var items: [JSONValue] = []
+        for (typed, pick, expected) in cases {
+            let (text, offered) = type(typed)
+            items = offered
             let item = items.first { $0["label"]?.stringValue == pick }
             XCTAssertNotNil(item, "\(typed): no `\(pick)` among \(items.compactMap { $0["label"]?.stringValue })")
-            XCTAssertEqual(apply(item, to: typed), expected, typed)
+            XCTAssertEqual(applying(item, to: text), base + expected, typed)
         }
-        // Typing inside an existing `[[…]]` never doubles the brackets.
-        version += 1
-        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
-                                                 "contentChanges": [["range": ["start": ["line": 3, "character": 0], "end": ["line": 3, "character": 200]],
-                                                                     "text": "x [[so]] y"]]])
-        let items = client.request("textDocument/completion", at(fixture, "index.md", 3, 6))?.value?["items"]?.arrayValue ?? []
-        XCTAssertEqual(apply(items.first { $0["label"]?.stringValue == "Soil notes" }, to: "x [[so]] y"), "x [[soil]] y")
         // The note's preview (title, path, opening lines) comes with completionItem/resolve.
         let item = items.first { $0["label"]?.stringValue == "Soil notes" }
         XCTAssertNil(item?["documentation"], "the list itself reads no note")
@@ -142,16 +174,19 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(symbols.compactMap { $0["name"]?.stringValue }, ["front matter", "Soil"])
         XCTAssertEqual(symbols.last?["children"]?[0]?["name"]?.stringValue, "pH", "H2 nested under its H1")
         let folds = client.request("textDocument/foldingRange", doc)?.value?.arrayValue ?? []
-        XCTAssertTrue(folds.contains { $0["startLine"] == 0 && $0["endLine"] == 2 && $0["kind"] == "imports" }, "front matter folds: \(folds)")
+        let frontMatter = fixture.range("$0---\ntitle: Soil notes\n---$0", in: "garden/soil.md")
+        XCTAssertTrue(folds.contains { $0["startLine"] == frontMatter["start"]?["line"] && $0["endLine"] == frontMatter["end"]?["line"]
+                                       && $0["kind"] == "imports" }, "front matter folds: \(folds)")
         let found = client.request("workspace/symbol", ["query": "soil"])?.value?.arrayValue ?? []
         XCTAssertTrue(found.prefix(3).contains { $0["name"]?.stringValue == "Soil notes" && $0["kind"] == 1 }, "the note ranks high: \(found)")
         XCTAssertFalse(found.contains { $0["name"]?.stringValue == "Beds" }, "no match without the letters s-o-i-l in order")
         XCTAssertTrue(found.contains { $0["name"]?.stringValue == "Soil" && $0["kind"] == 15 }, "and its heading is there")
         // A broken wiki-link offers to create the note; every note can get a table of contents.
+        let edited = Fixture("# Home\n\n## One\n\nSee [[Gr$0$0eenhouse]].\n")
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
-                                                 "contentChanges": [["text": "# Home\n\n## One\n\nSee [[Greenhouse]].\n"]]])
+                                                 "contentChanges": [["text": .string(edited.text)]]])
         let actions = client.request("textDocument/codeAction", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
-                                                                "range": ["start": ["line": 4, "character": 8], "end": ["line": 4, "character": 8]],
+                                                                "range": edited.lspRange(),
                                                                 "context": ["diagnostics": []]])?.value?.arrayValue ?? []
         XCTAssertEqual(actions.compactMap { $0["title"]?.stringValue }, ["Create note `Greenhouse.md`", "Insert a table of contents"])
         let create = actions.first?["edit"]?["documentChanges"]
@@ -166,14 +201,20 @@ final class NavigationServerTests: XCTestCase {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
         let uri: JSONValue = "untitled:Untitled-1"
+        let draft = Fixture("# Draft\n\n## Part\n\n[[#Part]] #draft and #dr$0\n")
         client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1,
-                                                                "text": "# Draft\n\n## Part\n\n[[#Part]] #draft and #dr\n"]])
+                                                                "text": .string(draft.text)]])
         let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])?.value?.arrayValue ?? []
         XCTAssertEqual(symbols.first?["name"]?.stringValue, "Draft")
-        let items = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 4, "character": 24]])?.value?["items"]?.arrayValue ?? []
+        let items = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": draft.lspPosition(draft.cursor)])?.value?["items"]?.arrayValue ?? []
         XCTAssertTrue(items.contains { $0["label"]?.stringValue == "draft" }, "\(items)")
-        let edit = client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 4], "newName": "Section"])?.value
-        XCTAssertEqual(edit?["changes"]?["untitled:Untitled-1"]?.arrayValue?.count, 2, "the heading and the link to it")
-        XCTAssertEqual(client.request("textDocument/hover", ["textDocument": ["uri": "untitled:Never-Opened"], "position": ["line": 0, "character": 0]])?.errorCode, -32602)
+        let heading = draft.lspPosition(draft.cursor(at: "## P$0art", in: draft.path))
+        let edit = client.request("textDocument/rename", ["textDocument": ["uri": uri], "position": heading, "newName": "Section"])?.value
+        let edits = edit?["changes"]?["untitled:Untitled-1"]?.arrayValue ?? []
+        XCTAssertEqual(edits.count, 2, "the heading and the link to it")
+        XCTAssertEqual(applying(edits: edits, to: draft.text), "# Draft\n\n## Section\n\n[[#Section]] #draft and #dr\n")
+        let never = Fixture("$0")
+        XCTAssertEqual(client.request("textDocument/hover", ["textDocument": ["uri": "untitled:Never-Opened"],
+                                                             "position": never.lspPosition(never.cursor)])?.errorCode, -32602)
     }
 }

@@ -14,11 +14,6 @@ final class NotebookServerTests: XCTestCase {
         "garden/beds.md": "# Beds\n\n[up](../index.md) [gone](nowhere.md)\n",
     ]
 
-    func open(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String, version: Int = 1) {
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
-                                                                "version": .int(Int64(version)), "text": .string(fixture.text(path))]])
-    }
-
     func testScanReportsProgressAndOpenNotesGetTheirProblems() {
         let fixture = NotebookFixture(NotebookServerTests.files)
         defer { fixture.destroy() }
@@ -31,12 +26,12 @@ final class NotebookServerTests: XCTestCase {
         }
         XCTAssertEqual(kinds.first, "begin")
         XCTAssertEqual(kinds.last, "end")
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         let items = client.diagnostics(for: fixture.uri("index.md")) { !$0.isEmpty }
         XCTAssertEqual(items?.compactMap { $0["code"]?.stringValue }, ["broken-wikilink", "broken-heading"])
         XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `Missing` for `[[Missing]]`")
         XCTAssertEqual(items?.first?["source"]?.stringValue, "macmd")
-        XCTAssertEqual(items?.first?["range"], ["start": ["line": 2, "character": 11], "end": ["line": 2, "character": 18]])
+        XCTAssertEqual(items?.first?["range"], fixture.range("[[$0Missing$0]]", in: "index.md"))
         XCTAssertEqual(items?.last?["message"]?.stringValue, "No heading `pH` in `garden/soil.md`")
     }
 
@@ -46,16 +41,16 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize(workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
         // Replace "[[Missing]]" by "[[beds]]": one problem left.
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": 2],
-                                                 "contentChanges": [["range": ["start": ["line": 2, "character": 9], "end": ["line": 2, "character": 20]],
+                                                 "contentChanges": [["range": fixture.range("$0[[Missing]]$0", in: "index.md"),
                                                                      "text": "[[beds]]"]]])
         let after = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
         XCTAssertNotNil(after, "fixing a link takes its problem away")
         // Adding the heading to soil.md (open in the editor, unsaved) fixes the last one.
-        open(client, fixture, "garden/soil.md")
+        client.open(fixture, "garden/soil.md")
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("garden/soil.md")), "version": 2],
                                                  "contentChanges": [["text": "# Soil\n\n## pH\n"]]])
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0.isEmpty }, "a heading added in another note fixes the link to it")
@@ -68,7 +63,7 @@ final class NotebookServerTests: XCTestCase {
         defer { client.close() }
         client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
                           workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md")) { $0.count == 2 }
         fixture.write("missing.md", "# Missing\n")
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri("missing.md")), "type": 1]]])
@@ -92,12 +87,16 @@ final class NotebookServerTests: XCTestCase {
         let result = client.initialize(capabilities: ["textDocument": ["diagnostic": ["dynamicRegistration": false]]],
                                        workspaceFolders: [fixture.root])
         XCTAssertEqual(result?["capabilities"]?["diagnosticProvider"]?["workspaceDiagnostics"], true)
-        open(client, fixture, "index.md")
-        // During the scan the answer comes from what is indexed so far; it settles when it ends.
+        client.open(fixture, "index.md")
+        // During the scan the answer comes from what is indexed so far (never an error); it
+        // settles when the scan ends.
         var codes: [String] = []
         for _ in 0..<250 where codes != ["broken-wikilink", "broken-heading"] {
             let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])
-            codes = report?.value?["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+            guard case .success(let value)? = report, let items = value["items"]?.arrayValue else {
+                return XCTFail("a pull during the scan must be answered with a report, not \(String(describing: report))")
+            }
+            codes = items.compactMap { $0["code"]?.stringValue }
             if codes != ["broken-wikilink", "broken-heading"] { usleep(20_000) }
         }
         XCTAssertEqual(codes, ["broken-wikilink", "broken-heading"])
@@ -116,7 +115,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize(workspaceFolders: [fixture.root])
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-heading"] }
         XCTAssertEqual(items?.first?["severity"], 4)
         // Ignored notes are not indexed: a link to them is broken.
@@ -139,16 +138,9 @@ final class NotebookServerTests: XCTestCase {
         files["big.md"] = String(repeating: "x", count: 2000)
         let fixture = NotebookFixture(files)
         defer { fixture.destroy() }
-        let logPath = fixture.root + ".log"
-        let logFile = Glibc.open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            Glibc.close(logFile)
-            unlink(logPath)
-        }
-        let client = LSPTestClient(logger: Logger(level: .info, descriptor: logFile))
+        let log = LogFile()
+        let client = LSPTestClient.started(on: fixture, logger: log.logger())
         defer { client.close() }
-        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
-        while let params = client.notification("$/progress"), params["value"]?["kind"]?.stringValue != "end" {}
         let root = client.server.state.withLock { $0.host.workspace.folders.first }
         let notes = ["garden/beds.md", "garden/soil.md", "index.md"]
         XCTAssertEqual(root?.notebook.notes.keys.sorted(), notes)
@@ -160,9 +152,8 @@ final class NotebookServerTests: XCTestCase {
             expected[path] = FileReader.modificationTime(info)
         }
         XCTAssertEqual(root?.modificationTimes, expected)
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        XCTAssertTrue(log.contains("[macmd info] skipped big.md: file is 2000 bytes, over the 1000-byte limit\n"), log)
-        XCTAssertTrue(log.contains("indexed 3 notes of "), log)
+        let text = log.waitFor(line: "[macmd info] skipped big.md: file is 2000 bytes, over the 1000-byte limit")
+        XCTAssertTrue(text.contains("indexed 3 notes of "), text)
     }
 
     func testSingleFileModeIndexesTheNotesFolderAndNewWorkspaceFolders() {
@@ -171,7 +162,7 @@ final class NotebookServerTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize()
-        open(client, fixture, "garden/beds.md")
+        client.open(fixture, "garden/beds.md")
         // Only the note's own folder: `../index.md` is outside it.
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("garden/beds.md")) { $0 == ["broken-link", "broken-link"] })
         client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [["uri": .string("file://" + fixture.root), "name": "n"]], "removed": []]])

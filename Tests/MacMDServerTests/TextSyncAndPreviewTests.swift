@@ -3,6 +3,7 @@ import JSONRPC
 import XCTest
 @testable import MacMDServer
 import LSPTypes
+import TestSupport
 
 /// Document sync and `macmd/preview`: what the user sees is always the buffer as it is now.
 final class TextSyncAndPreviewTests: XCTestCase {
@@ -18,9 +19,10 @@ final class TextSyncAndPreviewTests: XCTestCase {
                                                   "contentChanges": .array(changes)])
     }
 
-    func edit(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int, _ text: String) -> JSONValue {
-        ["range": ["start": ["line": .int(Int64(l1)), "character": .int(Int64(c1))],
-                   "end": ["line": .int(Int64(l2)), "character": .int(Int64(c2))]], "text": .string(text)]
+    /// A change replacing the range `$0…$0` marks in `marked` (the document's text as it is
+    /// when the change applies) by `text`, its positions in `encoding`.
+    func edit(_ marked: String, _ encoding: ColumnEncoding, _ text: String) -> JSONValue {
+        ["range": Fixture(marked).lspRange(encoding), "text": .string(text)]
     }
 
     func preview(_ client: LSPTestClient, options: JSONValue? = nil, uri: String? = nil) -> Result<JSONValue, ResponseError>? {
@@ -30,21 +32,30 @@ final class TextSyncAndPreviewTests: XCTestCase {
     }
 
     func testIncrementalEditsApplyInOrderInEachEncoding() {
-        // Each case: encoding, edits on "# Tëst 😀 x\n\nBody\n", expected HTML fragment.
-        let cases: [(String, [JSONValue], String)] = [
-            ("utf-16", [edit(0, 10, 0, 11, "y")], "Tëst 😀 y</h1>"),       // 😀 is two UTF-16 units
-            ("utf-8", [edit(0, 13, 0, 14, "y")], "Tëst 😀 y</h1>"),        // ë is two bytes, 😀 four
-            ("utf-32", [edit(0, 9, 0, 10, "y")], "Tëst 😀 y</h1>"),
-            ("utf-16", [edit(0, 8, 0, 8, "!")], "Tëst !😀 x</h1>"),        // inside the pair: its start
-            ("utf-16", [edit(2, 0, 2, 4, "New"), edit(2, 3, 2, 3, " text")], ">New text</p>"),
-            ("utf-16", [edit(0, 0, 99, 99, "# Replaced")], ">Replaced</h1>"),  // past the end: clamped
-            ("utf-16", [["text": "# Full text\n"]], ">Full text</h1>"),
-            ("utf-16", [edit(2, 4, 2, 0, "")], ">Body</p>"),                  // reversed range: nothing lost
+        let text = "# Tëst 😀 x\n\nBody\n"
+        // One UTF-16 unit into 😀: between its surrogates, where no marker can stand.
+        let beforeEmoji = Fixture("# Tëst $0😀 x\n\nBody\n")
+        let insidePair = ["line": .int(Int64(beforeEmoji.cursorPosition?.line ?? 0)),
+                          "character": .int(Int64((beforeEmoji.cursorPosition?.utf16Character ?? 0) + 1))] as JSONValue
+        let bodyRange = Fixture("# Tëst 😀 x\n\n$0Body$0\n").lspRange()
+        // Each case: encoding, edits on `text`, expected HTML fragment.
+        let cases: [(ColumnEncoding, [JSONValue], String)] = [
+            (.utf16, [edit("# Tëst 😀 $0x$0\n\nBody\n", .utf16, "y")], "Tëst 😀 y</h1>"),   // 😀 is two UTF-16 units
+            (.utf8, [edit("# Tëst 😀 $0x$0\n\nBody\n", .utf8, "y")], "Tëst 😀 y</h1>"),     // ë is two bytes, 😀 four
+            (.utf32, [edit("# Tëst 😀 $0x$0\n\nBody\n", .utf32, "y")], "Tëst 😀 y</h1>"),
+            (.utf16, [["range": ["start": insidePair, "end": insidePair], "text": "!"]], "Tëst !😀 x</h1>"),  // inside the pair: its start
+            (.utf16, [edit("# Tëst 😀 x\n\n$0Body$0\n", .utf16, "New"), edit("# Tëst 😀 x\n\nNew$0$0\n", .utf16, " text")], ">New text</p>"),
+            (.utf16, [["range": ["start": Fixture("$0" + text).lspPosition(Fixture("$0" + text).cursor),
+                                 "end": ["line": 99, "character": 99]], "text": "# Replaced"]],
+             ">Replaced</h1>"),  // an end past the document's (no marker can stand there): clamped
+            (.utf16, [["text": "# Full text\n"]], ">Full text</h1>"),
+            (.utf16, [["range": ["start": bodyRange["end"] ?? .null, "end": bodyRange["start"] ?? .null], "text": ""]],
+             ">Body</p>"),  // reversed range: nothing lost
         ]
         for (encoding, edits, expected) in cases {
             let client = LSPTestClient()
-            client.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
-            open(client, "# Tëst 😀 x\n\nBody\n")
+            client.initialize(capabilities: ["general": ["positionEncodings": [.string(encoding.rawValue)]]])
+            open(client, text)
             change(client, version: 2, edits)
             let html = preview(client)?.value?["html"]?.stringValue ?? ""
             XCTAssertTrue(html.contains(expected), "\(encoding) \(edits): \(html)")
@@ -57,7 +68,9 @@ final class TextSyncAndPreviewTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize()
-        open(client, "---\ntitle: Soil\n---\n# Heading one\n\nSome *words* here.\n\n## Two\n", version: 3)
+        let note = Fixture("---\ntitle: Soil\n---\n$0# Heading one\n\nSome *words* here.\n\n## Two\n")
+        let headingLine = try XCTUnwrap(note.cursorPosition).line
+        open(client, note.text, version: 3)
         let result = try XCTUnwrap(preview(client)?.value)
         XCTAssertEqual(result["uri"], .string(uri))
         XCTAssertEqual(result["version"], 3)
@@ -66,10 +79,10 @@ final class TextSyncAndPreviewTests: XCTestCase {
         XCTAssertEqual(result["readingTimeMinutes"], 1)
         XCTAssertNotNil(result["characterCount"]?.intValue)
         XCTAssertEqual(result["headings"]?[0]?["id"], "heading-one")
-        XCTAssertEqual(result["headings"]?[0]?["line"], 3)
+        XCTAssertEqual(result["headings"]?[0]?["line"], .int(Int64(headingLine)))
         XCTAssertEqual(result["headings"]?[1]?["level"], 2)
         let html = try XCTUnwrap(result["html"]?.stringValue)
-        XCTAssertTrue(html.contains("<h1 id=\"heading-one\" data-source-line=\"4\">Heading one</h1>"), html)
+        XCTAssertTrue(html.contains("<h1 id=\"heading-one\" data-source-line=\"\(headingLine + 1)\">Heading one</h1>"), html)
         XCTAssertTrue(html.contains("<em>words</em>"))
     }
 

@@ -18,16 +18,7 @@ final class WatchedFilesTests: XCTestCase {
 
     /// Starts a server on `fixture` and waits for the end of its scan.
     func start(_ fixture: NotebookFixture, capabilities: JSONValue = WatchedFilesTests.watching) -> LSPTestClient {
-        let client = LSPTestClient()
-        client.initialize(capabilities: capabilities, workspaceFolders: [fixture.root])
-        var kind = ""
-        while kind != "end", let params = client.notification("$/progress") { kind = params["value"]?["kind"]?.stringValue ?? "" }
-        return client
-    }
-
-    func open(_ client: LSPTestClient, _ fixture: NotebookFixture, _ path: String) {
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(fixture.uri(path)), "languageId": "markdown",
-                                                                "version": 1, "text": .string(fixture.text(path))]])
+        LSPTestClient.started(on: fixture, capabilities: capabilities)
     }
 
     func watched(_ client: LSPTestClient, _ fixture: NotebookFixture, _ changes: [(String, Int)]) {
@@ -88,7 +79,7 @@ final class WatchedFilesTests: XCTestCase {
         defer { fixture.destroy() }
         let client = start(fixture)
         defer { client.close() }
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         assertMatchesFreshScan(client, fixture, "after the scan")
 
         // Notes appear where the scan never looks: they stay out, and the links to them broken.
@@ -179,7 +170,7 @@ final class WatchedFilesTests: XCTestCase {
         defer { fixture.destroy() }
         let client = start(fixture, capabilities: ["window": ["workDoneProgress": true]])
         defer { client.close() }
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
         fixture.write("new.md", "# New\n")
         fixture.remove("old.md")
@@ -199,7 +190,7 @@ final class WatchedFilesTests: XCTestCase {
         defer { fixture.destroy() }
         let client = start(fixture)
         defer { client.close() }
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] })
         fixture.write("fresh.md", "# Fresh\n")
         client.notify("workspace/didCreateFiles", ["files": [["uri": .string(fixture.uri("fresh.md"))]]])
@@ -216,7 +207,7 @@ final class WatchedFilesTests: XCTestCase {
                         "window": ["workDoneProgress": true], "textDocument": ["diagnostic": ["dynamicRegistration": false]]]
         let client = start(fixture, capabilities: capabilities)
         defer { client.close() }
-        open(client, fixture, "index.md")
+        client.open(fixture, "index.md")
         settle(client)
         // Whatever the server sent before now (refresh requests of the open note's own
         // indexing) arrives before this answer: the writer is serial.

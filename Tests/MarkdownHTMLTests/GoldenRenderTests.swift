@@ -6,12 +6,9 @@ import Foundation
 import XCTest
 import MarkdownSyntax
 import MarkdownHTML
+import TestSupport
 
 final class GoldenRenderTests: XCTestCase {
-    static let goldenDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/golden")
-
     func testNotebookPreview() throws {
         var options = HTMLOptions.notebookPreview
         options.sourceLines = true
@@ -30,17 +27,10 @@ final class GoldenRenderTests: XCTestCase {
         try check("github", parse: .gfm, render: HTMLOptions(headingIDs: true, collapseNestedStrong: true))
     }
 
-    func check(_ name: String, golden: String? = nil, parse: ParseOptions, render: HTMLOptions) throws {
-        let input = GoldenRenderTests.goldenDirectory.appendingPathComponent(name + ".md")
-        let expectedURL = GoldenRenderTests.goldenDirectory.appendingPathComponent((golden ?? name) + ".html")
+    func check(_ name: String, golden: String? = nil, parse: ParseOptions, render: HTMLOptions,
+               file: StaticString = #filePath, line: UInt = #line) throws {
+        let input = TestPaths.fixture("golden/\(name).md")
         let tree = MarkdownParser.parse(Array(try Data(contentsOf: input)), options: parse)
-        let actual = HTMLRenderer(options: render).render(tree)
-        if ProcessInfo.processInfo.environment["MACMD_BLESS"] != nil {
-            try Data(actual).write(to: expectedURL)
-            return
-        }
-        let expected = try Data(contentsOf: expectedURL)
-        XCTAssertEqual(String(decoding: actual, as: UTF8.self), String(decoding: expected, as: UTF8.self),
-                       "\(name): output differs from \(expectedURL.lastPathComponent) (MACMD_BLESS=1 rewrites it)")
+        Golden.assertMatches(HTMLRenderer(options: render).render(tree), "golden/\((golden ?? name)).html", file: file, line: line)
     }
 }

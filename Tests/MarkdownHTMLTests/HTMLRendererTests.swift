@@ -1,5 +1,6 @@
 import XCTest
 import MarkdownSyntax
+import TestSupport
 @testable import MarkdownHTML
 
 final class HTMLRendererTests: XCTestCase {
@@ -287,7 +288,7 @@ final class HTMLRendererTests: XCTestCase {
             + "</p>\n")
         XCTAssertEqual(asked.count, 7, "the repeated link is resolved once")
         XCTAssertEqual(asked.first, WikiLinkReference(isEmbed: false, target: "soil", headings: ["pH"]))
-        XCTAssertEqual(asked[1], WikiLinkReference(isEmbed: true, target: "pic.png"))
+        XCTAssertEqual(asked[safe: 1], WikiLinkReference(isEmbed: true, target: "pic.png"))
         // Without a table (`macmd render`), links point at their target as written.
         XCTAssertTrue(HTMLRenderer(options: .notebookPreview).renderString(tree).contains(#"<img class="wikilink-embed" src="pic.png" alt="A pic" />"#))
         // A table made for another tree never traps: what it lacks is undecided.

@@ -3,6 +3,7 @@
 // pathological inputs stay linear; the spec suites' output is unchanged.
 
 import Foundation
+import TestSupport
 import XCTest
 import MarkdownSyntax
 @testable import MarkdownHTML
@@ -130,17 +131,9 @@ final class HighlightRobustnessTests: XCTestCase {
     /// Every spec example renders to the same text with highlighting on, spans aside (and the
     /// spec runner, which keeps it off, still checks the exact output).
     func testSpecExamplesOnlyGainSpans() throws {
-        guard let directory = SpecConformanceTests.specDirectory() else {
-            print("SKIPPED: spec data not found (see SpecConformanceTests)")
-            return
-        }
         var highlightedBlocks = 0
         for file in ["commonmark.json", "gfm.json", "gfm-extensions.json"] {
-            let url = directory.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                print("SKIPPED: \(url.path) not found")
-                continue
-            }
+            let url = try SpecData.url(file)
             let examples = try JSONDecoder().decode([SpecConformanceTests.Example].self, from: Data(contentsOf: url))
             for example in examples {
                 let tree = MarkdownParser.parse(Array(example.markdown.utf8), options: ParseOptions(profile: .gfm))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import MarkdownHTML
 @testable import MarkdownSyntax
@@ -7,8 +8,7 @@ import XCTest
 final class ParallelRenderTests: XCTestCase {
     /// The sample notebook's notes, repeated past the parallel threshold.
     func largeDocument() throws -> [UInt8] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/notebook")
+        let folder = TestPaths.fixture("notebook")
         var text: [UInt8] = []
         let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".md") }.sorted()

@@ -2,7 +2,8 @@
 // byte-for-byte with the expected HTML (cmark's and cmark-gfm's own `--no-normalize` mode).
 //
 // The spec data (CC-BY-SA) is not in this repository: it is read from `$MACMD_SPEC_DIR`, else
-// from `../shared/spec` beside the package. When it is absent the tests say so and pass.
+// from `../shared/spec` beside the package. When it is absent the tests are skipped (XCTSkip),
+// saying where they looked.
 // Failures that are known and explained are listed in `Fixtures/spec/known-differences.json`;
 // an unlisted failure fails the test, and so does a listed example that now passes.
 
@@ -10,6 +11,7 @@ import Foundation
 import XCTest
 import MarkdownSyntax
 import MarkdownHTML
+import TestSupport
 
 final class SpecConformanceTests: XCTestCase {
     /// One example as the JSON files hold it.
@@ -39,21 +41,6 @@ final class SpecConformanceTests: XCTestCase {
         case allGFMExtensions
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `$MACMD_SPEC_DIR`, else `../shared/spec` (and, for a git worktree one level deeper,
-    /// `../../shared/spec`).
-    static func specDirectory() -> URL? {
-        var candidates: [URL] = []
-        if let fromEnvironment = ProcessInfo.processInfo.environment["MACMD_SPEC_DIR"], !fromEnvironment.isEmpty {
-            candidates.append(URL(fileURLWithPath: fromEnvironment))
-        }
-        candidates.append(packageRoot.appendingPathComponent("../shared/spec").standardizedFileURL)
-        candidates.append(packageRoot.appendingPathComponent("../../shared/spec").standardizedFileURL)
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("commonmark.json").path) }
-    }
-
     func testCommonMarkSpec() throws { try runSuite("commonmark.json", mode: .commonmark) }
     func testCommonMarkRegressions() throws { try runSuite("commonmark-regression.json", mode: .commonmark) }
     func testGFMSpec() throws { try runSuite("gfm.json", mode: .listedExtensions) }
@@ -61,17 +48,9 @@ final class SpecConformanceTests: XCTestCase {
     func testGFMRegressions() throws { try runSuite("gfm-regression.json", mode: .listedExtensions) }
 
     func runSuite(_ file: String, mode: Mode) throws {
-        guard let directory = SpecConformanceTests.specDirectory() else {
-            print("SKIPPED: spec data not found at $MACMD_SPEC_DIR or \(SpecConformanceTests.packageRoot.appendingPathComponent("../shared/spec").standardizedFileURL.path)")
-            return
-        }
-        let url = directory.appendingPathComponent(file)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("SKIPPED: spec data not found at \(url.path)")
-            return
-        }
+        let url = try SpecData.url(file)
         let examples = try JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
-        let knownURL = SpecConformanceTests.packageRoot.appendingPathComponent("Fixtures/spec/known-differences.json")
+        let knownURL = TestPaths.fixture("spec/known-differences.json")
         let known = try JSONDecoder().decode([KnownDifference].self, from: Data(contentsOf: knownURL))
         let knownNumbers = Set(known.filter { $0.file == file }.map(\.example))
 

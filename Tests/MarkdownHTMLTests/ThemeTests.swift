@@ -5,10 +5,11 @@
 import Foundation
 import XCTest
 import MarkdownSyntax
+import TestSupport
 @testable import MarkdownHTML
 
 final class ThemeTests: XCTestCase {
-    static let themesDirectory = GoldenRenderTests.goldenDirectory.appendingPathComponent("themes")
+    static let themesDirectory = TestPaths.fixture("golden/themes")
 
     static func previewOptions(_ theme: PreviewTheme) -> HTMLOptions {
         var options = HTMLOptions.notebookPreview
@@ -27,15 +28,8 @@ final class ThemeTests: XCTestCase {
     func testGoldenDarkPage() throws { try checkGolden(.dark) }
     func testGoldenNovelPage() throws { try checkGolden(.novel) }
 
-    func checkGolden(_ theme: PreviewTheme) throws {
-        let actual = try ThemeTests.page(theme)
-        let url = ThemeTests.themesDirectory.appendingPathComponent("page.\(theme.rawValue).html")
-        if ProcessInfo.processInfo.environment["MACMD_BLESS"] != nil {
-            try Data(actual.utf8).write(to: url)
-            return
-        }
-        let expected = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-        XCTAssertEqual(actual, expected, "\(theme): output differs from \(url.lastPathComponent) (MACMD_BLESS=1 rewrites it)")
+    func checkGolden(_ theme: PreviewTheme, file: StaticString = #filePath, line: UInt = #line) throws {
+        Golden.assertMatches(try ThemeTests.page(theme), "golden/themes/page.\(theme.rawValue).html", file: file, line: line)
     }
 
     func testThemeNamesAreTheProtocolNames() {
@@ -77,7 +71,12 @@ final class ThemeTests: XCTestCase {
                               "\(theme): bad colour \(colour)")
             }
             // Nothing is fetched: the only URL in the page is the document's own link.
-            let style = html[html.range(of: "<style>")!.upperBound..<html.range(of: "</style>")!.lowerBound]
+            guard let styleStart = html.range(of: "<style>"), let styleEnd = html.range(of: "</style>"),
+                  styleStart.upperBound <= styleEnd.lowerBound else {
+                XCTFail("\(theme): no <style> element")
+                continue
+            }
+            let style = html[styleStart.upperBound..<styleEnd.lowerBound]
             for needle in ["http://", "https://", "url(", "@import", "@font-face", "//"] {
                 XCTAssertFalse(style.contains(needle), "\(theme): stylesheet contains \(needle)")
             }

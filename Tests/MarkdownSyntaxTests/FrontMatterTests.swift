@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import MarkdownSyntax
 
 /// Front matter as a YAML subset: each case is a note and the entries (or problems) a user sees.
@@ -39,8 +40,8 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(kinds, [.frontMatter, .heading])
         let entry = tree.frontMatter?.entries.first { $0.key == "tags" }
         let bytes = Array(text.utf8)
-        XCTAssertEqual(entry?.itemRanges.map { String(decoding: bytes[$0.range], as: UTF8.self) }, ["x", "y"])
-        XCTAssertEqual(entry.map { String(decoding: bytes[$0.keyRange.range], as: UTF8.self) }, "tags")
+        XCTAssertEqual(entry?.itemRanges.map { bytes.text($0.range) }, ["x", "y"])
+        XCTAssertEqual(entry.map { bytes.text($0.keyRange.range) }, "tags")
     }
 
     func testMalformedFrontMatterIsAProblemNotAFailure() {
@@ -58,7 +59,7 @@ final class FrontMatterTests: XCTestCase {
             let bytes = Array(text.utf8)
             if let p = problems.first {
                 XCTAssertEqual(p.code, .malformedFrontMatter)
-                XCTAssertEqual(String(decoding: bytes[p.range.range], as: UTF8.self), flagged, text)
+                XCTAssertEqual(bytes.text(p.range.range), flagged, text)
             }
         }
     }

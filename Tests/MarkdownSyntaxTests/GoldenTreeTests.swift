@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import MarkdownSyntax
 
@@ -7,13 +8,9 @@ import XCTest
 /// `NAME.tree`. Run with `MACMD_BLESS=1` to rewrite the expected files after a deliberate change,
 /// then review the diff.
 final class GoldenTreeTests: XCTestCase {
-    static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/syntax")
-    }
+    static let fixtures = TestPaths.fixture("syntax")
 
     func testTreeDumpsMatchGoldenFiles() throws {
-        let bless = ProcessInfo.processInfo.environment["MACMD_BLESS"] == "1"
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasSuffix(".md") }.sorted()
         XCTAssertFalse(names.isEmpty, "no fixtures in \(Self.fixtures.path)")
@@ -30,13 +27,7 @@ final class GoldenTreeTests: XCTestCase {
             for problem in tree.problems {
                 actual += "problem \(problem.code.rawValue) @\(problem.range.start)-\(problem.range.end): \(problem.message)\n"
             }
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("tree")
-            if bless {
-                try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? "(missing \(expectedURL.lastPathComponent))"
-            XCTAssertEqual(actual, expected, "\(name): tree differs from \(expectedURL.lastPathComponent) (MACMD_BLESS=1 rewrites it)")
+            Golden.assertMatches(actual, "syntax/" + url.deletingPathExtension().appendingPathExtension("tree").lastPathComponent)
         }
     }
 }

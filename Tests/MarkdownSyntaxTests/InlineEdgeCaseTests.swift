@@ -59,12 +59,13 @@ final class InlineEdgeCaseTests: XCTestCase {
         ])
     }
 
-    func testEscapedEmailTextRendersWithoutStrayBackslash() {
+    func testEscapedEmailTextRendersWithoutStrayBackslash() throws {
         // The text before the link must keep the whole escape, or a literal `\` would show.
         let tree = MarkdownParser.parse("a\\.b@c.de", options: .gfm)
         let texts = tree.nodes.indices.filter { tree.nodes[$0].kind == .text && tree.nodes[$0].parent != .none }
-        let first = tree.nodes[texts[0]]
-        XCTAssertEqual(CharacterReferences.decoded(tree.contentBytes(of: NodeID(texts[0]))), Array("a.".utf8))
+        let index = try XCTUnwrap(texts.first, "no text node")
+        let first = tree.nodes[index]
+        XCTAssertEqual(CharacterReferences.decoded(tree.contentBytes(of: NodeID(index))), Array("a.".utf8))
         XCTAssertNotEqual(first.flags & Node.textNeedsDecoding, 0)
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import MarkdownSyntax
 
 /// Data-driven tests of the inline pass: each case is Markdown and the expected dump of the inline
@@ -101,7 +102,7 @@ final class InlineTests: XCTestCase {
         let source = "> quote [the *text*](/dest \"a title\")\n> more\n"
         let tree = MarkdownParser.parse(source, options: .commonmark)
         guard let link = firstNode(.link, in: tree) else { return XCTFail("no link") }
-        let info = tree.links[Int(tree[link].data)]
+        guard let info = tree.links[safe: Int(tree[link].data)] else { return XCTFail("no link info") }
         XCTAssertEqual(sourceText(tree, tree.sourceRange(forContent: info.destination)), "/dest")
         XCTAssertEqual(sourceText(tree, tree.sourceRange(forContent: info.title)), "a title")
         XCTAssertEqual(sourceText(tree, tree.sourceRange(forContent: info.text)), "the *text*")
@@ -118,7 +119,7 @@ final class InlineTests: XCTestCase {
         let source = "- see [Text][Ref]\n\n  [ref]: /u\n"
         let tree = MarkdownParser.parse(source, options: .commonmark)
         guard let link = firstNode(.link, in: tree) else { return XCTFail("no link") }
-        let info = tree.links[Int(tree[link].data)]
+        guard let info = tree.links[safe: Int(tree[link].data)] else { return XCTFail("no link info") }
         XCTAssertEqual(info.form, .full)
         XCTAssertEqual(info.definition, 0)
         XCTAssertEqual(sourceText(tree, tree.sourceRange(forContent: info.label)), "Ref")
@@ -129,7 +130,7 @@ final class InlineTests: XCTestCase {
         let source = "> see [[My Note#Head#Sub^blk-1|Shown label]] now\n"
         let tree = MarkdownParser.parse(source, options: .notebook)
         guard let wiki = firstNode(.wikiLink, in: tree) else { return XCTFail("no wiki-link") }
-        let info = tree.wikiLinks[Int(tree[wiki].data)]
+        guard let info = tree.wikiLinks[safe: Int(tree[wiki].data)] else { return XCTFail("no wiki-link info") }
         XCTAssertFalse(info.isEmbed)
         XCTAssertEqual(sourceText(tree, tree.sourceRange(of: wiki)), "[[My Note#Head#Sub^blk-1|Shown label]]")
         XCTAssertEqual(sourceText(tree, tree.sourceRange(forContent: info.target)), "My Note")
@@ -140,7 +141,7 @@ final class InlineTests: XCTestCase {
 
         let embed = MarkdownParser.parse("![[note#^abc|x]]", options: .notebook)
         guard let node = firstNode(.wikiLink, in: embed) else { return XCTFail("no embed") }
-        let embedInfo = embed.wikiLinks[Int(embed[node].data)]
+        guard let embedInfo = embed.wikiLinks[safe: Int(embed[node].data)] else { return XCTFail("no embed info") }
         XCTAssertTrue(embedInfo.isEmbed)
         XCTAssertTrue(embedInfo.hasBlockID)
         XCTAssertEqual(sourceText(embed, embed.sourceRange(forContent: embedInfo.blockID)), "abc")
@@ -172,7 +173,7 @@ final class InlineTests: XCTestCase {
             let bytes = Array(input.utf8)
             let result = bytes.withUnsafeBufferPointer { LinkScanners.scanLinkDefinition($0, start: 0, end: $0.count) }
             let dump = result.map { definition -> String in
-                func text(_ span: ByteSpan) -> String { String(decoding: bytes[span.range], as: UTF8.self) }
+                func text(_ span: ByteSpan) -> String { bytes.text(span.range) }
                 return "\(text(definition.label))|\(text(definition.destination))|\(text(definition.title))|\(definition.end)"
             }
             XCTAssertEqual(dump, expected, input.debugDescription)
@@ -288,7 +289,7 @@ final class InlineTests: XCTestCase {
     }
 
     private func sourceText(_ tree: SyntaxTree, _ range: Range<Int>) -> String {
-        String(decoding: tree.source[range], as: UTF8.self)
+        tree.source.text(range)
     }
 }
 
@@ -302,7 +303,7 @@ enum InlineDump {
     static func node(_ tree: SyntaxTree, _ id: NodeID) -> String {
         let node = tree[id]
         let content = String(decoding: tree.contentBytes(of: id), as: UTF8.self)
-        func text(_ span: ByteSpan) -> String { String(decoding: tree.content[span.range], as: UTF8.self) }
+        func text(_ span: ByteSpan) -> String { tree.content.text(span.range) }
         switch node.kind {
         case .text:
             return (node.flags & Node.textNeedsDecoding != 0 ? "text!" : "text") + "\"\(content)\""

@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TestSupport
 import XCTest
 @testable import NotebookIDE
 
@@ -10,7 +11,7 @@ final class CompletionContextTests: XCTestCase {
     private func describe(_ fixture: String) -> String {
         let (bytes, cursor) = CompletionFixture.cursor(fixture)
         guard let context = CompletionContext.detect(text: bytes, cursor: cursor) else { return "nil" }
-        let replaced = String(decoding: bytes[context.replace.range], as: UTF8.self)
+        let replaced = bytes.text(context.replace.range)
         var text = "\(context.kind) | \(replaced) | \(context.typed)"
         if !context.closing.isEmpty { text += " | +\(context.closing)" }
         if !context.carried.isEmpty { text += " | carried \(context.carried)" }

@@ -1,24 +1,23 @@
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 import XCTest
 @testable import NotebookIDE
 
-/// Fixtures for the completion tests: `$0` marks the cursor, workspaces are built in memory, and
-/// `applied` performs an item's edit so tests assert the line the user sees.
+/// Fixtures for the completion tests: `$0` marks the cursor (TestSupport's `Fixture`),
+/// workspaces are built in memory, and `applied` performs an item's edit so tests assert the
+/// line the user sees.
 enum CompletionFixture {
-    /// The text without `$0`, and the UTF-8 offset where `$0` was.
-    static func cursor(_ text: String) -> (bytes: [UInt8], cursor: Int) {
-        var bytes = Array(text.utf8)
-        let marker = Array("$0".utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == marker[0] && bytes[index + 1] == marker[1] {
-                bytes.removeSubrange(index..<(index + 2))
-                return (bytes, index)
-            }
-            index += 1
+    /// The text of a one-note fixture without its `$0`, and the cursor's UTF-8 offset (a
+    /// fixture without a cursor fails the test).
+    static func cursor(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (bytes: [UInt8], cursor: Int) {
+        let fixture = Fixture(text, file: file, line: line)
+        let bytes = Array(fixture.text.utf8)
+        guard let cursor = fixture.cursor else {
+            XCTFail("no `$0` in \(text.debugDescription)", file: file, line: line)
+            return (bytes, bytes.count)
         }
-        return (bytes, bytes.count)
+        return (bytes, cursor.utf8Offset)
     }
 
     static func symbols(_ text: String, path: String) -> NoteSymbols {
@@ -30,56 +29,71 @@ enum CompletionFixture {
         CompletionWorkspace(notes: notes.map { symbols($0.text, path: $0.path) }, files: files)
     }
 
+    /// The notes of a fixture, plus other files by path.
+    static func workspace(_ fixture: Fixture, files: [String] = []) -> CompletionWorkspace {
+        workspace(fixture.files.map { ($0.path, $0.text) }, files: files)
+    }
+
     /// The shared test notebook.
-    static let notebook: [(path: String, text: String)] = [
-        ("index.md", """
-            # Home
+    static let notebook = Fixture("""
+        //- /index.md
+        # Home
 
-            Intro text. ^intro
+        Intro text. ^intro
 
-            ## Getting Started
+        ## Getting Started
 
-            ### Install
+        ### Install
 
-            ## Usage
+        ## Usage
 
-            ### Install
+        ### Install
+        //- /garden/soil tests.md
+        ---
+        title: Soil Testing
+        aliases: [Dirt, Earth]
+        tags: [garden, soil]
+        ---
+        # Soil
 
-            """),
-        ("garden/soil tests.md", """
-            ---
-            title: Soil Testing
-            aliases: [Dirt, Earth]
-            tags: [garden, soil]
-            ---
-            # Soil
+        ## pH & lime
 
-            ## pH & lime
+        Acid soils need lime. ^ph-block
 
-            Acid soils need lime. ^ph-block
+        More #garden notes.
+        //- /garden/plants/tomato.md
+        # Tomato
 
-            More #garden notes.
+        #garden #veg
+        //- /archive/tomato.md
+        # Old tomato
+        //- /recipes/tomato.md
+        # Tomato sauce
 
-            """),
-        ("garden/plants/tomato.md", "# Tomato\n\n#garden #veg\n"),
-        ("archive/tomato.md", "# Old tomato\n"),
-        ("recipes/tomato.md", "# Tomato sauce\n\n#recipe #veg\n"),
-        ("Note title.md", "# Note title\n"),
-        ("日本/東京.md", "# 東京メモ\n"),
-        ("journal/2024-01-01.md", """
-            ---
-            title: New Year
-            status: draft
-            tags:
-              - journal
-              - garden
-            ---
-            Text #garden
+        #recipe #veg
+        //- /Note title.md
+        # Note title
+        //- /日本/東京.md
+        # 東京メモ
+        //- /journal/2024-01-01.md
+        ---
+        title: New Year
+        status: draft
+        tags:
+          - journal
+          - garden
+        ---
+        Text #garden
+        //- /journal/2024-01-02.md
+        ---
+        status: done
+        ---
+        //- /journal/2024-01-03.md
+        ---
+        status: draft
+        ---
 
-            """),
-        ("journal/2024-01-02.md", "---\nstatus: done\n---\n"),
-        ("journal/2024-01-03.md", "---\nstatus: draft\n---\n"),
-    ]
+        """)
 
     static let files = ["images/photo one.png", "garden/bed.jpg", "docs/manual.pdf"]
 
@@ -88,9 +102,10 @@ enum CompletionFixture {
     /// The context and items at `$0` of `text`, written in the note at `path` (the text is that
     /// note's current content).
     static func complete(_ text: String, in path: String = "scratch.md",
-                         workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200)
+                         workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200,
+                         file: StaticString = #filePath, line: UInt = #line)
         -> (bytes: [UInt8], context: CompletionContext?, list: CompletionList) {
-        let (bytes, cursor) = self.cursor(text)
+        let (bytes, cursor) = self.cursor(text, file: file, line: line)
         guard let context = CompletionContext.detect(text: bytes, cursor: cursor) else {
             return (bytes, nil, CompletionList())
         }
@@ -115,7 +130,7 @@ enum CompletionFixture {
         let (bytes, _, list) = complete(text, in: path, workspace: workspace)
         guard let item = list.items.first(where: { $0.label == label }) else { return "<no item \(label)>" }
         guard let target = item.target else { return item.documentation }
-        let source = target.path == path ? bytes : notebook.first { $0.path == target.path }.map { Array($0.text.utf8) }
+        let source = target.path == path ? bytes : notebook.files.first { $0.path == target.path }.map { Array($0.text.utf8) }
         guard let source else { return "<no note \(target.path)>" }
         let note = NoteSymbols.extract(from: MarkdownParser.parse(source, options: .notebook), path: target.path)
         return target.documentation(note: note, source: source)
@@ -142,7 +157,7 @@ extension XCTestCase {
     func assertCompletion(_ text: String, in path: String = "scratch.md", pick label: String, gives expected: String,
                           workspace: CompletionWorkspace = CompletionFixture.sharedWorkspace,
                           file: StaticString = #filePath, line: UInt = #line) {
-        let (bytes, context, list) = CompletionFixture.complete(text, in: path, workspace: workspace)
+        let (bytes, context, list) = CompletionFixture.complete(text, in: path, workspace: workspace, file: file, line: line)
         guard context != nil else {
             XCTFail("no completion context in \(text.debugDescription)", file: file, line: line)
             return
@@ -167,7 +182,13 @@ final class CompletionFixtureTests: XCTestCase {
         let (bytes, cursor) = CompletionFixture.cursor("é[[a$0b")
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "é[[ab")
         XCTAssertEqual(cursor, 5)
-        XCTAssertEqual(CompletionFixture.cursor("abc").cursor, 3)
+    }
+
+    func testTheSharedNotebookIsTheNotesItNames() {
+        XCTAssertEqual(CompletionFixture.notebook.files.count, 10)
+        XCTAssertEqual(CompletionFixture.notebook.text("archive/tomato.md"), "# Old tomato\n")
+        XCTAssertEqual(CompletionFixture.notebook.text("journal/2024-01-03.md"), "---\nstatus: draft\n---\n")
+        XCTAssertTrue(CompletionFixture.notebook.text("index.md").hasSuffix("## Usage\n\n### Install\n"))
     }
 
     func testAppliedReplacesTheRangeAndShowsTheLine() {

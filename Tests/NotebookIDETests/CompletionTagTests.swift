@@ -29,7 +29,7 @@ final class CompletionTagTests: XCTestCase {
         let current = "Some #garden here\n\nText #veggi$0\n"
         let (bytes, _) = CompletionFixture.cursor(current)
         let symbols = CompletionFixture.symbols(String(decoding: bytes, as: UTF8.self), path: "scratch.md")
-        var counts = CompletionWorkspace.tagCounts(of: CompletionFixture.notebook.map {
+        var counts = CompletionWorkspace.tagCounts(of: CompletionFixture.notebook.files.map {
             CompletionFixture.symbols($0.text, path: $0.path)
         } + [symbols])
         XCTAssertEqual(counts["veggi"], 1)

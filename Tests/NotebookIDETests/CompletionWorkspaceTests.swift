@@ -8,8 +8,8 @@ import XCTest
 final class CompletionWorkspaceTests: XCTestCase {
     func testBuiltFromANotebookAndRefreshedAfterAnEdit() {
         var notebook = Notebook()
-        for (path, text) in CompletionFixture.notebook {
-            notebook.update(CompletionFixture.symbols(text, path: path))
+        for note in CompletionFixture.notebook.files {
+            notebook.update(CompletionFixture.symbols(note.text, path: note.path))
         }
         notebook.addAsset("images/photo one.png")
         var workspace = CompletionWorkspace(notebook: notebook)

@@ -1,6 +1,7 @@
 import XCTest
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 import TextCore
 @testable import NotebookIDE
 
@@ -20,7 +21,7 @@ final class NavigationOutlineTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(symbol.range.end, symbol.selectionRange.end, symbol.name)
             let first = lines.line(containingUTF8Offset: Int(symbol.range.start))
             let last = lines.line(containingUTF8Offset: max(Int(symbol.range.start), Int(symbol.range.end) - 1))
-            let selected = String(decoding: tree.source[symbol.selectionRange.range], as: UTF8.self)
+            let selected = tree.source.text(symbol.selectionRange.range)
             out.append(String(repeating: "  ", count: depth) + "\(symbol.detail) \(symbol.name) \(first)-\(last) '\(selected)'")
             for child in symbol.children.reversed() {
                 XCTAssertLessThanOrEqual(symbol.range.start, child.range.start)

@@ -1,6 +1,7 @@
 import XCTest
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 @testable import NotebookIDE
 
 /// The table of contents a user inserts or refreshes in a note.
@@ -60,7 +61,8 @@ final class NavigationTableOfContentsTests: XCTestCase {
     }
 
     func testRefreshesAStaleBlockAndSkipsItsOwnHeading() {
-        let text = "# A\n# B\n## Contents\n\n<!-- toc -->\n- [Old](#old)\n<!-- /toc -->\n## C\n"
+        let fixture = Fixture("# A\n# B\n## Contents\n\n$0<!-- toc -->\n- [Old](#old)\n<!-- /toc -->$0\n## C\n")
+        let text = fixture.text
         XCTAssertEqual(updated(text), """
             # A
             # B
@@ -74,7 +76,7 @@ final class NavigationTableOfContentsTests: XCTestCase {
             ## C
 
             """)
-        XCTAssertEqual(edit(text)?.range, ByteSpan(21, 61), "only the marked block is replaced")
+        XCTAssertEqual(edit(text)?.range, fixture.range.map { ByteSpan($0.utf8Start, $0.utf8End) }, "only the marked block is replaced")
         // A heading written inside the old block goes away with it, and the slugs after it
         // lose their repeat number (B, right before the marker, is the table's own heading).
         XCTAssertEqual(updated("# A\n# B\n<!-- toc -->\n## Dup\n<!-- /toc -->\n## Dup\n"),

@@ -1,34 +1,37 @@
 import XCTest
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 @testable import NotebookIDE
 
 /// Definition, references and renames across a small notebook, asserted on what the writer sees:
 /// the text at each location and the notes' text after a rename.
 final class NotebookNavigationTests: XCTestCase {
-    /// A notebook from texts; the one note holding `$0` gives the cursor.
+    /// A notebook from a fixture (texts by path); the note holding `$0` gives the cursor.
     struct Workspace {
-        var texts: [String: String] = [:]
+        let fixture: Fixture
         var notebook = Notebook()
-        var cursorNote = ""
-        var cursor = 0
 
-        init(_ files: [String: String], assets: [String] = []) {
-            for (path, raw) in files {
-                var text = raw
-                if let marker = raw.range(of: "$0") {
-                    cursorNote = path
-                    cursor = raw.utf8.distance(from: raw.startIndex, to: marker.lowerBound)
-                    text.removeSubrange(marker)
-                }
-                texts[path] = text
-                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: path))
+        init(_ files: [String: String], assets: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
+            fixture = Fixture(files: files, file: file, line: line)
+            for note in fixture.files {
+                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(note.text, options: .notebook), path: note.path))
             }
             for asset in assets { notebook.addAsset(asset) }
         }
 
-        var note: NoteSymbols { notebook.notes[cursorNote] ?? NoteSymbols(path: "", title: "", titleSource: .fileStem) }
-        var target: CursorTarget? { note.target(at: cursor) }
+        var texts: [String: String] { fixture.texts }
+        var note: NoteSymbols { note(fixture.cursor?.path ?? "") }
+        var target: CursorTarget? { target(at: fixture.cursor) }
+
+        func note(_ path: String) -> NoteSymbols {
+            notebook.notes[path] ?? NoteSymbols(path: "", title: "", titleSource: .fileStem)
+        }
+
+        /// What is under `location` in its note.
+        func target(at location: FixtureLocation?) -> CursorTarget? {
+            location.flatMap { note($0.path).target(at: $0.utf8Offset) }
+        }
 
         func show(_ ranges: [SourceRange]) -> [String] {
             ranges.map { range in
@@ -61,12 +64,15 @@ final class NotebookNavigationTests: XCTestCase {
         for (index, expected) in cases {
             let workspace = Workspace(["index.md": index, "garden/soil.md": "# Soil\n\n## pH\n\nAcid soil. ^acid\n\n## Texture\n"],
                                       assets: ["plot.png"])
-            guard let target = workspace.target else { return XCTFail("nothing under the cursor in \(index)") }
+            guard let target = workspace.target else {
+                XCTFail("nothing under the cursor in \(index)")
+                continue
+            }
             XCTAssertEqual(workspace.show(workspace.notebook.definition(of: target, in: workspace.note)), expected, index)
         }
     }
 
-    func testReferencesOfNotesHeadingsTagsAndDefinitions() {
+    func testReferencesOfNotesHeadingsTagsAndDefinitions() throws {
         let files = [
             "garden/soil.md": "---\ntags: [garden/soil]\n---\n# Soil\n\n## pH$0\n\n#garden\n",
             "index.md": "[[soil#pH]] [[soil]] [m](garden/soil.md#ph) #garden/beds\n",
@@ -77,10 +83,24 @@ final class NotebookNavigationTests: XCTestCase {
                        ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [m](garden/soil.md#ph)"])
         XCTAssertEqual(workspace.show(workspace.notebook.references(of: nil, in: workspace.note)),
                        ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [[soil]]", "index.md: [m](garden/soil.md#ph)"])
-        let tag = workspace.note.tags.first { $0.name == "garden" }!
+        let tag = try XCTUnwrap(workspace.note.tags.first { $0.name == "garden" })
         XCTAssertEqual(workspace.show(workspace.notebook.references(of: .tag(tag), in: workspace.note)),
                        ["garden/soil.md: garden/soil", "garden/soil.md: #garden", "index.md: #garden/beds"],
                        "a tag's uses include nested tags and front matter, not #gardening")
+
+        // A link reference definition's references are the links of its note that use its
+        // label, in any case and form; not links to other labels, nor another note's `[ref]`.
+        let definitions = Workspace([
+            "a.md": "[one][ref] and [ref][] and [Ref] and [two][other]\n\n[RE$0F]: b.md\n[other]: c.md\n",
+            "b.md": "[ref] [x][ref]\n\n[ref]: a.md\n",
+        ])
+        guard case .definition(let definition)? = definitions.target else { return XCTFail("not on the definition") }
+        XCTAssertEqual(definitions.show(definitions.notebook.references(of: .definition(definition), in: definitions.note)),
+                       ["a.md: [one][ref]", "a.md: [ref][]", "a.md: [Ref]"])
+        // From one of those links, definition leads back to it.
+        let use = try XCTUnwrap(definitions.target(at: definitions.fixture.cursor(at: "[R$0ef] and", in: "a.md")))
+        XCTAssertEqual(definitions.show(definitions.notebook.definition(of: use, in: definitions.note)),
+                       ["a.md: [REF]: b.md", "b.md: "])
     }
 
     func testRenamingAHeadingRewritesEveryLinkToIt() throws {
@@ -103,17 +123,19 @@ final class NotebookNavigationTests: XCTestCase {
             "a.md": "---\ntags: [garden, garden/beds]\n---\n#gard$0en and #garden/beds/raised, not #gardening\n",
             "b.md": "#garden\n",
         ])
-        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "yard")
+        let target = try XCTUnwrap(workspace.target, "nothing under the cursor")
+        let result = try workspace.notebook.rename(target, in: workspace.note, to: "yard")
         XCTAssertEqual(workspace.applying(result.edits), [
             "a.md": "---\ntags: [yard, yard/beds]\n---\n#yard and #yard/beds/raised, not #gardening\n",
             "b.md": "#yard\n",
         ])
-        XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "two words"))
+        XCTAssertThrowsError(try workspace.notebook.rename(target, in: workspace.note, to: "two words"))
     }
 
     func testRenamingAReferenceLabelKeepsLinksAndDefinitionTogether() throws {
         let workspace = Workspace(["a.md": "[one][ref$0] and [ref][] and [Ref]\n\n[REF]: b.md\n"])
-        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "source")
+        let target = try XCTUnwrap(workspace.target, "nothing under the cursor")
+        let result = try workspace.notebook.rename(target, in: workspace.note, to: "source")
         XCTAssertEqual(workspace.applying(result.edits)["a.md"], "[one][source] and [source][] and [source]\n\n[source]: b.md\n")
     }
 
@@ -133,13 +155,14 @@ final class NotebookNavigationTests: XCTestCase {
 
     func testRenamingANoteFromALinkMovesItInItsFolder() throws {
         let workspace = Workspace(["index.md": "[[so$0il]]\n", "garden/soil.md": "# Soil\n", "garden/dirt.md": "# Dirt\n"])
-        let range = workspace.notebook.renameRange(of: workspace.target!, in: workspace.note)
+        let target = try XCTUnwrap(workspace.target, "nothing under the cursor")
+        let range = workspace.notebook.renameRange(of: target, in: workspace.note)
         XCTAssertEqual(range?.text, "soil")
-        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "loam")
+        let result = try workspace.notebook.rename(target, in: workspace.note, to: "loam")
         XCTAssertEqual(result.fileRename?.old, "garden/soil.md")
         XCTAssertEqual(result.fileRename?.new, "garden/loam.md")
         XCTAssertEqual(workspace.applying(result.edits)["index.md"], "[[loam]]\n")
-        XCTAssertThrowsError(try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "dirt"), "a name that is taken")
+        XCTAssertThrowsError(try workspace.notebook.rename(target, in: workspace.note, to: "dirt"), "a name that is taken")
     }
 
     // MARK: Links whose note exists but whose heading or block does not
@@ -175,7 +198,8 @@ final class NotebookNavigationTests: XCTestCase {
 
     func testRenamingANoteFromALinkRewritesLinksWhoseHeadingIsMissing() throws {
         let workspace = Workspace(Self.compostFiles)
-        let result = try workspace.notebook.rename(workspace.target!, in: workspace.note, to: "heap")
+        let target = try XCTUnwrap(workspace.target, "nothing under the cursor")
+        let result = try workspace.notebook.rename(target, in: workspace.note, to: "heap")
         XCTAssertEqual(result.fileRename?.new, "heap.md")
         XCTAssertEqual(workspace.applying(result.edits)["open-questions.md"],
                        "[[heap#Hot composting]] [[heap#^old]] [c](heap.md#hot-composting) [[heap#Temperature log]] [[heap]]\n")
@@ -359,15 +383,14 @@ final class NotebookNavigationTests: XCTestCase {
             ("^bl$0k", "block ids cannot be renamed yet"),
             ("Pa$0ra", "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"),
         ]
+        let workspace = Workspace(files)
         for (marked, expected) in cases {
-            var withCursor = files
-            let plain = marked.replacingOccurrences(of: "$0", with: "")
-            withCursor["index.md"] = files["index.md"]?.replacingOccurrences(of: plain, with: marked)
-            let workspace = Workspace(withCursor)
-            XCTAssertThrowsError(try workspace.notebook.prepareRename(workspace.target, in: workspace.note), marked) { error in
+            let target = workspace.target(at: workspace.fixture.cursor(at: marked, in: "index.md"))
+            let note = workspace.note("index.md")
+            XCTAssertThrowsError(try workspace.notebook.prepareRename(target, in: note), marked) { error in
                 XCTAssertEqual((error as? RenameError)?.message, expected, marked)
             }
-            XCTAssertNil(workspace.target.flatMap { workspace.notebook.renameRange(of: $0, in: workspace.note) }, marked)
+            XCTAssertNil(target.flatMap { workspace.notebook.renameRange(of: $0, in: note) }, marked)
         }
     }
 

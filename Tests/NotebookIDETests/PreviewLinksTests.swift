@@ -1,14 +1,15 @@
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 import XCTest
 @testable import NotebookIDE
 
 /// Where the preview's wiki-links and embeds point: the notebook's resolution, as URLs relative to
 /// the previewed note (`garden/beds.md`), checked link by link against a multi-file fixture.
 final class PreviewLinksTests: XCTestCase {
-    /// `//- /path` starts a file; notes are parsed, other files (`img/pic.png`) become assets.
-    static let fixture = """
+    /// Notes are parsed, other files (`img/pic.png`) become assets.
+    static let fixture = Fixture("""
         //- /garden/soil.md
         # Soil
 
@@ -29,23 +30,14 @@ final class PreviewLinksTests: XCTestCase {
         # 東京
         //- /img/pic.png
         //- /docs/Guide.pdf
-        """
+        """)
 
-    /// The notebook of a `//- /path` fixture.
-    static func notebook(_ fixture: String) -> Notebook {
+    /// The notebook of a fixture: its notes, and its other files as assets.
+    static func notebook(_ fixture: Fixture) -> Notebook {
         var notebook = Notebook()
-        var files: [(path: String, lines: [Substring])] = []
-        for line in fixture.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("//- /") {
-                files.append((String(line.dropFirst(5)), []))
-            } else if !files.isEmpty {
-                files[files.count - 1].lines.append(line)
-            }
-        }
-        for file in files {
+        for file in fixture.files {
             if file.path.hasSuffix(".md") {
-                let text = file.lines.joined(separator: "\n") + "\n"
-                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(Array(text.utf8), options: .notebook), path: file.path))
+                notebook.update(NoteSymbols.extract(from: MarkdownParser.parse(Array(file.text.utf8), options: .notebook), path: file.path))
             } else {
                 notebook.addAsset(file.path)
             }
@@ -59,7 +51,7 @@ final class PreviewLinksTests: XCTestCase {
         let tree = MarkdownParser.parse(Array(link.utf8), options: .notebook)
         guard let info = tree.wikiLinks.first else { return nil }
         func text(_ span: ByteSpan) -> String {
-            String(decoding: tree.content[Int(span.start)..<Int(span.end)], as: UTF8.self)
+            tree.content.text(Int(span.start)..<Int(span.end))
         }
         let reference = WikiLinkReference(isEmbed: info.isEmbed, target: text(info.target), headings: info.headings.map(text),
                                           blockID: info.hasBlockID ? text(info.blockID) : nil)

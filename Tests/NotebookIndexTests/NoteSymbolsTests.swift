@@ -2,6 +2,7 @@ import MarkdownSyntax
 @testable import NotebookIndex
 import TextCore
 import XCTest
+import TestSupport
 
 /// Fixture-driven tests of `NoteSymbols.extract`: every range is checked by slicing the source.
 final class NoteSymbolsTests: XCTestCase {
@@ -12,7 +13,7 @@ final class NoteSymbolsTests: XCTestCase {
 
     private func slice(_ source: [UInt8], _ span: ByteSpan) -> String {
         guard span.start >= 0, Int(span.end) <= source.count, span.start <= span.end else { return "<bad range \(span)>" }
-        return String(decoding: source[span.range], as: UTF8.self)
+        return source.text(span.range)
     }
 
     // MARK: Title and aliases
@@ -112,9 +113,9 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(got.count, expected.count, got.joined(separator: "\n"))
         for (g, e) in zip(got, expected) { XCTAssertEqual(g, e) }
         XCTAssertEqual(s.links.first?.destination, "notes/a_b.md#Deep%20Dive")
-        XCTAssertEqual(s.links[9].destination, "garden/beds#Raised#Soil mix^blk")
-        XCTAssertTrue(s.links[1].isEmbed)
-        XCTAssertTrue(s.links[10].isEmbed)
+        XCTAssertEqual(s.links[safe: 9]?.destination, "garden/beds#Raised#Soil mix^blk")
+        XCTAssertEqual(s.links[safe: 1]?.isEmbed, true)
+        XCTAssertEqual(s.links[safe: 10]?.isEmbed, true)
     }
 
     func testWikiLinkPartSplitting() {
@@ -176,12 +177,12 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(s.tags.map { slice(source, $0.range) }, ["#garden/beds/raised", "#todo", "#garden"])
         XCTAssertEqual(s.tags.map { slice(source, $0.nameRange) }, ["garden/beds/raised", "todo", "garden"])
         XCTAssertEqual(s.tags.map(\.isFromFrontMatter), [false, false, false])
-        XCTAssertEqual(s.tags[0].ancestors, ["garden", "garden/beds"])
-        XCTAssertEqual(s.tags[1].ancestors, [])
-        XCTAssertTrue(s.tags[0].matches("garden"))
-        XCTAssertTrue(s.tags[0].matches("garden/beds"))
-        XCTAssertFalse(s.tags[0].matches("garden/be"))
-        XCTAssertFalse(s.tags[1].matches("garden"))
+        XCTAssertEqual(s.tags[safe: 0]?.ancestors, ["garden", "garden/beds"])
+        XCTAssertEqual(s.tags[safe: 1]?.ancestors, [])
+        XCTAssertEqual(s.tags[safe: 0]?.matches("garden"), true)
+        XCTAssertEqual(s.tags[safe: 0]?.matches("garden/beds"), true)
+        XCTAssertEqual(s.tags[safe: 0]?.matches("garden/be"), false)
+        XCTAssertEqual(s.tags[safe: 1]?.matches("garden"), false)
     }
 
     func testFrontMatterTagForms() {
@@ -302,7 +303,7 @@ final class NoteSymbolsRangeTests: XCTestCase {
                               "range \(span) outside \(length) bytes")
             }
             for tag in s.tags {
-                XCTAssertEqual(String(decoding: source[tag.nameRange.range], as: UTF8.self), tag.name)
+                XCTAssertEqual(source.text(tag.nameRange.range), tag.name)
             }
         }
     }

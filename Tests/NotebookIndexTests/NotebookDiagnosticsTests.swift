@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import MarkdownSyntax
 @testable import NotebookIndex
 
@@ -79,7 +80,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
         for asset in ["img/pic.png", "a/chart.svg", "b/chart.svg", "files/plan.pdf"] { notebook.addAsset(asset) }
         let bytes = Array(text.utf8)
         let found = notebook.diagnostics(for: "notes/index.md").map {
-            "\($0.code) \(String(decoding: bytes[$0.range.range], as: UTF8.self)): \($0.message)"
+            "\($0.code) \(bytes.text($0.range.range)): \($0.message)"
         }
         XCTAssertEqual(found, [
             "broken-image nope.png: No image `nope.png` for `![[nope.png]]`",

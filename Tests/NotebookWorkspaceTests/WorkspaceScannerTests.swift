@@ -142,7 +142,7 @@ final class WorkspaceScannerTests: XCTestCase {
         } else {
             XCTAssertEqual(paths(result), ["ok.md"])
             XCTAssertEqual(result.skipped, [ScanSkip(path: "locked", reason: .unreadableFolder(errno: EACCES))])
-            XCTAssertTrue(result.skipped[0].reason.description.contains("cannot be read"))
+            XCTAssertEqual(result.skipped.first?.reason.description.contains("cannot be read"), true)
         }
     }
 
@@ -154,7 +154,7 @@ final class WorkspaceScannerTests: XCTestCase {
         let result = WorkspaceScanner.scan(root: root, options: options)
         XCTAssertEqual(paths(result), ["small.md"])
         XCTAssertEqual(result.skipped, [ScanSkip(path: "big.md", reason: .tooLarge(size: 2000, limit: 1000))])
-        XCTAssertEqual(result.skipped[0].reason.description, "file is 2000 bytes, over the 1000-byte limit")
+        XCTAssertEqual(result.skipped.first?.reason.description, "file is 2000 bytes, over the 1000-byte limit")
         XCTAssertEqual(ScanOptions().maxFileSize, 5 * 1024 * 1024)
     }
 

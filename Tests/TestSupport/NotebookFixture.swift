@@ -1,12 +1,27 @@
 import Foundation
 
-/// A notebook on disk for one test: files written into a fresh temporary folder.
-public struct NotebookFixture {
+/// A notebook on disk for one test: a fixture's files written into a fresh temporary folder.
+public struct NotebookFixture: Sendable {
     public let root: String
+    /// The fixture written (its markers give the places tests ask about).
+    public let fixture: Fixture
 
-    public init(_ files: [String: String]) {
+    /// Writes `fixture`'s files (without their markers).
+    public init(_ fixture: Fixture) {
         root = NSTemporaryDirectory() + "macmd-notebook-" + UUID().uuidString
-        for (path, text) in files { write(path, text) }
+        self.fixture = fixture
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for file in fixture.files { write(file.path, file.text) }
+    }
+
+    /// Writes the files given by path (`$0` markers in them are the fixture's, not written).
+    public init(_ files: [String: String], file: StaticString = #filePath, line: UInt = #line) {
+        self.init(Fixture(files: files, file: file, line: line))
+    }
+
+    /// Writes a `//- /path` fixture.
+    public init(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        self.init(Fixture(text, file: file, line: line))
     }
 
     public func write(_ path: String, _ text: String) {
@@ -17,7 +32,7 @@ public struct NotebookFixture {
 
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: root + "/" + path) }
     public func uri(_ path: String) -> String { "file://" + root + "/" + path }
+    /// The file's text as it is on disk now.
     public func text(_ path: String) -> String { (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? "" }
     public func destroy() { try? FileManager.default.removeItem(atPath: root) }
 }
-

@@ -2,6 +2,7 @@
 // and the build time on 10 MB.
 
 import XCTest
+import TestSupport
 @testable import TextCore
 
 final class LineIndexTests: XCTestCase {
@@ -290,6 +291,38 @@ final class LineIndexTests: XCTestCase {
         // Only an optimised build can be held to the budget; debug builds are ~20x slower.
         XCTAssertLessThan(elapsed, .milliseconds(10))
         #endif
+    }
+}
+
+/// The server's `LineIndex` and the tests' own `TextLines` (which every fixture's LSP positions
+/// come from) agree on every character boundary of texts mixing wide characters and line endings.
+final class LineIndexAgreesWithTheTestsLineIndexTests: XCTestCase {
+    func testEveryBoundaryHasTheSamePositionAndOffsetInEachEncoding() {
+        let pieces = ["a", " ", "é", "日", "😀", "𝄞", "\n", "\r\n", "\r", "#"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<50 {
+            var text = ""
+            for _ in 0..<40 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let index = LineIndex(text)
+            let lines = TextLines(text)
+            XCTAssertEqual(index.lineStarts, lines.lineStarts, text.debugDescription)
+            var offset = 0
+            for scalar in text.unicodeScalars + ["\0"] {
+                let position = lines.position(ofUTF8Offset: offset)
+                let p16 = index.utf16Position(ofUTF8Offset: offset)
+                let p32 = index.utf32Position(ofUTF8Offset: offset)
+                XCTAssertEqual([p16.line, p16.utf16Column, p32.utf32Column, index.position(ofUTF8Offset: offset).utf8Column],
+                               [position.line, position.utf16Character, position.utf32Character, position.utf8Character],
+                               "\(text.debugDescription) at \(offset)")
+                if let back = lines.utf8Offset(of: position, .utf16) {
+                    XCTAssertEqual(index.utf8Offset(line: position.line, utf16Column: position.utf16Character), back)
+                }
+                offset += UTF8.width(scalar)
+            }
+        }
     }
 }
 

@@ -1,6 +1,0 @@
-import XCTest
-@testable import MarkdownSyntax
-
-final class MarkdownSyntaxSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

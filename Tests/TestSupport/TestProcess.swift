@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+
+/// A failure that says what to do about it.
+public struct TestSupportError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The `macmd` executable the test build produced.
+public enum MacmdBinary {
+    /// `$MACMD_BIN`, else `macmd` beside the test bundle (`.build/<triple>/<config>/`), else
+    /// `.build/debug/macmd`; throws, saying where it looked, when there is none. The tests never
+    /// build it themselves: `swift test` builds it with them.
+    public static func url() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw TestSupportError("MACMD_BIN names \(path), which is not an executable file")
+            }
+            return URL(fileURLWithPath: path)
+        }
+        var folders: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL {
+            // On Linux the runner is `.build/<triple>/<config>/MacMDPackageTests.xctest` itself.
+            folders.append(executable.deletingLastPathComponent())
+            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        folders.append(TestPaths.packageRoot.appendingPathComponent(".build/debug"))
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("macmd")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw TestSupportError("no macmd executable in \(folders.map(\.path)): run the tests with `swift test` "
+                               + "(which builds it), or name one with MACMD_BIN")
+    }
+}
+
+/// Runs a program to completion, with a deadline.
+public enum TestProcess {
+    /// What a run left: its status (nil when it was killed at the deadline) and its output.
+    public struct Result: Sendable {
+        public let status: Int32?
+        public let stdout: String
+        public let stderr: String
+        public var timedOut: Bool { status == nil }
+    }
+
+    /// Runs `executable` with `arguments`, `input` on its stdin (nothing when nil), and kills it
+    /// after `timeout` seconds. Output goes to files, not pipes, so a chatty child never blocks.
+    public static func run(_ executable: URL, _ arguments: [String], input: [UInt8]? = nil,
+                           environment: [String: String] = [:], in folder: URL? = nil,
+                           timeout: TimeInterval = 60) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let inURL = scratch.appendingPathComponent("stdin")
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errURL.path, contents: nil),
+              FileManager.default.createFile(atPath: inURL.path, contents: Data(input ?? [])) else {
+            throw TestSupportError("cannot create files in \(scratch.path)")
+        }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let inHandle = try FileHandle(forReadingFrom: inURL)
+        defer {
+            try? out.close()
+            try? err.close()
+            try? inHandle.close()
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = input == nil ? FileHandle.nullDevice : inHandle
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        var status: Int32?
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        } else {
+            status = process.terminationStatus
+        }
+        let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return Result(status: status, stdout: stdout, stderr: stderr)
+    }
+
+    /// Runs the built `macmd` with `arguments`; a run that outlives `timeout` fails the test.
+    public static func macmd(_ arguments: [String], input: [UInt8]? = nil, in folder: URL? = nil, timeout: TimeInterval = 60,
+                             file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = try run(try MacmdBinary.url(), arguments, input: input, in: folder, timeout: timeout)
+        if result.timedOut {
+            XCTFail("macmd \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s and was killed", file: file, line: line)
+        }
+        return result
+    }
+}
+
+/// The CommonMark and GFM spec data (CC-BY-SA, kept outside the repository).
+public enum SpecData {
+    /// `$MACMD_SPEC_DIR`, else `../shared/spec` beside the package (or `../../shared/spec` for a
+    /// worktree one level deeper); throws `XCTSkip`, saying where it looked, when none holds
+    /// `file`.
+    public static func url(_ file: String) throws -> URL {
+        var candidates: [URL] = []
+        if let fromEnvironment = ProcessInfo.processInfo.environment["MACMD_SPEC_DIR"], !fromEnvironment.isEmpty {
+            candidates.append(URL(fileURLWithPath: fromEnvironment))
+        }
+        candidates.append(TestPaths.packageRoot.appendingPathComponent("../shared/spec").standardizedFileURL)
+        candidates.append(TestPaths.packageRoot.appendingPathComponent("../../shared/spec").standardizedFileURL)
+        for folder in candidates {
+            let url = folder.appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        throw XCTSkip("spec data \(file) not found in \(candidates.map(\.path)) (set MACMD_SPEC_DIR)")
+    }
+}
