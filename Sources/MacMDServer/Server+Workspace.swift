@@ -176,6 +176,11 @@ extension Server {
             for path in addedPaths { state.host.addFolder(path) }
         }
         logger.info("workspace folders: +\(addedPaths.count) -\(removedPaths.count)")
+        // An open note left outside every notebook gets its own folder's.
+        let homeless = state.withLock { state in
+            state.host.documents.values.compactMap(\.file).filter { state.host.workspace.locate(file: $0) == nil }
+        }
+        for file in homeless { openFolder(forNoteAt: file) }
         // Notes may be in another notebook now.
         refileDocuments()
         disk.async { [self] in

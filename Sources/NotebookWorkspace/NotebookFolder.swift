@@ -39,13 +39,14 @@ public struct NotebookFolder: Sendable {
     public private(set) var revision = 0
     public private(set) var catalogRevision = 0
 
-    /// A folder not yet opened: default settings, nothing indexed, no IO done.
-    public init(path: String, singleFolder: Bool) {
+    /// A folder not yet opened: the editor's settings alone until its own are read (`adopt`),
+    /// nothing indexed, no IO done.
+    public init(path: String, singleFolder: Bool, configuration: NotebookConfiguration = NotebookConfiguration()) {
         let trimmed = path.utf8.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         self.path = trimmed
         resolvedPath = trimmed
         isSingleFolder = singleFolder
-        configuration = NotebookConfiguration()
+        self.configuration = configuration
         notebook = Notebook(noteExtensions: configuration.extensions)
     }
 

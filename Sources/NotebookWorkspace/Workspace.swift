@@ -51,16 +51,17 @@ public struct Workspace: Sendable {
         return try body(&folders[index])
     }
 
-    /// Adds a notebook for `path` unless there is one; true when it was added.
+    /// Adds a notebook for `path` unless there is one; true when it was added. A workspace
+    /// folder takes the place of single-folder notebooks at or inside it: their notes are its
+    /// notes now.
     @discardableResult
     public mutating func addFolder(_ path: String, singleFolder: Bool = false) -> Bool {
-        let folder = NotebookFolder(path: path, singleFolder: singleFolder)
-        guard !folders.contains(where: { $0.path == folder.path }) else { return false }
-        folders.append(folder)
+        let folder = NotebookFolder(path: path, singleFolder: singleFolder, configuration: editorConfiguration)
         if !singleFolder {
-            // Single-folder notebooks inside the new workspace folder are part of it now.
             folders.removeAll { $0.isSingleFolder && ($0.path.hasPrefix(folder.path + "/") || $0.path == folder.path) }
         }
+        guard !folders.contains(where: { $0.path == folder.path }) else { return false }
+        folders.append(folder)
         return true
     }
 

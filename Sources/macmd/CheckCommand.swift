@@ -38,8 +38,7 @@ enum CheckCommand {
             switch arguments[i] {
             case "--format":
                 guard i + 1 < arguments.count, ["text", "json"].contains(arguments[i + 1]) else {
-                    StandardStreams.writeError("macmd check: --format takes text or json\n" + usage)
-                    return 2
+                    return MacMDCommandLine.usageError("check", "--format takes text or json")
                 }
                 json = arguments[i + 1] == "json"
                 i += 1
@@ -47,8 +46,7 @@ enum CheckCommand {
                 StandardStreams.writeOutput(Array(usage.utf8))
                 return 0
             case let argument where argument.hasPrefix("-"):
-                StandardStreams.writeError("macmd check: unknown option '\(argument)'\n" + usage)
-                return 2
+                return MacMDCommandLine.usageError("check", "unknown option '\(argument)'")
             default:
                 folder = arguments[i]
             }

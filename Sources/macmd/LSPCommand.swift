@@ -79,7 +79,6 @@ enum LSPCommand {
     }
 
     static func usageError(_ message: String) -> Int32 {
-        StandardStreams.writeError("macmd lsp: \(message)\n" + usage)
-        return 2
+        MacMDCommandLine.usageError("lsp", message)
     }
 }

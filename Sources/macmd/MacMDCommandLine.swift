@@ -40,6 +40,13 @@ enum MacMDCommandLine {
         return text
     }
 
+    /// Says what was wrong with a command's arguments, in one line and a pointer to its help,
+    /// and gives the usage-error status (2).
+    static func usageError(_ command: String, _ message: String) -> Int32 {
+        StandardStreams.writeError("macmd \(command): \(message)\nRun `macmd \(command) --help` for its options.\n")
+        return 2
+    }
+
     /// Runs the command line and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {

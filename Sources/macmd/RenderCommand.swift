@@ -70,15 +70,14 @@ enum RenderCommand {
         case .help:
             return StandardStreams.writeOutput(Array(usage.utf8)) ? 0 : 1
         case .error(let message):
-            StandardStreams.writeError("macmd render: \(message)\n" + usage)
-            return 2
+            return MacMDCommandLine.usageError("render", message)
         case .settings(let parsed):
             settings = parsed
         }
         let source: [UInt8]
         switch StandardStreams.readInput(path: settings.path) {
         case .failure(let error):
-            StandardStreams.writeError("macmd: \(error.message)\n")
+            StandardStreams.writeError("macmd render: \(error.message)\n")
             return 2
         case .success(let bytes):
             source = bytes

@@ -50,18 +50,14 @@ final class WorkspaceSettingsServerTests: XCTestCase {
         XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-wikilink", "broken-wikilink"] },
                         "without the folder, [[soil]] reaches nothing")
         XCTAssertFalse(symbols(client, "Beds").contains("Beds"), "the removed folder's notes are gone")
-        // FIXME: added back, the folder stays the one-folder notebook the open note was left in
-        // (`changeWorkspaceFolders` skips a new root whose path a single-folder root already has,
-        // then drops that root, and the open note's re-index makes it again): index.md keeps
-        // "No note `soil` for `[[soil]]`" and `workspace/symbol` finds no `Beds`. Expected: the
-        // problems ["broken-wikilink", "broken-heading"] (only `[[Missing]]` and the missing
-        // heading `pH`) and `Beds` found, as before the removal. The same happens to a note
-        // opened with no workspace folder when its own folder is then added.
+        // Added back, the folder is a notebook of all its notes again: the open note's links
+        // resolve as before the removal, and its notes are listed.
         client.received.removeAll()
         client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": folder, "removed": []]])
-        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-wikilink", "broken-wikilink"] },
-                        "today: added back, the folder's notes still do not resolve")
-        XCTAssertFalse(symbols(client, "Beds").contains("Beds"), "today: the folder's notes are still not listed")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-heading"] },
+                        "added back, the folder's notes resolve again")
+        client.waitForScanEnd()
+        XCTAssertTrue(symbols(client, "Beds").contains("Beds"), "the folder's notes are listed again")
     }
 
     func testRootURIIsTheNotebookWithoutWorkspaceFolders() {
