@@ -46,11 +46,19 @@ public struct CompletionItem: Sendable, Equatable, LSPEncodable {
     }
 
     public var json: JSONValue {
-        .object(omittingNil: [
-            "label": .string(label), "kind": kind?.json, "detail": detail?.json, "documentation": documentation?.json,
-            "sortText": sortText?.json, "filterText": filterText?.json, "insertText": insertText?.json,
-            "insertTextFormat": insertTextFormat?.json, "textEdit": textEdit?.json, "data": data,
-        ])
+        // Member by member (no list of pairs first): a completion list writes hundreds of items.
+        var object = [String: JSONValue](minimumCapacity: 8)
+        object["label"] = .string(label)
+        if let kind { object["kind"] = kind.json }
+        if let detail { object["detail"] = .string(detail) }
+        if let documentation { object["documentation"] = documentation.json }
+        if let sortText { object["sortText"] = .string(sortText) }
+        if let filterText { object["filterText"] = .string(filterText) }
+        if let insertText { object["insertText"] = .string(insertText) }
+        if let insertTextFormat { object["insertTextFormat"] = insertTextFormat.json }
+        if let textEdit { object["textEdit"] = textEdit.json }
+        if let data { object["data"] = data }
+        return .object(object)
     }
 }
 

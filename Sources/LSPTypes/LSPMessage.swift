@@ -147,4 +147,13 @@ extension JSONValue {
         for case (let key, let value?) in members { object[key] = value }
         return .object(object)
     }
+
+    /// An object of two members, made without the lists a literal allocates first: the
+    /// encoders of positions, ranges and edits run thousands of times per answer.
+    static func object(_ key1: String, _ value1: JSONValue, _ key2: String, _ value2: JSONValue) -> JSONValue {
+        var object = [String: JSONValue](minimumCapacity: 2)
+        object[key1] = value1
+        object[key2] = value2
+        return .object(object)
+    }
 }

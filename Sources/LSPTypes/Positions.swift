@@ -42,7 +42,7 @@ public struct LSPPosition: Sendable, Equatable, LSPDecodable, LSPEncodable {
         character = try reader.field("character").int()
     }
 
-    public var json: JSONValue { ["line": .int(Int64(line)), "character": .int(Int64(character))] }
+    public var json: JSONValue { .object("line", .int(Int64(line)), "character", .int(Int64(character))) }
 }
 
 public struct LSPRange: Sendable, Equatable, LSPDecodable, LSPEncodable {
@@ -60,7 +60,7 @@ public struct LSPRange: Sendable, Equatable, LSPDecodable, LSPEncodable {
         end = try LSPPosition(reader.field("end"))
     }
 
-    public var json: JSONValue { ["start": start.json, "end": end.json] }
+    public var json: JSONValue { .object("start", start.json, "end", end.json) }
 }
 
 extension LineIndex {

@@ -71,7 +71,7 @@ public struct Location: Sendable, Equatable, LSPEncodable {
         self.range = range
     }
 
-    public var json: JSONValue { ["uri": .string(uri), "range": range.json] }
+    public var json: JSONValue { .object("uri", .string(uri), "range", range.json) }
 }
 
 /// `{range, newText}`.
@@ -84,7 +84,7 @@ public struct TextEdit: Sendable, Equatable, LSPEncodable {
         self.newText = newText
     }
 
-    public var json: JSONValue { ["range": range.json, "newText": .string(newText)] }
+    public var json: JSONValue { .object("range", range.json, "newText", .string(newText)) }
 }
 
 /// `{kind, value}`: text for the client to show, Markdown or plain.
@@ -100,5 +100,5 @@ public struct MarkupContent: Sendable, Equatable, LSPEncodable {
     /// Markdown, the kind MacMD writes.
     public static func markdown(_ value: String) -> MarkupContent { MarkupContent(kind: .markdown, value: value) }
 
-    public var json: JSONValue { ["kind": kind.json, "value": .string(value)] }
+    public var json: JSONValue { .object("kind", kind.json, "value", .string(value)) }
 }
