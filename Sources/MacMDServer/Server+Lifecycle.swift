@@ -52,7 +52,12 @@ extension Server {
         }
         requestConfiguration()
         // The watchers follow the notebooks' extensions, which their settings give: registered
-        // once the notebooks are open, before they are scanned.
+        // once the notebooks are open, before they are scanned. (With no notebook yet, the
+        // defaults; and no thread is started for nothing to do.)
+        if state.withLock({ $0.host.workspace.folders.isEmpty }) {
+            if client.supportsWatchedFilesRegistration { registerWatchers() }
+            return
+        }
         disk.async { [self] in
             openFolders()
             if client.supportsWatchedFilesRegistration { registerWatchers() }
