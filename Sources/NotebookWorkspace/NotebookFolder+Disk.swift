@@ -152,6 +152,9 @@ extension NotebookFolder {
             }
             return [FileUpdate(path: path, change: .noteRemoved)]
         }
+        // A file that is not a note by its name but is indexed (an open document's text, filed
+        // while it was open) leaves the index: a scan would not list it.
+        if notebook.notes[path] != nil { return [FileUpdate(path: path, change: .noteRemoved)] }
         if kind == .deleted, !notebook.assets.contains(path) {
             // A deleted folder: everything under it goes.
             let prefix = path + "/"

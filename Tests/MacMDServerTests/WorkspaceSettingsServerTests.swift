@@ -60,6 +60,23 @@ final class WorkspaceSettingsServerTests: XCTestCase {
         XCTAssertTrue(symbols(client, "Beds").contains("Beds"), "the folder's notes are listed again")
     }
 
+    /// An open document that is not a note by its name (`scratch.txt` in Markdown mode) counts
+    /// while it is open; closed, it leaves the notebook, as a fresh scan would leave it out.
+    func testAnOpenFileThatIsNoNoteLeavesTheNotebookWhenClosed() {
+        let fixture = NotebookFixture(Self.notebook)
+        defer { fixture.destroy() }
+        fixture.write("scratch.txt", "# Scratchpad\n")
+        let client = LSPTestClient.started(on: fixture)
+        defer { client.close() }
+        XCTAssertFalse(symbols(client, "Scratchpad").contains("Scratchpad"), "not a note on disk")
+        client.open(fixture, "scratch.txt")
+        XCTAssertTrue(symbols(client, "Scratchpad").contains("Scratchpad"), "open, its text is in the notebook")
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(fixture.uri("scratch.txt"))]])
+        _ = symbols(client, "zzz")
+        client.server.settle()
+        XCTAssertFalse(symbols(client, "Scratchpad").contains("Scratchpad"), "closed, it is gone again")
+    }
+
     func testRootURIIsTheNotebookWithoutWorkspaceFolders() {
         let fixture = NotebookFixture(Self.notebook)
         defer { fixture.destroy() }
