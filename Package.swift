@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore", "NotebookIndex", "NotebookWorkspace", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "NotebookIndex", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"], swiftSettings: strict),

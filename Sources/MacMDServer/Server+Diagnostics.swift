@@ -27,9 +27,16 @@ extension Server {
             let view = state.withLock { $0.host.snapshot() }.view(of: document)
             let convert = ToLSP(view, uri: document.id, encoding: client.encoding)
             let items = view.diagnostics().map { convert.diagnostic($0, view.lines) }
-            // Only the latest version's diagnostics go out; a newer job will publish its own.
-            guard state.withLock({ $0.host.documents[document.id]?.version }) == document.version else { continue }
-            send(PublishDiagnosticsNotification.self, PublishDiagnosticsParams(uri: document.id, version: document.version, diagnostics: items))
+            let push = PublishDiagnosticsParams(uri: document.id, version: document.version, diagnostics: items)
+            // Only the latest version's diagnostics go out (a newer job publishes its own), and
+            // the same set for the same version goes out once.
+            let sends = state.withLock { state -> Bool in
+                guard state.host.documents[document.id]?.version == document.version,
+                      state.lastPushes[document.id] != push else { return false }
+                state.lastPushes[document.id] = push
+                return true
+            }
+            if sends { send(PublishDiagnosticsNotification.self, push) }
         }
     }
 

@@ -16,6 +16,7 @@ import Dispatch
 import JSONRPC
 import LSPTypes
 import NotebookIDE
+import NotebookIndex
 import NotebookWorkspace
 
 extension Server {
@@ -47,7 +48,10 @@ extension Server {
 
     func didClose(_ params: DidCloseTextDocumentParams) {
         let uri = params.textDocument.uri
-        let (note, pushes) = state.withLock { ($0.host.close(uri), !$0.client.supportsPullDiagnostics) }
+        let (note, pushes) = state.withLock { state in
+            state.lastPushes[uri] = nil
+            return (state.host.close(uri), !state.client.supportsPullDiagnostics)
+        }
         // Push clients keep what was published until it is cleared.
         if pushes { send(PublishDiagnosticsNotification.self, PublishDiagnosticsParams(uri: uri, diagnostics: [])) }
         // The file on disk is the truth again (the buffer may have been discarded unsaved).
@@ -85,7 +89,11 @@ extension Server {
     func fileAndPublish(_ id: String, version: Int) {
         guard state.withLock({ $0.host.documents[id]?.version == version }) else { return }
         fileDocument(id, version: version)
-        let (change, note) = state.withLock { ($0.host.takeChange(id), $0.host.location(of: id)) }
+        // A newer version arrived meanwhile: its job publishes, and takes what this one changed.
+        let (change, note) = state.withLock { state -> (NotebookChange?, NoteRef?) in
+            guard state.host.documents[id]?.version == version else { return (nil, nil) }
+            return (state.host.takeChange(id), state.host.location(of: id))
+        }
         guard let note else { return }
         publishDiagnostics([note] + (change?.affected ?? []).map { NoteRef(folder: note.folder, path: $0) })
         if change?.catalogChanged == true { warmCompletion(note.folder) }
@@ -104,7 +112,7 @@ extension Server {
         disk.async { [self] in
             guard let folder = state.withLock({ $0.host.workspace.folder(note.folder) }) else { return }
             let outcome = folder.read([DiskEvent(path: note.path, kind: .changed)], open: state.withLock { $0.host.openPaths(in: note.folder) })
-            apply(outcome.updates, to: note.folder)
+            apply(outcome.updates, to: folder)
         }
     }
 

@@ -40,53 +40,59 @@ extension Server {
         for folder in folders {
             let settings = folder.readSettings(editor: layers)
             for problem in settings.configuration.problems { logger.warn("configuration: \(problem)") }
-            reset = state.withLock { state in state.host.updateFolder(folder.path) { $0.adopt(settings) } ?? false } || reset
+            reset = state.withLock { state in state.host.updateFolder(folder) { $0.adopt(settings) } ?? false } || reset
         }
         if reset { refileDocuments() }
     }
 
     /// Cold-indexes every notebook that has not been scanned.
     func scanFolders() {
-        let pending = state.withLock { state -> [String] in
-            var paths: [String] = []
+        let pending = state.withLock { state -> [NotebookFolder] in
+            var folders: [NotebookFolder] = []
             for folder in state.host.workspace.folders where folder.scan == .pending {
-                state.host.updateFolder(folder.path) { $0.scan = .running }
-                paths.append(folder.path)
+                folders += state.host.updateFolder(folder) { folder -> NotebookFolder in
+                    folder.scan = .running
+                    return folder
+                }.map { [$0] } ?? []
             }
-            return paths
+            return folders
         }
-        for path in pending { coldIndex(path) }
+        for folder in pending { coldIndex(folder) }
     }
 
     /// The cold index of one notebook, with `$/progress` when the client shows it. Requests made
-    /// meanwhile answer from the notes indexed so far.
-    func coldIndex(_ path: String) {
-        guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { return }
+    /// meanwhile answer from the notes indexed so far. A notebook removed (or replaced) meanwhile
+    /// takes none of it.
+    func coldIndex(_ folder: NotebookFolder) {
+        let path = folder.path
         let progress = ProgressReporter(server: self, title: "Indexing notes", token: "macmd-index-\(path)")
         let started = Server.monotonicSeconds()
         let walk = folder.walkForColdIndex()
         for line in walk.logLines { logger.info(line) }
         if walk.refusal != nil {
-            state.withLock { state in _ = state.host.updateFolder(path) { $0.refuseScan() } }
+            state.withLock { state in _ = state.host.updateFolder(folder) { $0.refuseScan() } }
             progress.end("not indexed")
             return
         }
         progress.begin("\(walk.files.count) notes")
-        let open = state.withLock { state -> Set<String> in
-            state.host.updateFolder(path) { $0.reserveCapacity(notes: walk.files.count) }
-            return state.host.openPaths(in: path)
+        let open = state.withLock { state -> Set<String>? in
+            state.host.updateFolder(folder) { $0.reserveCapacity(notes: walk.files.count) }.map { state.host.openPaths(in: path) }
+        }
+        guard let open else {
+            progress.end("not indexed: the notebook was closed")
+            return
         }
         let report = folder.loadColdIndex(walk, open: open) { [self] batch, done, total in
             // Notes opened meanwhile win over the disk (their paths once a batch, not a note).
             state.withLock { state in
                 let openNow = state.host.openPaths(in: path)
-                state.host.updateFolder(path) { $0.insertScanned(batch, open: openNow) }
+                state.host.updateFolder(folder) { $0.insertScanned(batch, open: openNow) }
             }
             progress.report(done: done, total: total)
         }
         for line in report.skipped { logger.info(line) }
         for line in report.failures { logger.warn(line) }
-        state.withLock { state in _ = state.host.updateFolder(path) { $0.finishScan(walk, report) } }
+        state.withLock { state in _ = state.host.updateFolder(folder) { $0.finishScan(walk, report) } }
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
@@ -122,20 +128,20 @@ extension Server {
         guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { return }
         let open = state.withLock { $0.host.openPaths(in: path) }
         guard let updates = folder.changesOnDisk(open: open) else { return }
-        apply(updates, to: path)
+        apply(updates, to: folder)
         if !updates.isEmpty { logger.info("refreshed \(updates.count) changed files of \(path) from disk") }
     }
 
-    /// Applies updates read from the disk to a notebook (skipping the notes open now) and
-    /// publishes the diagnostics they change.
-    func apply(_ updates: [FileUpdate], to path: String) {
+    /// Applies updates read from the disk for `folder` to it (skipping the notes open now) and
+    /// publishes the diagnostics they change; nothing when the notebook has gone since.
+    func apply(_ updates: [FileUpdate], to folder: NotebookFolder) {
         guard !updates.isEmpty else { return }
         let affected = state.withLock { state -> Set<String> in
-            let open = state.host.openPaths(in: path)
-            return state.host.updateFolder(path) { $0.apply(updates, open: open) } ?? []
+            let open = state.host.openPaths(in: folder.path)
+            return state.host.updateFolder(folder) { $0.apply(updates, open: open) } ?? []
         }
-        publishDiagnostics(affected.map { NoteRef(folder: path, path: $0) })
-        warmCompletion(path)
+        publishDiagnostics(affected.map { NoteRef(folder: folder.path, path: $0) })
+        warmCompletion(folder.path)
     }
 
     // MARK: Events
@@ -157,7 +163,7 @@ extension Server {
                 guard let folder = state.withLock({ $0.host.workspace.folder(path) }) else { continue }
                 let outcome = folder.read(byFolder[path] ?? [], open: state.withLock { $0.host.openPaths(in: path) })
                 for line in outcome.logLines { logger.info(line) }
-                apply(outcome.updates, to: path)
+                apply(outcome.updates, to: folder)
                 settingsChanged = settingsChanged || outcome.settingsChanged
                 if outcome.needsRefresh && !outcome.settingsChanged { refresh(path) }
             }

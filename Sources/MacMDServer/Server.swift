@@ -80,6 +80,8 @@ public final class Server: Sendable {
         var editorSettings: JSONValue?
         /// Documents that `workspace/diagnostic` reported problems for last time.
         var workspaceDiagnosticURIs: Set<String> = []
+        /// What was last pushed for each open document: the same push is not sent twice.
+        var lastPushes: [String: PublishDiagnosticsParams] = [:]
     }
 
     public let configuration: ServerConfiguration

@@ -33,6 +33,10 @@ public struct NotebookFolder: Sendable {
     public var scan = ScanState.pending
     /// Whether the settings have been read (`adopt`).
     public private(set) var isOpened = false
+    /// Tells this notebook from an earlier one at the same path (a folder removed and added
+    /// again, a single folder that became a workspace folder): work begun on the earlier one
+    /// must not land in this one. Set by `Workspace` when the folder is added.
+    public internal(set) var generation = 0
     /// Modification times of the notes read from disk, for clients that cannot watch files.
     public internal(set) var modificationTimes: [String: Int64] = [:]
     /// See the invariants above.

@@ -33,6 +33,8 @@ public struct Workspace: Sendable {
     /// The editor's settings layers (`initializationOptions`, then the workspace settings),
     /// under every notebook's own `.macmd.json`.
     public var editorLayers: [ConfigurationLayer] = []
+    /// The next folder's `generation`.
+    private var nextGeneration = 1
 
     public init() {}
 
@@ -51,16 +53,27 @@ public struct Workspace: Sendable {
         return try body(&folders[index])
     }
 
+    /// Changes the notebook `folder` was read from, when it is still there (not removed, and
+    /// not replaced by another notebook at its path since): what work that read the disk for a
+    /// notebook applies its result with. Nil otherwise.
+    @discardableResult
+    public mutating func update<Result>(_ folder: NotebookFolder, _ body: (inout NotebookFolder) throws -> Result) rethrows -> Result? {
+        guard let index = folders.firstIndex(where: { $0.path == folder.path && $0.generation == folder.generation }) else { return nil }
+        return try body(&folders[index])
+    }
+
     /// Adds a notebook for `path` unless there is one; true when it was added. A workspace
     /// folder takes the place of single-folder notebooks at or inside it: their notes are its
     /// notes now.
     @discardableResult
     public mutating func addFolder(_ path: String, singleFolder: Bool = false) -> Bool {
-        let folder = NotebookFolder(path: path, singleFolder: singleFolder, configuration: editorConfiguration)
+        var folder = NotebookFolder(path: path, singleFolder: singleFolder, configuration: editorConfiguration)
         if !singleFolder {
             folders.removeAll { $0.isSingleFolder && ($0.path.hasPrefix(folder.path + "/") || $0.path == folder.path) }
         }
         guard !folders.contains(where: { $0.path == folder.path }) else { return false }
+        folder.generation = nextGeneration
+        nextGeneration += 1
         folders.append(folder)
         return true
     }

@@ -70,6 +70,8 @@ final class WorkspaceSettingsServerTests: XCTestCase {
         defer { client.close() }
         XCTAssertFalse(symbols(client, "Scratchpad").contains("Scratchpad"), "not a note on disk")
         client.open(fixture, "scratch.txt")
+        // Its problems are pushed once its text is filed into the notebook.
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("scratch.txt")))
         XCTAssertTrue(symbols(client, "Scratchpad").contains("Scratchpad"), "open, its text is in the notebook")
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(fixture.uri("scratch.txt"))]])
         _ = symbols(client, "zzz")

@@ -62,20 +62,27 @@ public struct AnalysisHost: Sendable {
     @discardableResult
     public mutating func addFolder(_ path: String, singleFolder: Bool = false) -> Bool {
         let added = workspace.addFolder(path, singleFolder: singleFolder)
-        completionIndexes.keep(only: Set(workspace.folders.map(\.path)))
+        completionIndexes.keep(only: workspace.folders)
         return added
     }
 
     /// Removes the notebooks at these paths.
     public mutating func removeFolders(_ paths: [String]) {
         workspace.removeFolders(paths)
-        completionIndexes.keep(only: Set(workspace.folders.map(\.path)))
+        completionIndexes.keep(only: workspace.folders)
     }
 
     /// Changes the notebook at `path`; nil when there is none.
     @discardableResult
     public mutating func updateFolder<Result>(_ path: String, _ body: (inout NotebookFolder) -> Result) -> Result? {
         workspace.update(path, body)
+    }
+
+    /// Changes the notebook `folder` was read from, when it is still there (see
+    /// `Workspace.update(_:_:)`): how work that read the disk applies its result.
+    @discardableResult
+    public mutating func updateFolder<Result>(_ folder: NotebookFolder, _ body: (inout NotebookFolder) -> Result) -> Result? {
+        workspace.update(folder, body)
     }
 
     /// Sets the editor's settings layers (`initializationOptions`, then the workspace settings).
@@ -182,11 +189,18 @@ final class CompletionIndexes: Sendable {
         var revision: Int
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    /// A notebook: its path and its generation (another notebook at the same path has its own).
+    private struct Key: Hashable {
+        var path: String
+        var generation: Int
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
 
     /// The index of `folder` at its current revision.
     func index(of folder: NotebookFolder) -> CompletionWorkspace {
-        let cached = entries.withLock { $0[folder.path] }
+        let key = Key(path: folder.path, generation: folder.generation)
+        let cached = entries.withLock { $0[key] }
         let made: CompletionWorkspace
         if let cached, cached.catalogRevision == folder.catalogRevision {
             if cached.revision == folder.revision { return cached.workspace }
@@ -196,14 +210,15 @@ final class CompletionIndexes: Sendable {
         }
         entries.withLock { entries in
             // Keep the newest: a request on an older snapshot may finish last.
-            if let current = entries[folder.path], current.revision > folder.revision { return }
-            entries[folder.path] = Entry(workspace: made, catalogRevision: folder.catalogRevision, revision: folder.revision)
+            if let current = entries[key], current.revision > folder.revision { return }
+            entries[key] = Entry(workspace: made, catalogRevision: folder.catalogRevision, revision: folder.revision)
         }
         return made
     }
 
     /// Drops the indexes of notebooks that are gone.
-    func keep(only folders: Set<String>) {
-        entries.withLock { entries in entries = entries.filter { folders.contains($0.key) } }
+    func keep(only folders: [NotebookFolder]) {
+        let kept = Set(folders.map { Key(path: $0.path, generation: $0.generation) })
+        entries.withLock { entries in entries = entries.filter { kept.contains($0.key) } }
     }
 }
