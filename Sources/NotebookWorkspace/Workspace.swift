@@ -9,6 +9,9 @@
 //   notebook), so nested workspace folders each keep their own notes.
 // - A single-folder notebook inside a workspace folder is dropped when that folder is added:
 //   its notes are the workspace folder's now.
+// - Each notebook added gets a new `generation`: work that read the disk for a notebook applies
+//   its result with `update(_ folder:_:)`, which finds that very notebook or nothing, never one
+//   added later at the same path.
 
 /// A note (or any file) in a notebook: the notebook's folder (`NotebookFolder.path`) and the
 /// path inside it, `/`-separated.
