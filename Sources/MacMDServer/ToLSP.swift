@@ -150,6 +150,7 @@ struct ToLSP {
         case .tag: return .keyword
         case .frontMatterKey: return .property
         case .frontMatterValue: return .value
+        case .snippet: return .snippet
         }
     }
 

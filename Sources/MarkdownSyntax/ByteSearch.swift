@@ -4,7 +4,7 @@
 // compares them on random bytes at every offset and length); reads stay inside the given range.
 
 /// Searches of UTF-8 buffers, a 64-bit word at a time.
-enum ByteSearch {
+public enum ByteSearch {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -15,7 +15,7 @@ enum ByteSearch {
 
     /// The index of the first `\n` or `\r` in `base[from..<end]`, or `end` when there is none.
     @inline(__always)
-    static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    public static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         var index = from
         let raw = UnsafeRawPointer(base)
         while index &+ 8 <= end {
@@ -34,7 +34,7 @@ enum ByteSearch {
 
     /// The index of the first `target` in `base[from..<end]`, or `end` when there is none.
     @inline(__always)
-    static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    public static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         var index = from
         let raw = UnsafeRawPointer(base)
         let pattern = ones &* UInt64(target)

@@ -29,6 +29,9 @@ public struct CompletionCandidate: Sendable, Equatable {
         case frontMatterKey
         /// A front-matter value (LSP: `value`).
         case frontMatterValue
+        /// A snippet (LSP: `snippet`); its `newText` is in the snippet syntax when the editor
+        /// takes snippets, else plain text.
+        case snippet
     }
 
     /// What the list shows.
