@@ -23,6 +23,8 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public var supportsWatchedFilesRegistration: Bool
     /// `workspace.workspaceEdit.documentChanges`: edits may create and rename files.
     public var supportsDocumentChanges: Bool
+    /// `textDocument.completion.completionItem.snippetSupport`: completion items may be snippets.
+    public var supportsSnippets: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
         try self.init(params: params)
@@ -47,6 +49,8 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsWatchedFilesRegistration =
             try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
         supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool() ?? false
+        supportsSnippets = try capabilities.field("textDocument").field("completion").field("completionItem")
+            .field("snippetSupport").optionalBool() ?? false
     }
 }
 

@@ -247,7 +247,8 @@ public enum LSPMessages {
         PrepareRenameRequest.self, RenameRequest.self, WillRenameFilesRequest.self, DocumentLinkRequest.self,
         DocumentSymbolRequest.self, FoldingRangeRequest.self, WorkspaceSymbolRequest.self, CodeActionRequest.self,
         CompletionRequest.self, CompletionItemResolveRequest.self, DocumentDiagnosticRequest.self,
-        WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self,
+        WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
+        DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

@@ -73,6 +73,9 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var diagnostics: [String: DiagnosticSetting] = [:]
     /// The preview's theme when a request names none (`preview.theme`).
     public var previewTheme = PreviewTheme.light
+    /// A folder of the notebook (relative to its root) whose notes are snippets
+    /// (`snippets.folder`): a note's front matter gives its `prefix`, its body the snippet.
+    public var snippetsFolder: String? = nil
 
     /// Why values were refused, one per value, in the order the layers were read.
     public var problems: [ConfigurationProblem] = []
@@ -169,6 +172,23 @@ public struct NotebookConfiguration: Sendable, Equatable {
                         continue
                     }
                     previewTheme = theme
+                }
+            case "snippets":
+                guard case .object(let snippets) = item else {
+                    refuse(layer, "`snippets` must be an object such as {\"folder\": \"Snippets\"}")
+                    continue
+                }
+                for (subkey, value) in snippets.sorted(by: { $0.key < $1.key }) {
+                    guard subkey == "folder" else {
+                        refuse(layer, "unknown key `snippets.\(subkey)` ignored")
+                        continue
+                    }
+                    guard let folder = value.stringValue.flatMap(NotebookPath.normalized), !folder.isEmpty,
+                          value.stringValue?.hasPrefix("/") == false else {
+                        refuse(layer, "`snippets.folder`: expected a folder inside the notebook, such as \"Snippets\", got \(value)")
+                        continue
+                    }
+                    snippetsFolder = folder
                 }
             default:
                 refuse(layer, "unknown key `\(key)` ignored")

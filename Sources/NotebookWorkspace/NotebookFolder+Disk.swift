@@ -42,6 +42,8 @@ public struct DiskEventsOutcome: Sendable {
     public var needsRefresh = false
     /// The notebook's `.macmd.json` changed: read the settings again.
     public var settingsChanged = false
+    /// A file user snippets come from changed (`SnippetFiles.isSnippetPath`): read them again.
+    public var snippetsChanged = false
     /// Why paths were left out, for the log.
     public var logLines: [String] = []
 }
@@ -123,6 +125,11 @@ extension NotebookFolder {
             if event.path == NotebookConfiguration.fileName {
                 outcome.settingsChanged = true
                 continue
+            }
+            if SnippetFiles.isSnippetPath(event.path, in: self) {
+                outcome.snippetsChanged = true
+                // `.macmd/snippets/*.json` are no notes; a snippets folder's notes are.
+                if event.path.hasPrefix(".macmd/") { continue }
             }
             var info = stat()
             let isFolder = event.kind != .deleted && stat(absolutePath(event.path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -104,7 +104,7 @@ public struct ScanMembership {
 
     /// Whether `name` ends in `.` plus one of `extensions` (ASCII case-insensitive), with
     /// something before the dot, as the walk decides.
-    static func hasExtension(_ name: String, in extensions: [String]) -> Bool {
+    public static func hasExtension(_ name: String, in extensions: [String]) -> Bool {
         let wanted = extensions.map { $0.utf8.map(asciiLowercased) }
         return Array(name.utf8).withUnsafeBufferPointer { WorkspaceScanner.hasExtension($0, in: wanted) }
     }
