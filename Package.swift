@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC"], swiftSettings: strict),
-        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
+        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE"], swiftSettings: strict),

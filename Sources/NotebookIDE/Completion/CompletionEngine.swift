@@ -35,6 +35,14 @@ public enum CompletionEngine {
         case .frontMatterValue(let key): return request.frontMatterValues(of: key)
         }
     }
+
+    /// `0000`, `0001`, … (as wide as the limit needs), so clients that sort by text keep the
+    /// engine's order (snippet completion numbers its items the same way).
+    static func sortText(_ index: Int, limit: Int) -> String {
+        let digits = String(index)
+        let width = max(4, String(limit).utf8.count, digits.utf8.count)
+        return String(repeating: "0", count: width - digits.utf8.count) + digits
+    }
 }
 
 /// One request's state: the query key and the helpers that rank and build items.
@@ -70,18 +78,10 @@ private struct Request {
         items.reserveCapacity(min(ranked.count, limit))
         for entry in ranked.prefix(limit) {
             guard var item = make(entry) else { continue }
-            item.sortText = Request.sortText(items.count, limit: limit)
+            item.sortText = CompletionEngine.sortText(items.count, limit: limit)
             items.append(item)
         }
         return CompletionList(items: items, isIncomplete: isIncomplete)
-    }
-
-    /// `0000`, `0001`, … (as wide as the limit needs), so clients that sort by text keep the
-    /// engine's order.
-    static func sortText(_ index: Int, limit: Int) -> String {
-        let digits = String(index)
-        let width = max(4, String(limit).utf8.count, digits.utf8.count)
-        return String(repeating: "0", count: width - digits.utf8.count) + digits
     }
 
     static func tierBits(_ tier: Int) -> UInt64 { UInt64(CompletionMatcher.prefix - tier) << 60 }
