@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
         // Shared by the test targets: fixtures (`//- /path.md`, `$0` markers), notebooks on disk, golden files.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "NotebookWorkspace", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore", "NotebookIndex", "NotebookWorkspace", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "NotebookIndex", "TestSupport"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import NotebookWorkspace
 import TestSupport
 import XCTest
 @testable import NotebookIDE
@@ -77,6 +78,16 @@ final class SnippetUserFileTests: XCTestCase {
         XCTAssertEqual(bytes[48], UInt8(ascii: "$"))
         let surrogates = json(#"{ "S": { "prefix": "s", "body": "\ud83c\udf31 ${x" } }"#)
         XCTAssertEqual(surrogates.problems, ["1:47 snippet \"S\": unclosed ${"])
+    }
+
+    /// The files the server reads are parsed by their kind.
+    func testSourcesByKind() {
+        let json = SnippetSource(path: "/n/.macmd/snippets/a.json", kind: .vscode,
+                                 bytes: Array(#"{ "A": { "prefix": "a", "body": "x" } }"#.utf8))
+        let note = SnippetSource(path: "/n/snippets/b.md", kind: .note, bytes: Array("---\nprefix: b\n---\ny".utf8))
+        XCTAssertEqual(summary(UserSnippets.parse(json)).snippets, ["A [\"a\"] → x"])
+        XCTAssertEqual(summary(UserSnippets.parse(note)).snippets, ["b [\"b\"] → y"])
+        XCTAssertEqual(UserSnippets.parse(note).snippets.first?.origin, "/n/snippets/b.md")
     }
 
     func testFilesThatAreNotSnippetObjects() {

@@ -155,6 +155,9 @@ final class SnippetVariablesTests: XCTestCase {
         let template = try? SnippetParser.parse("$UUID $UUID").get()
         let text = template?.plainText(variables: SnippetTestVariables.make(random: SnippetTestVariables.counting()))
         XCTAssertEqual(text, "00000000-0000-4001-8000-000000000002 00000000-0000-4003-8000-000000000004")
+        // The system's generator gives different values.
+        let system = SnippetTestVariables.make(random: SnippetVariables.systemRandom)
+        XCTAssertNotEqual(values(["UUID"], system), values(["UUID"], system))
         // Version 4, variant 10xx, whatever the bits.
         var generator = SnippetTestRandom(seed: 3)
         for _ in 0..<100 {

@@ -34,9 +34,12 @@ public struct SnippetVariables: Sendable {
     /// The clock's local date and time and the language's names, worked out once.
     private let local: SnippetDateTime
     private let names: SnippetCalendarNames
-    /// A source of random numbers (`UUID`, `RANDOM`, `RANDOM_HEX`); the server passes
-    /// `{ UInt64.random(in: .min ... .max) }`.
+    /// A source of random numbers (`UUID`, `RANDOM`, `RANDOM_HEX`): `systemRandom` in the
+    /// server, a fixed sequence in tests.
     public var random: @Sendable () -> UInt64
+
+    /// The system's random numbers.
+    public static let systemRandom: @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }
 
     public init(filePath: String? = nil, workspaceFolder: String? = nil, noteTitle: String? = nil,
                 clock: SnippetClock, languageCode: String = "en", random: @escaping @Sendable () -> UInt64) {

@@ -14,6 +14,7 @@
 
 import JSONRPC
 import MarkdownSyntax
+import NotebookWorkspace
 import TextCore
 
 /// A problem in a snippet file.
@@ -55,6 +56,14 @@ public struct SnippetFile: Sendable, Equatable {
 
 /// Reads user snippet files.
 public enum UserSnippets {
+    /// The snippets of a file `SnippetFiles.read` gave: a VS Code file or a snippet note.
+    public static func parse(_ source: SnippetSource) -> SnippetFile {
+        switch source.kind {
+        case .vscode: return parseVSCodeJSON(source.bytes, path: source.path)
+        case .note: return parseSnippetNote(source.bytes, path: source.path)
+        }
+    }
+
     /// The snippets of a VS Code snippet file (`{ "Name": { "prefix": …, "body": …,
     /// "description": … }, … }`).
     public static func parseVSCodeJSON(_ bytes: [UInt8], path: String) -> SnippetFile {
