@@ -198,3 +198,22 @@ extension BlockParser {
         tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: sourceRange.upperBound)))
     }
 }
+
+/// GFM table rows read the way the block pass reads them, for editors that work on one line at a
+/// time (table formatting, new rows): the same cells, split at the same pipes.
+public enum TableRowSyntax {
+    /// The cells of the row `bytes[start..<end]` (one line without its line break): each cell's
+    /// byte range with spaces and tabs trimmed, split at every `|` not escaped as `\|` (a code
+    /// span does not protect a pipe, as in GFM). Nil when the line holds no cell.
+    public static func cells(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [Range<Int>]? {
+        guard start >= 0, start <= end, end <= bytes.count else { return nil }
+        return BlockParser.parseRow(bytes, start, end)?.map { $0.start..<$0.end }
+    }
+
+    /// The alignment a delimiter-row cell (`:?-+:?`) gives its column; nil when the cell is not
+    /// one.
+    public static func alignment(_ bytes: UnsafeBufferPointer<UInt8>, _ cell: Range<Int>) -> TableAlignment? {
+        guard cell.lowerBound >= 0, cell.upperBound <= bytes.count else { return nil }
+        return BlockParser.delimiterAlignment(bytes, BlockParser.RowCell(start: cell.lowerBound, end: cell.upperBound))
+    }
+}

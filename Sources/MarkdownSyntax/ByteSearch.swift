@@ -49,4 +49,28 @@ public enum ByteSearch {
         }
         return end
     }
+
+    /// The index of the first `a`, `b` or `c` in `base[from..<end]`, or `end` when there is none.
+    @inline(__always)
+    public static func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var index = from
+        let raw = UnsafeRawPointer(base)
+        let patternA = ones &* UInt64(a)
+        let patternB = ones &* UInt64(b)
+        let patternC = ones &* UInt64(c)
+        while index &+ 8 <= end {
+            let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // Each pattern's lowest flag is exact and a false flag sits above a true one of its
+            // own pattern, so the lowest flag of the three is exact.
+            let flags = zeroFlags(x ^ patternA) | zeroFlags(x ^ patternB) | zeroFlags(x ^ patternC)
+            if flags != 0 { return index &+ flags.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == a || byte == b || byte == c { return index }
+            index &+= 1
+        }
+        return end
+    }
 }

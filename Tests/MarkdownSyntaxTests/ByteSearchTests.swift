@@ -25,6 +25,10 @@ final class ByteSearchTests: XCTestCase {
                             let expected = (from..<end).first { bytes[$0] == target } ?? end
                             XCTAssertEqual(ByteSearch.firstIndex(of: target, in: base, from: from, end: end), expected)
                         }
+                        for (x, y, z): (UInt8, UInt8, UInt8) in [(0x5D, 0x0A, 0x80), (0x00, 0x01, 0xFF), (0x41, 0x41, 0x20)] {
+                            let expected = (from..<end).first { bytes[$0] == x || bytes[$0] == y || bytes[$0] == z } ?? end
+                            XCTAssertEqual(ByteSearch.firstIndex(ofAny: x, y, z, in: base, from: from, end: end), expected)
+                        }
                     }
                 }
             }

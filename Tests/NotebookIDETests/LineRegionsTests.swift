@@ -1,3 +1,4 @@
+import MarkdownSyntax
 import TestSupport
 import XCTest
 @testable import NotebookIDE
@@ -34,6 +35,65 @@ final class LineRegionsTests: XCTestCase {
         ]
         for (text, expected) in cases {
             XCTAssertEqual(region(text), expected, text)
+        }
+    }
+}
+
+/// Skipping the lines that cannot open or close a block gives the answers of reading every line.
+final class LineRegionsSkimTests: XCTestCase {
+    /// The region of every line by stepping through all lines from the top (after the front
+    /// matter `LineRegions` found).
+    private func everyLine(_ bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int) -> [Int: (LineRegions.LineKind, LineRegion)] {
+        var scanner = LineRegions.BlockLineScanner()
+        var answers: [Int: (LineRegions.LineKind, LineRegion)] = [:]
+        var line = bodyStart
+        while true {
+            let end = ByteSearch.lineEnd(bytes.baseAddress!, from: line, end: bytes.count)
+            let kind = scanner.step(bytes, line, end)
+            answers[line] = (kind, scanner.region(of: kind, in: bytes))
+            let next = LineRegions.nextLineStart(bytes, after: end)
+            if next == end { break }
+            line = next
+        }
+        return answers
+    }
+
+    func testSkimmingAgreesWithReadingEveryLine() {
+        var state: UInt64 = 0xFE7C
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["```", "~~~", "````", "``", "$$", "$$x$$", "$$ a", "b $$", "> ```", "  ```js", "    ```", "text",
+                      "`x` and ```y```", "$x$", "~~", "", " ", "- ```", "```a`b", "~~~~ py"]
+        let breaks = ["\n", "\r\n", "\r"]
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<next(14) { text += pieces[next(pieces.count)] + breaks[next(10) == 0 ? next(3) : 0] }
+            if next(2) == 0 { text += pieces[next(pieces.count)] }
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                guard buffer.baseAddress != nil else { return }
+                let expected = everyLine(buffer, bodyStart: 0)
+                for (lineStart, answer) in expected {
+                    let found = LineRegions.line(at: lineStart, in: buffer)
+                    XCTAssertEqual(found.kind, answer.0, "\(text.debugDescription) line at \(lineStart)")
+                    XCTAssertEqual(found.region, answer.1, "\(text.debugDescription) line at \(lineStart)")
+                }
+                for lineStart in expected.keys {
+                    let code = LineRegions.endsInsideCode(from: lineStart, in: buffer)
+                    var scanner = LineRegions.BlockLineScanner()
+                    var line = lineStart
+                    while true {
+                        let end = ByteSearch.lineEnd(buffer.baseAddress!, from: line, end: buffer.count)
+                        _ = scanner.step(buffer, line, end)
+                        let next = LineRegions.nextLineStart(buffer, after: end)
+                        if next == end { break }
+                        line = next
+                    }
+                    XCTAssertEqual(code, scanner.isInCode, "\(text.debugDescription) from \(lineStart)")
+                }
+            }
         }
     }
 }

@@ -10,7 +10,8 @@
 //   long with nothing after it, a backtick fence whose info has no backtick, `$$` as the parser
 //   opens and closes it, front matter only from the first line and only when it is closed).
 //   Fences inside block quotes (`> ````) are read after the quote markers.
-// - Linear in the text before the line, eight bytes a step between line breaks; never traps.
+// - Linear in the text before the line, eight bytes a step between the lines that can open or
+//   close a block (those with three backticks or tildes, or two dollars, in a row); never traps.
 
 import MarkdownSyntax
 
@@ -37,7 +38,17 @@ public enum LineRegions {
 
     /// The region of the line that holds `offset` in `bytes`.
     public static func region(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> LineRegion {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .body }
+        line(at: offset, in: bytes).region
+    }
+
+    /// What a line is: its region, and for fence lines whether they open or close their block.
+    enum LineKind: Equatable {
+        case body, frontMatter, frontMatterFence, codeOpening, codeContent, codeClosing, math
+    }
+
+    /// The kind and region of the line that holds `offset`.
+    static func line(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (kind: LineKind, region: LineRegion) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (.body, .body) }
         let count = bytes.count
         let offset = max(0, min(offset, count))
         // The start of the line holding `offset`.
@@ -52,8 +63,8 @@ public enum LineRegions {
             while line < count {
                 let end = ByteSearch.lineEnd(base, from: line, end: count)
                 if isFenceLine(bytes, line, end, marker: UInt8(ascii: "-")) || isFenceLine(bytes, line, end, marker: UInt8(ascii: ".")) {
-                    if lineStart == 0 || lineStart == line { return .frontMatterFence }
-                    if lineStart < line { return .frontMatter }
+                    if lineStart == 0 || lineStart == line { return (.frontMatterFence, .frontMatterFence) }
+                    if lineStart < line { return (.frontMatter, .frontMatter) }
                     start = nextLineStart(bytes, after: end)
                     break
                 }
@@ -63,39 +74,108 @@ public enum LineRegions {
             }
         }
 
-        // Fenced code and `$$` math, line by line down to the line.
-        var open: (character: UInt8, length: Int, info: String)? = nil
-        var inMath = false
-        var line = start
-        while line <= lineStart && line < count {
-            let end = ByteSearch.lineEnd(base, from: line, end: count)
-            let first = contentStart(bytes, line, end)
-            if let fence = open {
-                if isClosingFence(bytes, first, end, character: fence.character, length: fence.length) {
-                    if line == lineStart { return .code(fence: String(repeating: Character(Unicode.Scalar(fence.character)), count: fence.length), info: fence.info) }
-                    open = nil
-                } else if line == lineStart {
-                    return .code(fence: String(repeating: Character(Unicode.Scalar(fence.character)), count: fence.length), info: fence.info)
-                }
-            } else if inMath {
-                if line == lineStart { return .math }
-                if endsWithDollars(bytes, first, end) { inMath = false }
-            } else if let fence = openingFence(bytes, first, end) {
-                if line == lineStart { return .code(fence: String(repeating: Character(Unicode.Scalar(fence.character)), count: fence.length), info: fence.info) }
-                open = fence
-            } else if opensMath(bytes, first, end) {
-                if line == lineStart { return .math }
-                inMath = !closesOnItsLine(bytes, first, end)
+        // Fenced code and `$$` math down to the line, then the line itself (an empty last line,
+        // or the place between a `\r` and its `\n`, reads as an empty line).
+        var scanner = BlockLineScanner()
+        scanner.skim(bytes, from: start, to: lineStart)
+        let kind = scanner.step(bytes, lineStart, ByteSearch.lineEnd(base, from: lineStart, end: count))
+        return (kind, scanner.region(of: kind, in: bytes))
+    }
+
+    /// Whether the lines from `lineStart` to the end of `bytes`, read on their own, end inside a
+    /// fenced code block that nothing closes.
+    static func endsInsideCode(from lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = BlockLineScanner()
+        scanner.skim(bytes, from: max(0, min(lineStart, bytes.count)), to: bytes.count)
+        return scanner.isInCode
+    }
+
+    /// Fenced code and `$$` math, one line at a time from the top of the body.
+    struct BlockLineScanner {
+        typealias Fence = (character: UInt8, length: Int, infoStart: Int, infoEnd: Int)
+        /// The fence open after the last line read.
+        private var fence: Fence? = nil
+        /// The fence of the block the last line read belongs to (its closing line included).
+        private var lineFence: Fence? = nil
+        private(set) var isInMath = false
+
+        var isInCode: Bool { fence != nil }
+
+        /// Reads the lines from the line start `start` up to `stop` (a line start, or the end of
+        /// `bytes`), skipping the lines that cannot open or close a block: only a line that holds
+        /// three backticks or tildes in a row, or two dollars, can. Linear: each line is read once,
+        /// eight bytes a step between the candidates.
+        mutating func skim(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) {
+            guard let base = bytes.baseAddress else { return }
+            var position = start
+            while position < stop {
+                let candidate = BlockLineScanner.nextRun(bytes, from: position, to: stop)
+                guard candidate < stop else { return }
+                var lineStart = candidate
+                while lineStart > position, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+                let lineEnd = ByteSearch.lineEnd(base, from: candidate, end: bytes.count)
+                _ = step(bytes, lineStart, lineEnd)
+                position = nextLineStart(bytes, after: lineEnd)
+                if position == lineEnd { return }  // the last line
             }
-            if line == lineStart { return .body }
-            let next = nextLineStart(bytes, after: end)
-            if next == line { break }
-            line = next
         }
-        if open != nil, let fence = open {
-            return .code(fence: String(repeating: Character(Unicode.Scalar(fence.character)), count: fence.length), info: fence.info)
+
+        /// The first run of three backticks, three tildes or two dollars that starts in
+        /// `from..<stop`, or `stop`.
+        static func nextRun(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to stop: Int) -> Int {
+            guard let base = bytes.baseAddress else { return stop }
+            var index = from
+            while index < stop {
+                index = ByteSearch.firstIndex(ofAny: UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "$"), in: base, from: index, end: stop)
+                guard index < stop else { return stop }
+                let byte = bytes[index]
+                let needed = byte == UInt8(ascii: "$") ? 2 : 3
+                var run = 1
+                while run < needed, index + run < bytes.count, bytes[index + run] == byte { run += 1 }
+                if run == needed { return index }
+                index += run
+            }
+            return stop
         }
-        return inMath ? .math : .body
+
+        /// Reads the line `line..<end` and says what it is.
+        mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int, _ end: Int) -> LineKind {
+            let first = contentStart(bytes, line, end)
+            lineFence = fence
+            if let open = fence {
+                guard isClosingFence(bytes, first, end, character: open.character, length: open.length) else { return .codeContent }
+                fence = nil
+                return .codeClosing
+            }
+            if isInMath {
+                if endsWithDollars(bytes, first, end) { isInMath = false }
+                return .math
+            }
+            if let opening = openingFence(bytes, first, end) {
+                fence = opening
+                lineFence = opening
+                return .codeOpening
+            }
+            if opensMath(bytes, first, end) {
+                isInMath = !closesOnItsLine(bytes, first, end)
+                return .math
+            }
+            return .body
+        }
+
+        /// The region of the line `step` just read as `kind`.
+        func region(of kind: LineKind, in bytes: UnsafeBufferPointer<UInt8>) -> LineRegion {
+            switch kind {
+            case .body: return .body
+            case .frontMatter: return .frontMatter
+            case .frontMatterFence: return .frontMatterFence
+            case .math: return .math
+            case .codeOpening, .codeContent, .codeClosing:
+                guard let open = lineFence else { return .body }
+                let info = String(decoding: UnsafeBufferPointer(rebasing: bytes[open.infoStart..<open.infoEnd]), as: UTF8.self)
+                return .code(fence: String(repeating: Character(Unicode.Scalar(open.character)), count: open.length), info: info)
+            }
+        }
     }
 
     // MARK: Lines
@@ -127,8 +207,8 @@ public enum LineRegions {
     }
 
     /// An opening fence at `first` (three or more backticks or tildes; a backtick fence's info has
-    /// no backtick).
-    static func openingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> (character: UInt8, length: Int, info: String)? {
+    /// no backtick): its character, length and the byte range of its info string's first word.
+    static func openingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> (character: UInt8, length: Int, infoStart: Int, infoEnd: Int)? {
         guard first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") else { return nil }
         let character = bytes[first]
         var run = first
@@ -139,7 +219,7 @@ public enum LineRegions {
         while infoStart < end, isSpace(bytes[infoStart]) { infoStart += 1 }
         var infoEnd = infoStart
         while infoEnd < end, !isSpace(bytes[infoEnd]) { infoEnd += 1 }
-        return (character, run - first, String(decoding: UnsafeBufferPointer(rebasing: bytes[infoStart..<infoEnd]), as: UTF8.self))
+        return (character, run - first, infoStart, infoEnd)
     }
 
     static func isClosingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int, character: UInt8, length: Int) -> Bool {

@@ -1,0 +1,57 @@
+// The answer to a keystroke: edits to the note and, when the edits alone do not put it there, where
+// the cursor belongs.
+//
+// How editors place the cursor after `textDocument/onTypeFormatting` edits (LSP cannot move it):
+// VS Code applies them with markers moving, and Neovim moves the cursor the same way, so an edit
+// that ends at or before the cursor shifts it by what the edit added (an insertion at the cursor
+// leaves it after the inserted text), and an edit that starts at the cursor and replaces at least
+// one byte leaves it where it is. The edits here are built on that rule: text meant before the
+// cursor is written by an edit that ends at it, text meant after it by an edit that replaces the
+// next scalar (or line break) together with the text put before it.
+//
+// Invariants: replacements are sorted, never overlap, and none starts before the cursor and ends
+// after it.
+
+import MarkdownSyntax
+
+/// Edits that answer a keystroke.
+public struct TypingEdits: Sendable, Equatable {
+    /// The edits, in the text the editor has after the keystroke; sorted, not overlapping.
+    public var replacements: [TextReplacement]
+    /// Where the cursor belongs after the edits (a UTF-8 offset in the edited text) when an
+    /// editor that moves the cursor as VS Code and Neovim do would leave it elsewhere: only when
+    /// text must follow the cursor at the very end of the note, where no byte follows to carry
+    /// it (or only a byte that is not UTF-8). Nil when the edits leave the cursor in its place.
+    public var cursor: Int?
+
+    public init(_ replacements: [TextReplacement], cursor: Int? = nil) {
+        self.replacements = replacements
+        self.cursor = cursor
+    }
+
+    /// No edits.
+    public static let none = TypingEdits([])
+
+    public var isEmpty: Bool { replacements.isEmpty }
+
+    /// The edits that write `before` in place of `start..<cursor` (white space the editor put there)
+    /// and `after` just after the cursor, so that the cursor ends up between them: `after` is
+    /// written with the scalar (or line break) that follows the cursor, so that its edit starts at
+    /// the cursor and replaces a byte. At the end of the text both are one insertion, and
+    /// `cursor` says where the cursor belongs.
+    static func around(_ cursor: Int, replacing start: Int? = nil, before: String, after: String, in text: EditorText) -> TypingEdits {
+        let start = start ?? cursor
+        var edits: [TextReplacement] = []
+        if !before.isEmpty || start < cursor { edits.append(TextReplacement(span: ByteSpan(start, cursor), newText: before)) }
+        guard !after.isEmpty else { return TypingEdits(edits) }
+        let carriedEnd = text.scalarEnd(at: cursor)
+        guard cursor < text.count,
+              let carried = String(validating: text.bytes[cursor..<carriedEnd], as: UTF8.self) else {
+            // Nothing (or no well-formed scalar) to carry `after`: one insertion, and the place.
+            return TypingEdits([TextReplacement(span: ByteSpan(start, cursor), newText: before + after)],
+                               cursor: start + before.utf8.count)
+        }
+        edits.append(TextReplacement(span: ByteSpan(cursor, carriedEnd), newText: after + carried))
+        return TypingEdits(edits)
+    }
+}

@@ -1,0 +1,126 @@
+import MarkdownSyntax
+import TestSupport
+import XCTest
+@testable import NotebookIDE
+
+/// `macmd/pairs`: the context of a cursor and the opens that pair there, written
+/// `context: open open …`.
+final class AutoPairingTests: XCTestCase {
+    private func describe(_ fixture: String, extensions: ParseOptions.Extensions = .notebook) -> String {
+        let (text, offsets) = Fixture.removingMarkers(fixture)
+        let hints = AutoPairing.pairs(at: offsets.first ?? 0, in: Array(text.utf8), extensions: extensions)
+        return ([hints.context.rawValue + ":"] + hints.pairs.map(\.open)).joined(separator: " ")
+    }
+
+    private func check(_ cases: [(String, String)], extensions: ParseOptions.Extensions = .notebook,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        for (fixture, expected) in cases {
+            XCTAssertEqual(describe(fixture, extensions: extensions), expected, fixture.debugDescription, file: file, line: line)
+        }
+    }
+
+    func testProse() {
+        check([
+            ("Hello $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("Hello $0 world", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("(see $0)", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            // `_` neither opens nor closes inside a word.
+            ("snake$0", "text: [[ ** ~~ $$ [ ( ` * $"),
+            ("$0word", "text: [[ ** ~~ $$ [ ( ` $"),
+            ("a $0word", "text: [[ ** ~~ $$ [ ( ` * $"),
+            ("数$0", "text: [[ ** ~~ $$ [ ( ` * $"),
+            ("word $0.", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            // `*` at the start of a line would be a list item.
+            ("$0", "text: [[ ** __ ~~ $$ [ ( ` _ $"),
+            ("- $0", "text: [[ ** __ ~~ $$ [ ( ` _ $"),
+            ("> $0", "text: [[ ** __ ~~ $$ [ ( ` _ $"),
+            ("  $0", "text: [[ ** __ ~~ $$ [ ( ` _ $"),
+            ("- item $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            // `$` cannot close before a digit.
+            ("costs $05", "text: [[ ** ~~ $$ [ ( ` *"),
+            // Two backticks at the start of a line: the third makes a fence.
+            ("``$0", "text: [[ ** __ ~~ $$ [ ( * _ $"),
+            ("Text ``$0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("`done` $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("[a](url) $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("[[note]] $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("<https://x.org> $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("`unclosed $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+        ])
+    }
+
+    func testTheProfileDecidesMathWikiLinksAndStrikethrough() {
+        check([("Hello $0", "text: ** __ ~~ [ ( ` * _")], extensions: .gfm)
+        check([("Hello $0", "text: ** __ [ ( ` * _")], extensions: [])
+        check([("$$\nx$0\n$$\n", "text: ** ~~ [ ( ` *"), ("$x+$0y$", "text: ** ~~ [ ( ` *")], extensions: .gfm)
+    }
+
+    func testCode() {
+        check([
+            ("`code $0`", "codeSpan:"),
+            ("` $0 `", "codeSpan:"),
+            ("``code $0 ``", "codeSpan: `"),
+            ("`` a `b` $0 ``", "codeSpan: `"),
+            // Against a delimiter a backtick changes the delimiter.
+            ("``code $0``", "codeSpan:"),
+            ("``$0 code ``", "codeSpan:"),
+            // A run as long as the delimiters would close the span.
+            ("`` a `$0 ``", "codeSpan:"),
+            ("Text `a` and `co$0de` end", "codeSpan:"),
+            ("```\ncode$0\n```\n", "fencedCode:"),
+            ("```$0\ncode\n```\n", "fencedCode:"),
+            ("~~~ python\nx = $0\n", "fencedCode:"),
+            ("> ```\n> code$0\n> ```\n", "fencedCode:"),
+        ])
+    }
+
+    func testURLsLinksAndWikiLinks() {
+        check([
+            ("[a](http://x.org/$0)", "linkDestination: ("),
+            ("[a]($0)", "linkDestination: ("),
+            ("[a](http://x.org/a_$0", "linkDestination: ("),
+            ("[a](<my file$0>)", "linkDestination: ("),
+            ("[a](url \"ti$0tle\")", "linkTitle: \" ' ("),
+            ("[a](url $0)", "linkTitle: \" ' ("),
+            ("[ref]: https://x.org/$0", "linkDestination: ("),
+            ("[ref]: https://x.org \"T$0\"", "linkTitle: \" ' ("),
+            ("<https://x.org/a$0>", "url:"),
+            ("<https://x.org/a_b$0", "url:"),
+            ("see https://example.com/a_$0b", "url:"),
+            ("see www.example.com/$0", "url:"),
+            ("(https://x.org/$0)", "url:"),
+            ("[[note$0]]", "wikiLink:"),
+            ("[[no$0", "wikiLink:"),
+            ("![[image$0.png]]", "wikiLink:"),
+            ("[[a]] and [[b$0]]", "wikiLink:"),
+            ("a\\$0", "escaped:"),
+            ("\\\\$0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+        ])
+    }
+
+    func testMathAndFrontMatter() {
+        check([
+            ("$x+$0y$", "math: { ( ["),
+            ("$$x + $0$$", "math: { ( ["),
+            ("$$\nx^$0\n$$\n", "math: { ( ["),
+            ("$ not math $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("`$x$0$`", "codeSpan:"),
+            ("---\ntitle: $0\n---\nBody\n", "frontMatter: [ { \" '"),
+            ("---\ntags: [a, $0]\n---\n", "frontMatter: [ { \" '"),
+        ])
+    }
+
+    func testEachPairSaysWhatItWrites() {
+        let hints = AutoPairing.pairs(at: 6, in: Array("Hello  world".utf8))
+        XCTAssertEqual(hints.pairs.first { $0.open == "[[" }, AutoPair("[[", "]]", .wikiLink))
+        XCTAssertEqual(hints.pairs.first { $0.open == "**" }, AutoPair("**", "**", .strongEmphasis))
+        XCTAssertEqual(hints.pairs.first { $0.open == "(" }, AutoPair("(", ")", .parentheses))
+        XCTAssertEqual(hints.pairs.first { $0.open == "$" }, AutoPair("$", "$", .inlineMath))
+        // Longest opens first, so that an editor can take the first that matches.
+        let lengths = hints.pairs.map(\.open.count)
+        XCTAssertEqual(lengths, lengths.sorted(by: >))
+        // Any offset is accepted.
+        XCTAssertEqual(AutoPairing.pairs(at: -3, in: []).context, .text)
+        XCTAssertEqual(AutoPairing.pairs(at: 99, in: Array("`a".utf8)).context, .text)
+    }
+}
