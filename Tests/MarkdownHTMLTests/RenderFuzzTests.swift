@@ -1,6 +1,7 @@
 // Deterministic random inputs through parser and renderer with every option: nothing may trap,
 // and the output must be valid UTF-8.
 
+import TestSupport
 import XCTest
 import MarkdownSyntax
 import MarkdownHTML

@@ -110,6 +110,17 @@ final class AutoPairingTests: XCTestCase {
         ])
     }
 
+    func testFencedCodeNamesItsLanguage() {
+        func language(_ fixture: String) -> String? {
+            let (text, offsets) = Fixture.removingMarkers(fixture)
+            return AutoPairing.pairs(at: offsets[0], in: Array(text.utf8)).language
+        }
+        XCTAssertEqual(language("```swift\nlet x = $0\n```\n"), "swift")
+        XCTAssertEqual(language("~~~ python extra\nx$0\n"), "python")
+        XCTAssertNil(language("```\ncode$0\n```\n"))
+        XCTAssertNil(language("```swift\ncode\n```\ntext$0\n"))
+    }
+
     func testEachPairSaysWhatItWrites() {
         let hints = AutoPairing.pairs(at: 6, in: Array("Hello  world".utf8))
         XCTAssertEqual(hints.pairs.first { $0.open == "[[" }, AutoPair("[[", "]]", .wikiLink))

@@ -59,11 +59,8 @@ final class LineRegionsSkimTests: XCTestCase {
     }
 
     func testSkimmingAgreesWithReadingEveryLine() {
-        var state: UInt64 = 0xFE7C
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededGenerator(state: 0xFE7C)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let pieces = ["```", "~~~", "````", "``", "$$", "$$x$$", "$$ a", "b $$", "> ```", "  ```js", "    ```", "text",
                       "`x` and ```y```", "$x$", "~~", "", " ", "- ```", "```a`b", "~~~~ py"]
         let breaks = ["\n", "\r\n", "\r"]

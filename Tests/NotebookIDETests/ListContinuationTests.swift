@@ -94,6 +94,9 @@ final class ListContinuationTests: XCTestCase {
             ("- a\n\n  text\n\n  - \n$0", "- a\n\n  text\n\n- $0"),
             ("> - a\n>   - \n$0", "> - a\n> - $0"),
             ("- [ ] a\n  - [ ] \n$0", "- [ ] a\n- [ ] $0"),
+            // The parent on the same line.
+            ("- - \n$0", "- $0"),
+            ("1. - - \n$0", "   - $0"),
             // Not nested: indented less than the item above's content.
             ("-    a\n  - \n$0", "-    a\n\n  $0"),
             // A paragraph after a blank line is no parent.

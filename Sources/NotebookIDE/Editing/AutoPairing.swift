@@ -79,10 +79,14 @@ public struct PairHints: Sendable, Equatable {
     public var context: PairContext
     /// The pairs, longest `open` first.
     public var pairs: [AutoPair]
+    /// In a fenced code block, the first word of its info string (`swift` for ```` ```swift ````),
+    /// so that an editor can pair as that language does; nil elsewhere or when the fence has none.
+    public var language: String?
 
-    public init(context: PairContext, pairs: [AutoPair]) {
+    public init(context: PairContext, pairs: [AutoPair], language: String? = nil) {
         self.context = context
         self.pairs = pairs
+        self.language = language
     }
 }
 
@@ -115,7 +119,9 @@ public enum AutoPairing {
             return PairHints(context: .linkTitle, pairs: [
                 AutoPair("\"", "\"", .doubleQuotes), AutoPair("'", "'", .singleQuotes), AutoPair("(", ")", .parentheses),
             ])
-        case .escaped, .fencedCode, .url, .wikiLink:
+        case .fencedCode:
+            return PairHints(context: .fencedCode, pairs: [], language: place.language)
+        case .escaped, .url, .wikiLink:
             return PairHints(context: place.context, pairs: [])
         }
     }
@@ -147,19 +153,25 @@ public enum AutoPairing {
 
     // MARK: Context
 
-    /// The context of `cursor`, and in a code span whether a backtick pairs there.
-    static func context(at cursor: Int, in text: EditorText, extensions: ParseOptions.Extensions) -> (context: PairContext, backtickPairs: Bool) {
-        switch LineRegions.line(at: cursor, in: text.bytes).kind {
-        case .frontMatter, .frontMatterFence: return (.frontMatter, false)
-        case .codeOpening, .codeContent, .codeClosing: return (.fencedCode, false)
-        case .math where extensions.contains(.math): return (.math, false)
+    /// The context of `cursor`; in a code span whether a backtick pairs there, in fenced code the
+    /// block's language.
+    static func context(at cursor: Int, in text: EditorText, extensions: ParseOptions.Extensions)
+        -> (context: PairContext, backtickPairs: Bool, language: String?) {
+        let line = LineRegions.line(at: cursor, in: text.bytes)
+        switch line.kind {
+        case .frontMatter, .frontMatterFence: return (.frontMatter, false, nil)
+        case .codeOpening, .codeContent, .codeClosing:
+            guard case .code(_, let info) = line.region, !info.isEmpty else { return (.fencedCode, false, nil) }
+            return (.fencedCode, false, info)
+        case .math where extensions.contains(.math): return (.math, false, nil)
         case .math, .body: break
         }
         let lineStart = text.lineStart(of: cursor)
         let lineEnd = text.lineEnd(from: cursor)
         var scanner = SpanScanner(text: text, start: LineContainers(text, lineStart, lineEnd).textStart, end: lineEnd,
                                   cursor: cursor, extensions: extensions)
-        return scanner.context()
+        let found = scanner.context()
+        return (found.context, found.backtickPairs, nil)
     }
 
     /// The number of backticks just before and just after `cursor`.

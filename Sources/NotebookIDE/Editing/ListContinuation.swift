@@ -40,11 +40,12 @@ enum ListContinuation {
 
         if line.isEmpty(in: text), !carriesText {
             if innermost.marker != nil, let parent = parentItem(of: line, in: text) {
-                // Out one level: the left line becomes the parent list's next item.
-                let quotes = line.continuation(text, depth: line.leadingQuotes)
+                // Out one level: the left line becomes the parent list's next item, after the
+                // containers outside the parent (the parent's index on this line is its depth).
+                let outside = line.continuation(text, depth: parent.index)
                 let next = nextItem(after: parent.line, at: parent.index, below: lineStart, in: text)
                 let item = parent.line.newItem(text, at: parent.index, marker: next.marker)
-                return TypingEdits([TextReplacement(span: ByteSpan(left.start, cursor), newText: string(quotes + item))] + next.renumbering)
+                return TypingEdits([TextReplacement(span: ByteSpan(left.start, cursor), newText: string(outside + item))] + next.renumbering)
             }
             // End the innermost container; the new line keeps the indentation before its marker.
             let outer = line.continuation(text, depth: depth) + text.bytes[innermost.start..<innermost.markerStart]

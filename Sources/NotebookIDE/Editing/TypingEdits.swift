@@ -7,7 +7,10 @@
 // leaves it after the inserted text), and an edit that starts at the cursor and replaces at least
 // one byte leaves it where it is. The edits here are built on that rule: text meant before the
 // cursor is written by an edit that ends at it, text meant after it by an edit that replaces the
-// next scalar (or line break) together with the text put before it.
+// next scalar (or line break) together with the text put before it. (VS Code applies touching
+// edits one by one, from the last, so an insertion at the cursor and a replacement that starts
+// there leave the cursor between them; it merges edits into one only past a thousand of them,
+// which only the renumbering of a list that long below the cursor reaches.)
 //
 // Invariants: replacements are sorted, never overlap, and none starts before the cursor and ends
 // after it.
