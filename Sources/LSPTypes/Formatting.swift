@@ -77,3 +77,45 @@ public enum DocumentOnTypeFormattingRequest: ClientRequest {
     public typealias Params = DocumentOnTypeFormattingParams
     public typealias Response = [TextEdit]?
 }
+
+/// One pair an editor should close at a position: typing `open` inserts `close` after the cursor.
+public struct AutoPairItem: Sendable, Equatable, LSPEncodable {
+    public var open: String
+    public var close: String
+    /// What the pair writes (`wikiLink`, `emphasis`, `codeSpan`, …).
+    public var kind: String
+
+    public init(open: String, close: String, kind: String) {
+        self.open = open
+        self.close = close
+        self.kind = kind
+    }
+
+    public var json: JSONValue { ["open": .string(open), "close": .string(close), "kind": .string(kind)] }
+}
+
+/// `macmd/pairs`' answer: what the position is in (`text`, `codeSpan`, `fencedCode`, `math`,
+/// `frontMatter`, `url`, …), the fenced code's language there, and the pairs to close, longest
+/// open first.
+public struct PairsResult: Sendable, Equatable, LSPEncodable {
+    public var context: String
+    public var language: String?
+    public var pairs: [AutoPairItem]
+
+    public init(context: String, language: String? = nil, pairs: [AutoPairItem]) {
+        self.context = context
+        self.language = language
+        self.pairs = pairs
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: ["context": .string(context), "language": language?.json, "pairs": pairs.json])
+    }
+}
+
+/// MacMD's `macmd/pairs`: `{textDocument, position}` → the pairs to auto-close there.
+public enum MacMDPairsRequest: ClientRequest {
+    public static let method = "macmd/pairs"
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = PairsResult
+}

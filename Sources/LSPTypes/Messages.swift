@@ -91,7 +91,7 @@ public enum CodeActionRequest: ClientRequest {
 
 public enum CompletionRequest: ClientRequest {
     public static let method = "textDocument/completion"
-    public typealias Params = TextDocumentPositionParams
+    public typealias Params = CompletionParams
     public typealias Response = CompletionList?
 }
 
@@ -248,7 +248,7 @@ public enum LSPMessages {
         DocumentSymbolRequest.self, FoldingRangeRequest.self, WorkspaceSymbolRequest.self, CodeActionRequest.self,
         CompletionRequest.self, CompletionItemResolveRequest.self, DocumentDiagnosticRequest.self,
         WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
-        DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self,
+        DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

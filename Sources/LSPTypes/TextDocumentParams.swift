@@ -173,3 +173,23 @@ public struct DidSaveTextDocumentParams: Sendable, Equatable, LSPDecodable {
         text = try reader.field("text").optionalString()
     }
 }
+
+/// `textDocument/completion`'s params: the position, and how completion was triggered
+/// (`context.triggerKind`: 1 the writer asked for it, 2 a trigger character was typed, 3 the
+/// list is being completed again; absent in clients that do not say).
+public struct CompletionParams: Sendable, Equatable, LSPDecodable {
+    public var textDocument: TextDocumentIdentifier
+    public var position: LSPPosition
+    public var triggerKind: Int?
+    public var triggerCharacter: String?
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        textDocument = try TextDocumentIdentifier(reader.field("textDocument"))
+        position = try LSPPosition(reader.field("position"))
+        triggerKind = try reader.field("context").field("triggerKind").optionalInt()
+        triggerCharacter = try reader.field("context").field("triggerCharacter").optionalString()
+    }
+
+    /// The writer asked for completion (Ctrl-Space), or the client did not say how it came.
+    public var isInvoked: Bool { triggerKind == nil || triggerKind == 1 }
+}

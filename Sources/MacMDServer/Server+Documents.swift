@@ -32,6 +32,7 @@ extension Server {
         }
         // A note outside every notebook gets its folder's (read and scanned on `disk`).
         if let file { openFolder(forNoteAt: file) }
+        checkUserSnippets()
         scheduleFiling(of: item.uri)
         logger.debug("didOpen applied in \(Int((Server.monotonicSeconds() - opened) * 1e6)) µs")
     }
@@ -67,9 +68,14 @@ extension Server {
             }
             if changed { scheduleFiling(of: uri) }
         }
-        // Without a file watcher, a save is when other files' changes are looked for.
-        let (watches, note) = state.withLock { ($0.client.supportsWatchedFilesRegistration, $0.host.location(of: uri)) }
+        // Without a file watcher, a save is when other files' changes are looked for; a saved
+        // snippet file is read again either way.
+        let (watches, note, folder) = state.withLock { state in
+            let note = state.host.location(of: uri)
+            return (state.client.supportsWatchedFilesRegistration, note, note.flatMap { state.host.workspace.folder($0.folder) })
+        }
         if !watches, let note { disk.async { [self] in refresh(note.folder) } }
+        if let note, let folder, SnippetFiles.isSnippetPath(note.path, in: folder) { disk.async { [self] in loadSnippets(of: folder) } }
     }
 
     // MARK: Filing

@@ -7,6 +7,11 @@ import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
 import TextCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Server {
     /// The negotiated position encoding, and whether edits may create and rename files.
@@ -145,19 +150,36 @@ extension Server {
 
     // MARK: Completion
 
-    func completion(_ id: RequestID, _ params: TextDocumentPositionParams) {
+    func completion(_ id: RequestID, _ params: CompletionParams) {
         let uri = params.textDocument.uri
         onDocument(id, uri, CompletionRequest.self) { [self] view in
+            let client = client
             let convert = ToLSP(view, uri: uri, encoding: client.encoding)
-            let list = view.completion(at: offset(params.position, in: view))
-            return .success(LSPTypes.CompletionList(isIncomplete: list.isIncomplete, items: list.items.map { candidate in
+            let offset = offset(params.position, in: view)
+            let list = view.completion(at: offset)
+            // Snippets where a word is typed at a line start or after white space (or every one,
+            // asked for on an empty line); the notebook's and the user's first.
+            let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
+                                                  variables: view.snippetVariables(clock: Server.snippetClock(), random: SnippetVariables.systemRandom),
+                                                  snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
+            if !snippets.isEmpty { checkUserSnippets() }
+            return .success(LSPTypes.CompletionList(isIncomplete: list.isIncomplete, items: (list.items + snippets).map { candidate in
                 CompletionItem(label: candidate.label, kind: ToLSP.completionKind(candidate.kind), detail: candidate.detail,
                                documentation: candidate.documentation.map { MarkupContent(kind: .markdown, value: $0) },
                                sortText: candidate.sortText, filterText: candidate.filterText,
+                               insertTextFormat: candidate.kind == .snippet && client.supportsSnippets ? .snippet : nil,
                                textEdit: LSPTypes.TextEdit(range: convert.range(candidate.replace), newText: candidate.newText),
                                data: candidate.target.map { Server.resolveData($0, view: view, uri: uri) })
             }))
         }
+    }
+
+    /// Now, in the writer's time zone (`TZ`), for the date and time snippet variables.
+    static func snippetClock() -> SnippetClock {
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        return SnippetClock(secondsSinceEpoch: Int64(now), utcOffsetSeconds: Int(local.tm_gmtoff))
     }
 
     /// An item's `data`: where `completionItem/resolve` finds the target. The note's own buffer

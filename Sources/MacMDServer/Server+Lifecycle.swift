@@ -22,7 +22,8 @@ extension Server {
                                       supportsPullDiagnostics: params.supportsPullDiagnostics,
                                       supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
-                                      supportsDocumentChanges: params.supportsDocumentChanges, name: params.clientName)
+                                      supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
+                                      name: params.clientName)
             state.initializationOptions = params.initializationOptions
             state.host.setEditorLayers(Server.editorLayers(state))
             for folder in folders { state.host.addFolder(folder) }
@@ -73,7 +74,8 @@ extension Server {
         }
         let glob = "**/*.{\(extensions.joined(separator: ","))}"
         // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.
-        let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: [glob, "**/", "**/.gitignore", "**/.macmd.json"].map {
+        let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: [glob, "**/", "**/.gitignore", "**/.macmd.json",
+                                                                           "**/.macmd/snippets/*.json"].map {
             FileSystemWatcher(globPattern: $0)
         })
         send(RegisterCapabilityRequest.self, RegistrationParams(registrations: [

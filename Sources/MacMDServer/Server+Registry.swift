@@ -11,6 +11,7 @@
 
 import JSONRPC
 import LSPTypes
+import NotebookIDE
 
 extension Server {
     /// What a handler adds to `initialize`'s capabilities: `value` at `path` (objects merge).
@@ -184,6 +185,20 @@ extension Server {
         },
         request(CompletionItemResolveRequest.self, Capability("completionProvider", value: ["resolveProvider": true])) { server, id, params in
             server.resolveCompletion(id, params)
+        },
+        request(DocumentOnTypeFormattingRequest.self,
+                Capability("documentOnTypeFormattingProvider", value: ["firstTriggerCharacter": .string(OnTypeFormatting.firstTriggerCharacter),
+                                                                       "moreTriggerCharacter": .array(OnTypeFormatting.moreTriggerCharacters.map { .string($0) })])) { server, id, params in
+            server.onTypeFormatting(id, params)
+        },
+        request(DocumentFormattingRequest.self, Capability("documentFormattingProvider", value: true)) { server, id, params in
+            server.formatting(id, params)
+        },
+        request(DocumentRangeFormattingRequest.self, Capability("documentRangeFormattingProvider", value: true)) { server, id, params in
+            server.rangeFormatting(id, params)
+        },
+        request(MacMDPairsRequest.self, Capability("experimental", "macmd", value: ["pairs": true])) { server, id, params in
+            server.pairs(id, params)
         },
     ], notifications: [
         notification(ExitNotification.self, inAnyState: true) { server, _ in

@@ -40,9 +40,61 @@ extension Server {
         for folder in folders {
             let settings = folder.readSettings(editor: layers)
             for problem in settings.configuration.problems { logger.warn("configuration: \(problem)") }
-            reset = state.withLock { state in state.host.updateFolder(folder) { $0.adopt(settings) } ?? false } || reset
+            let adopted = state.withLock { state in state.host.updateFolder(folder) { folder -> (Bool, NotebookFolder) in
+                (folder.adopt(settings), folder)
+            } }
+            guard let (changed, opened) = adopted else { continue }
+            reset = reset || changed
+            // The snippets folder may be another one now.
+            loadSnippets(of: opened)
         }
         if reset { refileDocuments() }
+    }
+
+    // MARK: Snippets (on `disk`)
+
+    /// Reads a notebook's snippets again: its `.macmd/snippets/*.json` and its snippets folder's
+    /// notes. A broken file is logged (file, line, why) and its other snippets still load.
+    func loadSnippets(of folder: NotebookFolder) {
+        let files = SnippetFiles.folders(of: folder).flatMap {
+            SnippetFiles.read(folder: $0.path, kind: $0.kind, noteExtensions: folder.configuration.extensions)
+        }
+        let source = SnippetLibrary.Source(files: files)
+        for problem in source.problems { logger.warn("snippets: \(problem)") }
+        let stored = state.withLock { state -> Bool in
+            guard state.host.workspace.folder(folder.path)?.generation == folder.generation else { return false }
+            state.host.setSnippets(source, forFolder: folder.path)
+            return true
+        }
+        // Open snippet files show their problems.
+        if stored && !files.isEmpty { publishDiagnostics(forOpenNotesIn: [folder.path]) }
+    }
+
+    /// Has the user's snippet folder read again when it changed, at most every two seconds
+    /// (a completion that offers snippets asks; the folder is outside every notebook, so no
+    /// watcher reports it).
+    func checkUserSnippets() {
+        let now = Server.monotonicSeconds()
+        let due = state.withLock { state -> Bool in
+            guard now - state.userSnippetsChecked >= 2 else { return false }
+            state.userSnippetsChecked = now
+            return true
+        }
+        if due { disk.async { [self] in loadUserSnippets() } }
+    }
+
+    /// Reads the user's snippet folder (`$XDG_CONFIG_HOME/macmd/snippets`) when it changed.
+    func loadUserSnippets() {
+        guard let folder = SnippetFiles.userFolder() else { return }
+        let stamp = SnippetFiles.stamp(of: folder)
+        guard state.withLock({ $0.userSnippetsStamp }) != stamp else { return }
+        let source = SnippetLibrary.Source(files: SnippetFiles.read(folder: folder, kind: .vscode))
+        for problem in source.problems { logger.warn("snippets: \(problem)") }
+        state.withLock { state in
+            state.userSnippetsStamp = stamp
+            state.host.setSnippets(source, forFolder: nil)
+        }
+        if stamp != nil { logger.info("read \(source.snippets.count) snippets from \(folder)") }
     }
 
     /// Cold-indexes every notebook that has not been scanned.
@@ -164,6 +216,7 @@ extension Server {
                 let outcome = folder.read(byFolder[path] ?? [], open: state.withLock { $0.host.openPaths(in: path) })
                 for line in outcome.logLines { logger.info(line) }
                 apply(outcome.updates, to: folder)
+                if outcome.snippetsChanged && !outcome.settingsChanged { loadSnippets(of: folder) }
                 settingsChanged = settingsChanged || outcome.settingsChanged
                 if outcome.needsRefresh && !outcome.settingsChanged { refresh(path) }
             }

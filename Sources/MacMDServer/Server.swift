@@ -60,6 +60,7 @@ public final class Server: Sendable {
         var supportsDiagnosticRefresh = false
         var supportsWatchedFilesRegistration = false
         var supportsDocumentChanges = false
+        var supportsSnippets = false
         var name: String?
     }
 
@@ -82,6 +83,9 @@ public final class Server: Sendable {
         var workspaceDiagnosticURIs: Set<String> = []
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
+        /// When the user's snippet folder was last looked at, and what it held then.
+        var userSnippetsChecked: Double = -.infinity
+        var userSnippetsStamp: [Int64]?
     }
 
     public let configuration: ServerConfiguration

@@ -32,12 +32,16 @@ final class CapabilitiesTests: XCTestCase {
         (["workspace", "fileOperations", "didRename"], [DidRenameFilesNotification.method]),
         (["workspace", "fileOperations", "willRename"], [WillRenameFilesRequest.method]),
         (["experimental", "macmd", "preview"], [MacMDPreviewRequest.method]),
+        (["experimental", "macmd", "pairs"], [MacMDPairsRequest.method]),
+        (["documentFormattingProvider"], [DocumentFormattingRequest.method]),
+        (["documentRangeFormattingProvider"], [DocumentRangeFormattingRequest.method]),
+        (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),
     ]
 
     /// The provider keys that take `true` or an options object, and the members of options
     /// objects that are settings rather than announcements (they are checked by value below).
     static let settings: Set<String> = ["triggerCharacters", "identifier", "interFileDependencies", "codeActionKinds",
-                                        "supported", "filters", "includeText"]
+                                        "supported", "filters", "includeText", "firstTriggerCharacter", "moreTriggerCharacter"]
 
     func value(_ json: JSONValue?, at path: [String]) -> JSONValue? {
         path.reduce(json) { $0?[$1] }
@@ -91,6 +95,6 @@ final class CapabilitiesTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize()
-        XCTAssertEqual(client.request("textDocument/formatting", ["textDocument": ["uri": "file:///x.md"], "options": [:]])?.errorCode, -32601)
+        XCTAssertEqual(client.request("textDocument/selectionRange", ["textDocument": ["uri": "file:///x.md"], "positions": []])?.errorCode, -32601)
     }
 }

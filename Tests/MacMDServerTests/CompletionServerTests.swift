@@ -171,8 +171,9 @@ final class CompletionServerTests: XCTestCase {
             XCTAssertNotNil(item(items, pick), "\(marked): no \(pick) among \(items.compactMap { $0["label"]?.stringValue })")
             XCTAssertEqual(applying(item(items, pick), to: text), expected, marked)
         }
-        // Outside `<…>` a space ends the path: nothing to complete after it.
-        XCTAssertEqual(complete(client, fixture, "See [x](garden/seed c$0", version: version + 2).items.count, 0)
+        // Outside `<…>` a space ends the path: no path to complete after it (a word typed after
+        // white space may still start a snippet).
+        XCTAssertEqual(complete(client, fixture, "See [x](garden/seed c$0", version: version + 2).items.filter { $0["kind"] != 15 }.count, 0)
         let climbing = complete(client, fixture, "See [x](journal/$0", version: version + 1).items
         XCTAssertEqual(climbing.compactMap { $0["label"]?.stringValue }, ["today.md"], "no `../` inside a typed folder")
     }

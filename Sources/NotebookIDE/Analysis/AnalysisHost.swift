@@ -51,6 +51,8 @@ public struct AnalysisHost: Sendable {
     private let completionIndexes = CompletionIndexes()
     /// Where files that are not open are read.
     public let files: any NotebookFiles
+    /// The snippets notes can use (changed with `setSnippets`).
+    public private(set) var snippets = SnippetLibrary()
 
     public init(files: any NotebookFiles = DiskFiles()) {
         self.files = files
@@ -70,6 +72,8 @@ public struct AnalysisHost: Sendable {
     public mutating func removeFolders(_ paths: [String]) {
         workspace.removeFolders(paths)
         completionIndexes.keep(only: workspace.folders)
+        let kept = Set(workspace.folders.map(\.path))
+        snippets.notebooks = snippets.notebooks.filter { kept.contains($0.key) }
     }
 
     /// Changes the notebook at `path`; nil when there is none.
@@ -83,6 +87,12 @@ public struct AnalysisHost: Sendable {
     @discardableResult
     public mutating func updateFolder<Result>(_ folder: NotebookFolder, _ body: (inout NotebookFolder) -> Result) -> Result? {
         workspace.update(folder, body)
+    }
+
+    /// Replaces the snippets of one source: a notebook's (by its folder's path), or the user's
+    /// own (nil).
+    public mutating func setSnippets(_ source: SnippetLibrary.Source, forFolder folder: String?) {
+        if let folder { snippets.notebooks[folder] = source } else { snippets.user = source }
     }
 
     /// Sets the editor's settings layers (`initializationOptions`, then the workspace settings).
@@ -176,7 +186,8 @@ public struct AnalysisHost: Sendable {
 
     /// What requests read: the notebooks and open documents as they are now.
     public func snapshot() -> AnalysisSnapshot {
-        AnalysisSnapshot(workspace: workspace, documents: documents, files: files, completionIndexes: completionIndexes)
+        AnalysisSnapshot(workspace: workspace, documents: documents, files: files, completionIndexes: completionIndexes,
+                         snippets: snippets)
     }
 }
 

@@ -33,12 +33,16 @@ public struct AnalysisSnapshot: Sendable {
     /// Where files that are not open are read.
     public let files: any NotebookFiles
     let completionIndexes: CompletionIndexes
+    /// The snippets notes can use.
+    public let snippets: SnippetLibrary
 
-    init(workspace: Workspace, documents: [String: OpenDocument], files: any NotebookFiles, completionIndexes: CompletionIndexes) {
+    init(workspace: Workspace, documents: [String: OpenDocument], files: any NotebookFiles, completionIndexes: CompletionIndexes,
+         snippets: SnippetLibrary) {
         self.workspace = workspace
         self.documents = documents
         self.files = files
         self.completionIndexes = completionIndexes
+        self.snippets = snippets
         var openNotes: [NoteRef: String] = [:]
         for (id, document) in documents {
             if let note = document.file.flatMap(workspace.locate(file:)) { openNotes[note] = id }

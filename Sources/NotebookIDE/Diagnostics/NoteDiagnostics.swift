@@ -26,6 +26,10 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// Shown faded (an unused definition), where the editor can.
     public var isUnnecessary: Bool
 
+    /// The code of a snippet that a user snippet file cannot give (a bad value, a body that
+    /// does not parse).
+    public static let snippetErrorCode = "snippet-error"
+
     /// The diagnostics of `note` (its symbols) in `folder`'s notebook, with its configuration's
     /// severities. `fileExists` answers for notebook-relative paths of files that are not notes.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
@@ -44,11 +48,22 @@ public struct DiagnosticResult: Sendable, Equatable {
 }
 
 extension NoteView {
-    /// The diagnostics of this note's text. A note in no notebook has none: its links cannot be
-    /// checked without the notes they lead to, and a false error is worse than none.
+    /// The diagnostics of this note's text: its problems as a note, and as a snippet file when
+    /// user snippets come from it (a file that is no note by its name, such as a VS Code snippet
+    /// file, has only those). A note in no notebook has none: its links cannot be checked
+    /// without the notes they lead to, and a false error is worse than none.
     public func diagnostics() -> [DiagnosticResult] {
         if isStandalone { return [] }
-        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) { fileExists($0) }
+        let snippetProblems = snapshot.snippets.problems(ofFile: folder.absolutePath(note.path)).compactMap { problem -> DiagnosticResult? in
+            guard let severity = folder.configuration.severity(of: DiagnosticResult.snippetErrorCode, default: .error) else { return nil }
+            let start = max(0, min(problem.utf8Offset, text.count))
+            var end = start
+            while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
+            return DiagnosticResult(span: ByteSpan(start, end), severity: severity, code: DiagnosticResult.snippetErrorCode,
+                                    message: problem.message, related: [], isUnnecessary: false)
+        }
+        guard folder.isNote(note.path) else { return snippetProblems }
+        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) { fileExists($0) } + snippetProblems
     }
 }
 

@@ -1,0 +1,72 @@
+// The editing requests: list continuation and the other keystroke edits
+// (`textDocument/onTypeFormatting`), auto-pairing hints (`macmd/pairs`), and table alignment
+// (`textDocument/formatting`, `rangeFormatting`). NotebookIDE decides; this file converts.
+//
+// Invariant: these read their document's text alone, never the notebook: they neither file the
+// document nor take a snapshot, so a keystroke's answer costs the feature itself (a few lines
+// read), not a parse of the note. Only formatting, which aligns every table, parses (once per
+// version, shared with the other features).
+
+import JSONRPC
+import LSPTypes
+import MarkdownSyntax
+import NotebookIDE
+import NotebookWorkspace
+
+extension Server {
+    /// Runs a request about the text of the document `uri` on `workers`: the document as the
+    /// reader thread has it now, or the file when it is not open.
+    func onText<Request: ClientRequest>(_ id: RequestID, _ uri: String, _ request: Request.Type,
+                                        _ work: @escaping @Sendable (DocumentAnalysis) -> Result<Request.Response, ResponseError>) {
+        let document = state.withLock { $0.host.documents[uri] }
+        schedule(id, request) {
+            if let document { return work(document.analysis) }
+            guard let file = FileURI.path(of: uri) else {
+                return .failure(FromLSP.invalid("params.textDocument.uri: \(uri) is not a file URI and not an open document"))
+            }
+            switch FileReader.contents(of: file) {
+            case .success(let bytes): return work(DocumentAnalysis(version: nil, text: bytes))
+            case .failure(let error): return .failure(FromLSP.invalid(error.description))
+            }
+        }
+    }
+
+    /// The edits as LSP text edits, converted with the text they apply to.
+    func textEdits(_ replacements: [TextReplacement], _ analysis: DocumentAnalysis) -> [LSPTypes.TextEdit] {
+        let encoding = client.encoding
+        return replacements.map {
+            LSPTypes.TextEdit(range: ToLSP.range($0.span, analysis.lines, encoding), newText: $0.newText)
+        }
+    }
+
+    func onTypeFormatting(_ id: RequestID, _ params: DocumentOnTypeFormattingParams) {
+        onText(id, params.textDocument.uri, DocumentOnTypeFormattingRequest.self) { [self] analysis in
+            let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
+            let edits = OnTypeFormatting.edits(typed: params.character, at: offset, in: analysis.text)
+            return .success(textEdits(edits.replacements, analysis))
+        }
+    }
+
+    func pairs(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onText(id, params.textDocument.uri, MacMDPairsRequest.self) { [self] analysis in
+            let hints = AutoPairing.pairs(at: FromLSP.offset(params.position, analysis.lines, client.encoding), in: analysis.text)
+            return .success(PairsResult(context: hints.context.rawValue, language: hints.language,
+                                        pairs: hints.pairs.map { AutoPairItem(open: $0.open, close: $0.close, kind: $0.kind.rawValue) }))
+        }
+    }
+
+    func formatting(_ id: RequestID, _ params: DocumentFormattingParams) {
+        onText(id, params.textDocument.uri, DocumentFormattingRequest.self) { [self] analysis in
+            .success(textEdits(TableFormatting.edits(for: analysis.tree), analysis))
+        }
+    }
+
+    func rangeFormatting(_ id: RequestID, _ params: DocumentRangeFormattingParams) {
+        onText(id, params.textDocument.uri, DocumentRangeFormattingRequest.self) { [self] analysis in
+            let encoding = client.encoding
+            let range = ByteSpan(FromLSP.offset(params.range.start, analysis.lines, encoding),
+                                 FromLSP.offset(params.range.end, analysis.lines, encoding))
+            return .success(textEdits(TableFormatting.edits(for: analysis.tree, in: range), analysis))
+        }
+    }
+}

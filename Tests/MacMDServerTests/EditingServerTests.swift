@@ -1,0 +1,97 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+@testable import MacMDServer
+
+/// The editing features over LSP, as an editor applies them: the buffer after the keystroke's
+/// edits (`textDocument/onTypeFormatting`), the pairs `macmd/pairs` answers, and the buffer after
+/// `textDocument/formatting` and `rangeFormatting` (tables aligned, nothing else touched).
+final class EditingServerTests: XCTestCase {
+    func start() -> (NotebookFixture, LSPTestClient) {
+        let fixture = NotebookFixture(["index.md": "# Home\n"])
+        let client = LSPTestClient.started(on: fixture)
+        client.open(fixture, "index.md")
+        return (fixture, client)
+    }
+
+    /// Sets `index.md` to `marked` and returns the text without the marker and the marked place.
+    func type(_ client: LSPTestClient, _ fixture: NotebookFixture, _ marked: String, version: Int,
+              file: StaticString = #filePath, line: UInt = #line) -> Fixture {
+        let typed = Fixture(marked, defaultPath: "index.md", file: file, line: line)
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
+                                                 "contentChanges": [["text": .string(typed.text)]]])
+        return typed
+    }
+
+    func testKeystrokesContinueListsCloseFencesAndWikiLinks() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        // The text after the keystroke (`$0`: the cursor), the key, the text after the edits.
+        let cases: [(String, String, String)] = [
+            ("- item\n$0", "\n", "- item\n- "),
+            ("1. one\n$0\n2. two\n", "\n", "1. one\n2. \n3. two\n"),
+            ("- [x] done\n$0", "\n", "- [x] done\n- [ ] "),
+            ("> quoted\n$0", "\n", "> quoted\n> "),
+            ("- \n$0", "\n", "\n"),
+            ("```\n- item\n$0", "\n", "```\n- item\n"),
+            ("```$0", "`", "```\n```"),
+            ("See [[$0", "[", "See [[]]"),
+            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n$0", "\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n|  |  |"),
+        ]
+        var version = 1
+        for (marked, key, expected) in cases {
+            version += 1
+            let typed = type(client, fixture, marked, version: version)
+            let edits = try XCTUnwrap(client.request("textDocument/onTypeFormatting", [
+                "textDocument": ["uri": .string(fixture.uri("index.md"))], "position": typed.lspPosition(typed.cursor),
+                "ch": .string(key), "options": ["tabSize": 4, "insertSpaces": true],
+            ])?.value?.arrayValue, marked)
+            XCTAssertEqual(applying(edits: edits, to: typed.text), expected, marked.debugDescription)
+        }
+    }
+
+    func testPairsFollowTheSyntax() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let cases: [(String, String, open: String, pairs: Bool)] = [
+            ("Some $0", "text", "[[", true),
+            ("Some `co$0de`", "codeSpan", "*", false),
+            ("```\nco$0de\n```\n", "fencedCode", "(", false),
+            ("snake$0", "text", "_", false),
+            ("Cost $0", "text", "$", true),
+        ]
+        var version = 1
+        for (marked, context, open, pairs) in cases {
+            version += 1
+            let typed = type(client, fixture, marked, version: version)
+            let answer = try XCTUnwrap(client.request("macmd/pairs", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                     "position": typed.lspPosition(typed.cursor)])?.value, marked)
+            XCTAssertEqual(answer["context"]?.stringValue, context, marked)
+            let opens = answer["pairs"]?.arrayValue?.compactMap { $0["open"]?.stringValue } ?? []
+            XCTAssertEqual(opens.contains(open), pairs, "\(marked): \(opens)")
+        }
+    }
+
+    func testFormattingAlignsTablesAndNothingElse() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let text = "# Notes  \n\n| name | 名前 |\n|:-|-:|\n| ab | 一 |\n\nText   with  spaces.\n\n| x |\n|---|\n| long cell |\n"
+        _ = type(client, fixture, text, version: 2)
+        let edits = try XCTUnwrap(client.request("textDocument/formatting", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                             "options": ["tabSize": 4, "insertSpaces": true]])?.value?.arrayValue)
+        XCTAssertEqual(applying(edits: edits, to: text),
+                       "# Notes  \n\n| name | 名前 |\n| :--- | ---: |\n| ab   |   一 |\n\nText   with  spaces.\n\n| x         |\n| --------- |\n| long cell |\n")
+        // Only the table the range touches.
+        let range = Fixture("# Notes  \n\n| name | 名前 |\n|:-|-:|\n| ab | 一 |\n\nText   with  spaces.\n\n$0| x |\n|---|\n| long cell |$0\n", defaultPath: "index.md")
+        let ranged = try XCTUnwrap(client.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": .string(fixture.uri("index.md"))], "range": range.lspRange(), "options": ["tabSize": 4, "insertSpaces": true],
+        ])?.value?.arrayValue)
+        XCTAssertEqual(applying(edits: ranged, to: text),
+                       "# Notes  \n\n| name | 名前 |\n|:-|-:|\n| ab | 一 |\n\nText   with  spaces.\n\n| x         |\n| --------- |\n| long cell |\n")
+        // Aligned tables and notes without tables get no edits.
+        _ = type(client, fixture, "# Notes\n\nNo table here.\n", version: 3)
+        XCTAssertEqual(client.request("textDocument/formatting", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                 "options": ["tabSize": 4, "insertSpaces": true]])?.value?.arrayValue?.count, 0)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+@testable import MacMDServer
+
+/// Snippets over LSP, as an editor shows them: the items offered where a word is typed, what the
+/// edit inserts (snippet syntax for editors that take it, plain text for the others), the
+/// notebook's and the user's own snippets picked up without a restart, and broken snippet files
+/// reported.
+final class SnippetServerTests: XCTestCase {
+    static let notebook = Fixture("""
+        //- /index.md
+        # Home
+
+        //- /.macmd/snippets/mine.json
+        {
+          "Greeting": { "prefix": ["hello", "hi"], "body": ["Hello, ${1:world}!", "Bye."], "description": "Says hello" }
+        }
+        //- /Snippets/signature.md
+        ---
+        prefix: sig
+        description: My signature
+        ---
+        -- ${1:Ann}, $CURRENT_YEAR
+        //- /.macmd.json
+        {"snippets": {"folder": "Snippets"}}
+        """)
+
+    func start(snippetSupport: Bool) -> (NotebookFixture, LSPTestClient) {
+        let fixture = NotebookFixture(Self.notebook)
+        let client = LSPTestClient.started(on: fixture, capabilities: [
+            "textDocument": ["completion": ["completionItem": ["snippetSupport": .bool(snippetSupport)]]],
+            "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]],
+        ])
+        client.open(fixture, "index.md")
+        return (fixture, client)
+    }
+
+    /// Sets `index.md` to `marked` (its `$0` is the cursor) and completes there.
+    func complete(_ client: LSPTestClient, _ fixture: NotebookFixture, _ marked: String, version: Int,
+                  invoked: Bool = false, file: StaticString = #filePath, line: UInt = #line) -> (text: String, items: [JSONValue]) {
+        let typed = Fixture(marked, defaultPath: "index.md", file: file, line: line)
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("index.md")), "version": .int(Int64(version))],
+                                                 "contentChanges": [["text": .string(typed.text)]]])
+        let result = client.request("textDocument/completion", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                "position": typed.lspPosition(typed.cursor),
+                                                                "context": ["triggerKind": invoked ? 1 : 3]], file: file, line: line)
+        return (typed.text, result?.value?["items"]?.arrayValue ?? [])
+    }
+
+    func snippet(_ items: [JSONValue], _ label: String) -> JSONValue? {
+        items.first { $0["label"]?.stringValue == label && $0["kind"]?.intValue == 15 }
+    }
+
+    func testBuiltInSnippetsInsertSnippetSyntaxOrPlainText() throws {
+        let (fixture, client) = start(snippetSupport: true)
+        defer { client.close(); fixture.destroy() }
+        var (text, items) = complete(client, fixture, "# Home\n\ntab$0", version: 2)
+        let table = try XCTUnwrap(snippet(items, "table"), "\(items)")
+        XCTAssertEqual(table["insertTextFormat"], 2)
+        XCTAssertEqual(applying(table, to: text),
+                       "# Home\n\n| ${1:Column} | ${2:Column} |\n| --- | --- |\n| ${3:Cell} | ${4:Cell} |\n| ${5:Cell} | ${6:Cell} |$0")
+        XCTAssertTrue(table["documentation"]?["value"]?.stringValue?.contains("| Column | Column |") ?? false, "the preview")
+        // Not inside code; after a word, not at all.
+        (_, items) = complete(client, fixture, "```\ntab$0\n```\n", version: 3)
+        XCTAssertNil(snippet(items, "table"), "inside a code fence")
+        (_, items) = complete(client, fixture, "word(tab$0", version: 4)
+        XCTAssertNil(snippet(items, "table"), "not at a line start nor after white space")
+        // Asked for on an empty line: every snippet, the notebook's first.
+        (_, items) = complete(client, fixture, "# Home\n\n$0", version: 5, invoked: true)
+        let labels = items.filter { $0["kind"]?.intValue == 15 }.compactMap { $0["label"]?.stringValue }
+        XCTAssertTrue(labels.contains("table") && labels.contains("hello") && labels.contains("sig"), "\(labels)")
+
+        let (plainFixture, plain) = start(snippetSupport: false)
+        defer { plain.close(); plainFixture.destroy() }
+        (text, items) = complete(plain, plainFixture, "lin$0", version: 2)
+        let link = try XCTUnwrap(snippet(items, "link"), "\(items)")
+        XCTAssertNil(link["insertTextFormat"], "plain text for an editor without snippets")
+        XCTAssertEqual(applying(link, to: text), "[text](https://)")
+    }
+
+    func testTheNotebooksSnippetsAndItsSnippetNotesAreOfferedAndFollowTheirFiles() throws {
+        let (fixture, client) = start(snippetSupport: true)
+        defer { client.close(); fixture.destroy() }
+        var (text, items) = complete(client, fixture, "hel$0", version: 2)
+        XCTAssertEqual(applying(snippet(items, "hello"), to: text), "Hello, ${1:world}!\nBye.")
+        XCTAssertEqual(snippet(items, "hello")?["detail"]?.stringValue, "Says hello")
+        (text, items) = complete(client, fixture, "si$0", version: 3)
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        XCTAssertEqual(applying(snippet(items, "sig"), to: text), "-- ${1:Ann}, \(year)")
+        // The file changes: the editor reports it, and the next completion has the new snippet.
+        fixture.write(".macmd/snippets/mine.json", #"{"Bye": {"prefix": "bye", "body": "Goodbye!"}}"#)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(fixture.uri(".macmd/snippets/mine.json")), "type": 2]]])
+        _ = client.request("workspace/symbol", ["query": "zzz"])
+        client.server.settle()
+        (_, items) = complete(client, fixture, "hel$0", version: 4)
+        XCTAssertNil(snippet(items, "hello"), "the removed snippet is gone")
+        (text, items) = complete(client, fixture, "by$0", version: 5)
+        XCTAssertEqual(applying(snippet(items, "bye"), to: text), "Goodbye!")
+    }
+
+    func testABrokenSnippetFileIsReportedAndItsGoodSnippetsStillLoad() throws {
+        var files = Self.notebook.texts
+        files[".macmd/snippets/mine.json"] = """
+            {
+              "Good": { "prefix": "good", "body": "fine" },
+              "Bad": { "prefix": "bad", "body": "${1:unclosed" }
+            }
+            """
+        let fixture = NotebookFixture(files)
+        defer { fixture.destroy() }
+        let log = LogFile()
+        let client = LSPTestClient.started(on: fixture, logger: log.logger())
+        defer { client.close() }
+        client.open(fixture, "index.md")
+        let (text, items) = complete(client, fixture, "goo$0", version: 2)
+        XCTAssertEqual(applying(snippet(items, "good"), to: text), "fine")
+        // The log names the file and the line; opened, the file shows the problem where it is.
+        client.server.settle()
+        XCTAssertTrue(log.text.contains("snippets: \(fixture.root)/.macmd/snippets/mine.json:3:"), log.text)
+        client.open(fixture, ".macmd/snippets/mine.json")
+        let problems = try XCTUnwrap(client.diagnostics(for: fixture.uri(".macmd/snippets/mine.json")) { !$0.isEmpty })
+        XCTAssertEqual(problems.compactMap { $0["code"]?.stringValue }, ["snippet-error"])
+        XCTAssertEqual(problems.first?["range"]?["start"]?["line"], 2)
+    }
+
+    func testTheUsersOwnSnippetsComeFromTheirConfigFolder() throws {
+        let config = NotebookFixture(["macmd/snippets/global.json": #"{"Sign": {"prefix": "mysign", "body": "Yours, ${1:me}"}}"#])
+        defer { config.destroy() }
+        setenv("XDG_CONFIG_HOME", config.root, 1)
+        defer { unsetenv("XDG_CONFIG_HOME") }
+        let (fixture, client) = start(snippetSupport: true)
+        defer { client.close(); fixture.destroy() }
+        client.server.settle()
+        let (text, items) = complete(client, fixture, "mysi$0", version: 2)
+        XCTAssertEqual(applying(snippet(items, "mysign"), to: text), "Yours, ${1:me}")
+    }
+}
