@@ -20,21 +20,22 @@ enum FromLSP {
         lines.utf8Offset(of: position, encoding: encoding)
     }
 
-    /// `changes` applied in order to `text`; a change without a range replaces everything.
-    static func applying(_ changes: [TextDocumentContentChangeEvent], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
-        var text = text
+    /// `changes` applied in order to the text of `lines`, with the line index of the result; a
+    /// change without a range replaces everything. Each change updates the index it was made
+    /// from (`LineIndex.replacing`), so a keystroke does not read the whole text again.
+    static func applying(_ changes: [TextDocumentContentChangeEvent], to lines: LineIndex, encoding: PositionEncoding) -> LineIndex {
+        var lines = lines
         for change in changes {
             guard let range = change.range else {
-                text = Array(change.text.utf8)
+                lines = LineIndex(utf8: Array(change.text.utf8))
                 continue
             }
-            let lines = LineIndex(utf8: text)
-            let start = max(0, min(offset(range.start, lines, encoding), text.count))
+            let start = max(0, min(offset(range.start, lines, encoding), lines.utf8Count))
             // A reversed range is a client bug; inserting at its start loses nothing.
-            let end = max(start, min(offset(range.end, lines, encoding), text.count))
-            text.replaceSubrange(start..<end, with: change.text.utf8)
+            let end = max(start, min(offset(range.end, lines, encoding), lines.utf8Count))
+            lines = lines.replacing(start..<end, with: change.text.utf8)
         }
-        return text
+        return lines
     }
 
     static func diskEventKind(_ kind: FileEvent.Kind) -> DiskEvent.Kind {

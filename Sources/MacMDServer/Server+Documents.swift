@@ -41,8 +41,8 @@ extension Server {
         let uri = params.textDocument.uri
         let applied = state.withLock { state -> Bool in
             guard let document = state.host.documents[uri] else { return false }
-            let text = FromLSP.applying(params.contentChanges, to: document.text, encoding: state.client.encoding)
-            return state.host.change(uri, version: params.textDocument.version ?? document.version + 1, text: text)
+            let lines = FromLSP.applying(params.contentChanges, to: document.analysis.lines, encoding: state.client.encoding)
+            return state.host.change(uri, version: params.textDocument.version ?? document.version + 1, lines: lines)
         }
         if applied { scheduleFiling(of: uri) } else { logger.warn("didChange for a document that is not open: \(uri)") }
     }

@@ -152,26 +152,55 @@ extension Server {
 
     func completion(_ id: RequestID, _ params: CompletionParams) {
         let uri = params.textDocument.uri
-        onDocument(id, uri, CompletionRequest.self) { [self] view in
+        let document = state.withLock { $0.host.documents[uri] }
+        schedule(id, CompletionRequest.self) { [self] in
             let client = client
-            let convert = ToLSP(view, uri: uri, encoding: client.encoding)
-            let offset = offset(params.position, in: view)
-            let list = view.completion(at: offset)
-            // Snippets where a word is typed at a line start or after white space (or every one,
-            // asked for on an empty line); the notebook's and the user's first.
-            let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
-                                                  variables: view.snippetVariables(clock: Server.snippetClock(), random: SnippetVariables.systemRandom),
-                                                  snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
-            if !snippets.isEmpty { checkUserSnippets() }
-            return .success(LSPTypes.CompletionList(isIncomplete: list.isIncomplete, items: (list.items + snippets).map { candidate in
-                CompletionItem(label: candidate.label, kind: ToLSP.completionKind(candidate.kind), detail: candidate.detail,
-                               documentation: candidate.documentation.map { MarkupContent(kind: .markdown, value: $0) },
-                               sortText: candidate.sortText, filterText: candidate.filterText,
-                               insertTextFormat: candidate.kind == .snippet && client.supportsSnippets ? .snippet : nil,
-                               textEdit: LSPTypes.TextEdit(range: convert.range(candidate.replace), newText: candidate.newText),
-                               data: candidate.target.map { Server.resolveData($0, view: view, uri: uri) })
-            }))
+            let clock = Server.snippetClock()
+            // The user's snippet folder is outside every notebook and watched by no one: a
+            // completion has it read again when it changed (at most every two seconds), so a
+            // snippet added there is offered from a keystroke or two on.
+            checkUserSnippets()
+            if let document {
+                // Where nothing links, tags or names a path (a word at a line start, typed or
+                // not), snippets are all there is: found from the text, so a keystroke there
+                // does not parse the note again.
+                let analysis = document.analysis
+                let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
+                if CompletionContext.detect(text: analysis.text, cursor: offset) == nil {
+                    let snippets = state.withLock { $0.host.snapshot() }.snippetCompletion(
+                        in: document, at: offset, clock: clock, random: SnippetVariables.systemRandom,
+                        snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
+                    return .success(completionList(snippets, isIncomplete: false) { ToLSP.range($0, analysis.lines, client.encoding) })
+                }
+            }
+            return view(of: uri, document).map { view in
+                let convert = ToLSP(view, uri: uri, encoding: client.encoding)
+                let offset = offset(params.position, in: view)
+                let list = view.completion(at: offset)
+                // Snippets where a word is typed at a line start or after white space (or every
+                // one, asked for on an empty line); the notebook's and the user's first.
+                let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
+                                                      variables: view.snippetVariables(clock: clock, random: SnippetVariables.systemRandom),
+                                                      snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
+                return completionList(list.items + snippets, isIncomplete: list.isIncomplete, range: convert.range) {
+                    Server.resolveData($0, view: view, uri: uri)
+                }
+            }
         }
+    }
+
+    /// Completion candidates as LSP items: snippets in snippet syntax when the client takes it.
+    func completionList(_ candidates: [CompletionCandidate], isIncomplete: Bool, range: (ByteSpan) -> LSPRange,
+                        data: (CompletionTarget) -> JSONValue? = { _ in nil }) -> LSPTypes.CompletionList {
+        let supportsSnippets = client.supportsSnippets
+        return LSPTypes.CompletionList(isIncomplete: isIncomplete, items: candidates.map { candidate in
+            CompletionItem(label: candidate.label, kind: ToLSP.completionKind(candidate.kind), detail: candidate.detail,
+                           documentation: candidate.documentation.map { MarkupContent(kind: .markdown, value: $0) },
+                           sortText: candidate.sortText, filterText: candidate.filterText,
+                           insertTextFormat: candidate.kind == .snippet && supportsSnippets ? .snippet : nil,
+                           textEdit: LSPTypes.TextEdit(range: range(candidate.replace), newText: candidate.newText),
+                           data: candidate.target.flatMap(data))
+        })
     }
 
     /// Now, in the writer's time zone (`TZ`), for the date and time snippet variables.

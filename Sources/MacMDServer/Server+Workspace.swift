@@ -70,13 +70,14 @@ extension Server {
         if stored && !files.isEmpty { publishDiagnostics(forOpenNotesIn: [folder.path]) }
     }
 
-    /// Has the user's snippet folder read again when it changed, at most every two seconds
-    /// (a completion that offers snippets asks; the folder is outside every notebook, so no
-    /// watcher reports it).
+    /// Has the user's snippet folder read again when it changed, at most every
+    /// `userSnippetsCheckSeconds` (two by default; a didOpen and each completion ask: the folder
+    /// is outside every notebook, so no watcher reports it).
     func checkUserSnippets() {
         let now = Server.monotonicSeconds()
+        let interval = configuration.userSnippetsCheckSeconds
         let due = state.withLock { state -> Bool in
-            guard now - state.userSnippetsChecked >= 2 else { return false }
+            guard now - state.userSnippetsChecked >= interval else { return false }
             state.userSnippetsChecked = now
             return true
         }

@@ -41,9 +41,12 @@ import Darwin
 public struct ServerConfiguration: Sendable {
     public var version: String
     public var maxContentLength: Int
-    public init(version: String, maxContentLength: Int = 64 << 20) {
+    /// How often, at most, a completion has the user's snippet folder looked at again.
+    public var userSnippetsCheckSeconds: Double
+    public init(version: String, maxContentLength: Int = 64 << 20, userSnippetsCheckSeconds: Double = 2) {
         self.version = version
         self.maxContentLength = maxContentLength
+        self.userSnippetsCheckSeconds = userSnippetsCheckSeconds
     }
 }
 
@@ -157,6 +160,7 @@ public final class Server: Sendable {
     }
 
     func handleRequest(id: RequestID, method: String, params: JSONValue?) {
+        logger.debug("request \(id): \(method)")
         let lifecycle = state.withLock { $0.lifecycle }
         switch lifecycle {
         case .uninitialized where method != InitializeRequest.method:

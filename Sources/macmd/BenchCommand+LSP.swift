@@ -179,6 +179,17 @@ extension BenchCommand {
         return text
     }
 
+    /// The note of `--note FILE`, or else the generated 1 MB note; nil (after saying why) when
+    /// the file cannot be read.
+    static func largeNote(file: String?, command: String) -> String? {
+        guard let file else { return largeNote(bytes: 1_000_000) }
+        guard case .success(let bytes) = StandardStreams.readInput(path: file) else {
+            StandardStreams.writeError("macmd bench \(command): cannot read \(file)\n")
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func lsp(_ arguments: [String]) -> Int32 {
         var iterations = 2000
         var rounds = 10
@@ -207,14 +218,7 @@ extension BenchCommand {
             }
             i += 2
         }
-        var note = largeNote(bytes: 1_000_000)
-        if let noteFile {
-            guard case .success(let bytes) = StandardStreams.readInput(path: noteFile) else {
-                StandardStreams.writeError("macmd bench lsp: cannot read \(noteFile)\n")
-                return 2
-            }
-            note = String(decoding: bytes, as: UTF8.self)
-        }
+        guard let note = largeNote(file: noteFile, command: "lsp") else { return 2 }
         guard var server = ServerProcess.spawn(serverPath ?? selfPath()) else {
             StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
             return 1

@@ -10,6 +10,7 @@
 //
 // No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
 //   macmd bench lsp [--iterations N]    (see BenchCommand+LSP.swift)
+//   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md at 1x and Nx (default 10) of the
@@ -29,6 +30,7 @@ enum BenchCommand {
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
+               macmd bench editing [--rounds N] [--note FILE] [--server PATH]
                macmd bench preview FILE
                macmd bench index DIR [--rounds N] [--servers N]
                macmd bench notes DIR [--rounds N]
@@ -47,6 +49,7 @@ enum BenchCommand {
         case "render": return render(rest)
         case "pathological": return pathological(rest)
         case "lsp": return lsp(rest)
+        case "editing": return editing(rest)
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
         case "notes": return notes(rest)

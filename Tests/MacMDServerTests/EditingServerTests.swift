@@ -1,6 +1,7 @@
 import Foundation
 import JSONRPC
 import TestSupport
+import TextCore
 import XCTest
 @testable import MacMDServer
 
@@ -93,5 +94,40 @@ final class EditingServerTests: XCTestCase {
         _ = type(client, fixture, "# Notes\n\nNo table here.\n", version: 3)
         XCTAssertEqual(client.request("textDocument/formatting", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
                                                                  "options": ["tabSize": 4, "insertSpaces": true]])?.value?.arrayValue?.count, 0)
+    }
+
+    /// A keystroke in a large note is answered from its lines: list continuation, pairs and
+    /// snippet completion leave the new version unparsed (a note over 256 KB is filed 250 ms
+    /// after its last change, so nothing else parses it before these answers), and the line
+    /// index the edit made is the index of the new text.
+    func testKeystrokesInALargeNoteDoNotParseIt() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let paragraph = String(repeating: "Words *and* [links](x.md) and #tags go on. ", count: 20) + "\n\n"
+        let large = String(repeating: paragraph, count: 400) + "- item"
+        XCTAssertGreaterThan(large.utf8.count, 300_000)
+        _ = type(client, fixture, large + "$0", version: 2)
+        let uri = fixture.uri("index.md")
+        let lastLine = large.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        // Enter after the item, as an editor sends it: an incremental change, then the key.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3],
+                                                 "contentChanges": [["range": ["start": ["line": .int(Int64(lastLine)), "character": 6],
+                                                                               "end": ["line": .int(Int64(lastLine)), "character": 6]],
+                                                                     "text": "\n"]]])
+        let edits = client.request("textDocument/onTypeFormatting", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": .int(Int64(lastLine + 1)), "character": 0],
+            "ch": "\n", "options": ["tabSize": 4, "insertSpaces": true]])?.value?.arrayValue ?? []
+        XCTAssertEqual(edits.first?["newText"]?.stringValue, "- ", "the list goes on")
+        let pairs = client.request("macmd/pairs", ["textDocument": ["uri": .string(uri)], "position": ["line": 2, "character": 10]])
+        XCTAssertEqual(pairs?.value?["context"]?.stringValue, "text")
+        let completion = client.request("textDocument/completion", ["textDocument": ["uri": .string(uri)],
+                                                                    "position": ["line": .int(Int64(lastLine + 1)), "character": 0],
+                                                                    "context": ["triggerKind": 1]])
+        XCTAssertTrue(completion?.value?["items"]?.arrayValue?.contains { $0["label"] == "table" } ?? false, "snippets offered")
+        let document = try XCTUnwrap(client.server.state.withLock { $0.host.documents[uri] })
+        XCTAssertEqual(document.version, 3)
+        XCTAssertFalse(document.analysis.hasTree, "a keystroke's answers read lines, not the syntax tree")
+        XCTAssertEqual(document.analysis.lines.lineStarts, LineIndex(utf8: document.text).lineStarts)
+        XCTAssertEqual(document.text, Array((large + "\n").utf8))
     }
 }

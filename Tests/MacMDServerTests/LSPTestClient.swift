@@ -29,7 +29,8 @@ final class LSPTestClient: @unchecked Sendable {
         fromServer = output[0]
         gate = holdWork ? DispatchSemaphore(value: 0) : nil
         let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
-        server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength),
+        server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength,
+                                                                                userSnippetsCheckSeconds: 0),
                         logger: logger, workGate: gate)
         let server = self.server
         let exitCode = self.exitCode

@@ -125,15 +125,70 @@ final class SnippetServerTests: XCTestCase {
         XCTAssertEqual(problems.first?["range"]?["start"]?["line"], 2)
     }
 
-    func testTheUsersOwnSnippetsComeFromTheirConfigFolder() throws {
-        let config = NotebookFixture(["macmd/snippets/global.json": #"{"Sign": {"prefix": "mysign", "body": "Yours, ${1:me}"}}"#])
+    /// Runs `body` with a server whose user has `snippets` in `$XDG_CONFIG_HOME/macmd/snippets/`
+    /// (the config folder's path is given), once the server has read that folder.
+    func withUserSnippets(_ snippets: [String: String], _ body: (String, NotebookFixture, LSPTestClient) throws -> Void) rethrows {
+        let config = NotebookFixture(Dictionary(uniqueKeysWithValues: snippets.map { ("macmd/snippets/\($0.key)", $0.value) }))
         defer { config.destroy() }
         setenv("XDG_CONFIG_HOME", config.root, 1)
         defer { unsetenv("XDG_CONFIG_HOME") }
         let (fixture, client) = start(snippetSupport: true)
         defer { client.close(); fixture.destroy() }
+        // An answer means the reader has handled the didOpen before it, which had the folder
+        // read; settling waits for that read.
+        _ = client.request("workspace/symbol", ["query": "zzz"])
         client.server.settle()
-        let (text, items) = complete(client, fixture, "mysi$0", version: 2)
-        XCTAssertEqual(applying(snippet(items, "mysign"), to: text), "Yours, ${1:me}")
+        try body(config.root, fixture, client)
+    }
+
+    func testTheUsersOwnSnippetsComeFromTheirConfigFolder() throws {
+        withUserSnippets(["global.json": #"{"Sign": {"prefix": "mysign", "body": "Yours, ${1:me}"}}"#]) { _, fixture, client in
+            let (text, items) = complete(client, fixture, "mysi$0", version: 2)
+            XCTAssertEqual(applying(snippet(items, "mysign"), to: text), "Yours, ${1:me}")
+        }
+    }
+
+    func testASnippetAddedToTheUsersFolderIsOfferedWithoutARestart() throws {
+        try withUserSnippets(["global.json": #"{"Sign": {"prefix": "mysign", "body": "Yours"}}"#]) { configRoot, fixture, client in
+            XCTAssertNil(snippet(complete(client, fixture, "zzq$0", version: 2).items, "zzquote"))
+            // A new file that no built-in snippet's prefix matches: the completion that finds
+            // nothing still has the folder read, and the next one offers it.
+            try #"{"Quote": {"prefix": "zzquote", "body": "> ${1:quote}"}}"#
+                .write(toFile: configRoot + "/macmd/snippets/quotes.json", atomically: true, encoding: .utf8)
+            _ = complete(client, fixture, "zzq$0", version: 3)
+            client.server.settle()
+            let (text, items) = complete(client, fixture, "zzq$0", version: 4)
+            XCTAssertEqual(applying(snippet(items, "zzquote"), to: text), "> ${1:quote}")
+        }
+    }
+
+    /// The file, notebook and title variables of a note, the title as the note reads at this
+    /// keystroke (not as it was last indexed); in a note outside every notebook, its own file.
+    func testSnippetVariablesNameTheNoteItsNotebookAndItsTitleAsTyped() throws {
+        var files = Self.notebook.texts
+        files[".macmd/snippets/vars.json"] = #"{"Vars": {"prefix": "vars", "body": "$NOTE_TITLE|$TM_FILENAME_BASE|$WORKSPACE_NAME"}}"#
+        files["notes/plan.md"] = "# Plan\n"
+        let fixture = NotebookFixture(files)
+        defer { fixture.destroy() }
+        let client = LSPTestClient.started(on: fixture, capabilities: [
+            "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]])
+        defer { client.close() }
+        client.open(fixture, "index.md")
+        let notebookName = URL(fileURLWithPath: fixture.root).lastPathComponent
+        var (text, items) = complete(client, fixture, "---\ntitle: Fresh title\n---\nvars$0", version: 2)
+        XCTAssertEqual(applying(snippet(items, "vars"), to: text), "---\ntitle: Fresh title\n---\nFresh title|index|\(notebookName)")
+        (text, items) = complete(client, fixture, "# A heading now\n\nvars$0", version: 3)
+        XCTAssertEqual(applying(snippet(items, "vars"), to: text), "# A heading now\n\nA heading now|index|\(notebookName)")
+
+        // A note in no notebook: no notebook snippets, its file name as the title.
+        let outside = NotebookFixture(["loose note.md": "dat"])
+        defer { outside.destroy() }
+        let uri = outside.uri("loose note.md")
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": 1, "text": "dat"]])
+        let answer = client.request("textDocument/completion", ["textDocument": ["uri": .string(uri)],
+                                                                "position": ["line": 0, "character": 3]])
+        items = answer?.value?["items"]?.arrayValue ?? []
+        XCTAssertNotNil(snippet(items, "date"), "built-in snippets everywhere")
+        XCTAssertNil(snippet(items, "vars"), "the notebook's own snippets only in its notes")
     }
 }

@@ -351,3 +351,40 @@ final class UTF8BMPScalarTests: XCTestCase {
         }
     }
 }
+
+/// An index made by `replacing` an edit is the index of the edited text: every kind of edit
+/// (insertions, deletions, replacements) at every kind of place (inside a `\r\n`, beside a lone
+/// `\r`, at both ends), with line endings in what is inserted, over many edits in a row.
+final class LineIndexReplacingTests: XCTestCase {
+    func testAnEditedIndexEqualsTheIndexOfTheEditedText() {
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x0A], [0x0D], [0x0D, 0x0A], Array("é".utf8), Array("日本".utf8)]
+        var random = SeededGenerator(state: 0x5EED_1DE8)
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            for _ in 0..<random.next(30) { text += pieces[random.next(pieces.count)] }
+            var index = LineIndex(utf8: text)
+            for _ in 0..<20 {
+                let start = random.next(text.count + 2) - 1   // sometimes before the text
+                let end = start + random.next(6) - 1          // sometimes reversed or past the end
+                var inserted: [UInt8] = []
+                for _ in 0..<random.next(4) { inserted += pieces[random.next(pieces.count)] }
+                index = index.replacing(start..<max(start, end), with: inserted)
+                let lower = min(max(start, 0), text.count)
+                text.replaceSubrange(lower..<min(max(lower, end), text.count), with: inserted)
+                XCTAssertEqual(index.utf8, text)
+                XCTAssertEqual(index.lineStarts, LineIndex(utf8: text).lineStarts,
+                               "after replacing \(start)..<\(end) with \(inserted) in \(text)")
+                if index.lineStarts != LineIndex(utf8: text).lineStarts { return }
+            }
+        }
+    }
+
+    func testAKeystrokeInALargeTextKeepsEveryOtherLine() {
+        let text = Array(String(repeating: "a line of text\r\n", count: 1000).utf8)
+        let index = LineIndex(utf8: text)
+        let typed = index.replacing(8000..<8000, with: Array("x\ny".utf8))
+        XCTAssertEqual(typed.lineCount, index.lineCount + 1)
+        XCTAssertEqual(typed.lineStarts, LineIndex(utf8: typed.utf8).lineStarts)
+        XCTAssertEqual(typed.lineStarts.last, index.lineStarts.last.map { $0 + 3 })
+    }
+}

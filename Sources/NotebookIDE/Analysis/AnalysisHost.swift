@@ -16,6 +16,7 @@ import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
 import Synchronization
+import TextCore
 
 /// An open document: the editor's buffer at one version.
 public struct OpenDocument: Sendable {
@@ -112,8 +113,18 @@ public struct AnalysisHost: Sendable {
     /// is not open.
     @discardableResult
     public mutating func change(_ id: String, version: Int, text: [UInt8]) -> Bool {
+        change(id, to: DocumentAnalysis(version: version, text: text))
+    }
+
+    /// Changes a document to the text of `lines`, whose index it keeps (made from the last
+    /// version's by the edit, see `LineIndex.replacing`).
+    public mutating func change(_ id: String, version: Int, lines: LineIndex) -> Bool {
+        change(id, to: DocumentAnalysis(version: version, lines: lines))
+    }
+
+    private mutating func change(_ id: String, to analysis: DocumentAnalysis) -> Bool {
         guard var document = documents[id] else { return false }
-        document.analysis = DocumentAnalysis(version: version, text: text)
+        document.analysis = analysis
         documents[id] = document
         indexedVersions[id] = nil
         return true

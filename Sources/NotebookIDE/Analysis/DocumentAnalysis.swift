@@ -32,6 +32,13 @@ public final class DocumentAnalysis: Sendable {
         self.text = text
     }
 
+    /// The text of `lines`, whose index is already made.
+    public init(version: Int?, lines: LineIndex) {
+        self.version = version
+        self.text = lines.utf8
+        lineIndex.withLock { $0 = lines }
+    }
+
     /// The syntax tree (notebook profile).
     public var tree: SyntaxTree {
         parsedTree.withLock { tree in

@@ -133,8 +133,12 @@ struct ContextScanner {
             return detectFrontMatter()
         case .fence:
             return nil
-        case .outside(let bodyStart):
-            if isInFencedCode(from: bodyStart) { return nil }
+        case .outside:
+            // Nothing links, tags or names a path in fenced code or `$$` math.
+            switch LineRegions.region(at: cursor, in: bytes) {
+            case .code, .math: return nil
+            case .body, .frontMatter, .frontMatterFence: break
+            }
         }
         if let context = detectWiki() { return context }
         if let context = detectMarkdownDestination() { return context }
@@ -536,43 +540,6 @@ struct ContextScanner {
             }
         }
         return false
-    }
-
-    /// True when the cursor's line lies inside a fenced code block opened between `start` and
-    /// the line (a simple scan of fence lines; containers such as lists are not modelled).
-    private func isInFencedCode(from start: Int) -> Bool {
-        var openCharacter: UInt8 = 0
-        var openLength = 0
-        var index = start
-        while index < lineStart {
-            var end = index
-            while end < lineStart, !ContextScanner.isLineBreak(bytes[end]) { end += 1 }
-            var first = index
-            while first < end, first - index < 3, bytes[first] == 0x20 { first += 1 }
-            if first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") {
-                let character = bytes[first]
-                var run = first
-                while run < end, bytes[run] == character { run += 1 }
-                let length = run - first
-                if length >= 3 {
-                    if openLength == 0 {
-                        let infoHasBacktick = character == UInt8(ascii: "`")
-                            && bytes[run..<end].contains(UInt8(ascii: "`"))
-                        if !infoHasBacktick {
-                            openCharacter = character
-                            openLength = length
-                        }
-                    } else if character == openCharacter, length >= openLength,
-                              bytes[run..<end].allSatisfy(ContextScanner.isSpace) {
-                        openLength = 0
-                    }
-                }
-            }
-            index = end
-            if index < lineStart, bytes[index] == 0x0D { index += 1 }
-            if index < lineStart, bytes[index] == 0x0A { index += 1 }
-        }
-        return openLength != 0
     }
 
     static func trimmed(_ text: String) -> String {

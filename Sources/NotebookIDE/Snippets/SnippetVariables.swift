@@ -25,8 +25,10 @@ public struct SnippetVariables: Sendable {
     public var filePath: String?
     /// The absolute path of the notebook folder the note is in (nil outside any notebook).
     public var workspaceFolder: String?
-    /// The note's title (`NOTE_TITLE`); nil reads the file name without its extension.
-    public var noteTitle: String?
+    /// The note's title (`NOTE_TITLE`); nil reads the file name without its extension. Asked
+    /// for only when a snippet uses it (finding it may parse the note).
+    public var noteTitle: String? { titleSource() }
+    private let titleSource: @Sendable () -> String?
     /// When the snippet is expanded.
     public let clock: SnippetClock
     /// The writer's language, for month and day names (`en`, `en-GB`).
@@ -43,9 +45,16 @@ public struct SnippetVariables: Sendable {
 
     public init(filePath: String? = nil, workspaceFolder: String? = nil, noteTitle: String? = nil,
                 clock: SnippetClock, languageCode: String = "en", random: @escaping @Sendable () -> UInt64) {
+        self.init(filePath: filePath, workspaceFolder: workspaceFolder, title: { noteTitle }, clock: clock,
+                  languageCode: languageCode, random: random)
+    }
+
+    /// Variables whose note title is found by `title`, called each time `NOTE_TITLE` resolves.
+    public init(filePath: String?, workspaceFolder: String?, title: @escaping @Sendable () -> String?,
+                clock: SnippetClock, languageCode: String = "en", random: @escaping @Sendable () -> UInt64) {
         self.filePath = filePath
         self.workspaceFolder = workspaceFolder
-        self.noteTitle = noteTitle
+        titleSource = title
         self.clock = clock
         self.languageCode = languageCode
         self.random = random

@@ -7,7 +7,11 @@
 --   * A workspace root is the nearest folder upwards holding `.git` (a folder, or a file in a
 --     git worktree) or `.macmd.json`; without one it is the note's own folder. One client per root.
 --   * `macmd/preview` goes only to the macmd client, never to the other servers on the buffer.
---   * Nothing here blocks the editor: previews are asynchronous requests.
+--   * Nothing here blocks the editor for long: previews are asynchronous requests; a keystroke
+--     (Enter, a pair's opening, a trigger of onTypeFormatting) waits for the server at most
+--     `editing.timeout_ms` and is typed as usual when the answer is late or missing.
+--   * Typing help never loses a keystroke: the typed character is always inserted (by Neovim's
+--     own key, fed back unmapped), the server's edits only add around it.
 
 local M = {}
 
@@ -36,6 +40,21 @@ M.defaults = {
   -- (vim.lsp.config/enable, 0.11+), 'start' (vim.lsp.start, 0.8+) or 'start_client' (0.7)
   -- force one, which the tests use to run the older paths on a newer Neovim.
   api = nil,
+  -- Typing help in insert mode, from the server (each key asks it synchronously):
+  editing = {
+    -- Enter continues lists, quotes and tables, and an empty item ends its list
+    -- (textDocument/onTypeFormatting on "\n").
+    list_continuation = true,
+    -- A fence's third backtick gets its closing fence, a second `[` the `]]`, a `|` at the end
+    -- of a table row aligns the table (textDocument/onTypeFormatting on ` [ |).
+    format_on_type = true,
+    -- Pairs close where the server says they do (macmd/pairs): `[`, `(`, `` ` ``, `*`, `_`, `$`,
+    -- `[[`, `**`, … ; typing a closing character in front of the same one steps over it, and <BS>
+    -- between an empty pair deletes both.
+    autopairs = true,
+    -- How long a key waits for the server's answer, in milliseconds.
+    timeout_ms = 300,
+  },
   preview = {
     -- The preview theme; nil lets the server use its setting (default `light`).
     theme = nil,
@@ -110,6 +129,10 @@ local function server_settings()
     settings.preview = settings.preview or {}
     settings.preview.theme = settings.preview.theme or M.config.preview.theme
   end
+  -- An empty Lua table would be sent as the JSON array `[]`; the settings are an object.
+  if next(settings) == nil then
+    return vim.empty_dict()
+  end
   return settings
 end
 
@@ -128,6 +151,7 @@ function M.client_config()
       if M.config.omnifunc and (current == '' or current == 'v:lua.vim.lsp.omnifunc' or current == 'htmlcomplete#CompleteTags') then
         vim.bo[bufnr].omnifunc = "v:lua.require'macmd'.omnifunc"
       end
+      M.attach_editing(client, bufnr)
       if M.config.on_attach then
         M.config.on_attach(client, bufnr)
       end
@@ -191,15 +215,40 @@ function M.complete_done()
     return
   end
   local after = tonumber(data.macmd.after) or 0
-  if after <= 0 then
-    return
-  end
   local cursor = vim.api.nvim_win_get_cursor(0)
   local line = vim.api.nvim_get_current_line()
-  local stop = math.min(#line, cursor[2] + after)
+  local stop = math.min(#line, cursor[2] + math.max(after, 0))
+  local snippet = data.macmd.snippet
+  if type(snippet) == 'string' then
+    -- The prefix Vim inserted goes (with the edit's text after the cursor); the expansion comes.
+    local start = math.min(tonumber(data.macmd.start) or cursor[2], cursor[2])
+    vim.api.nvim_buf_set_text(0, cursor[1] - 1, start, cursor[1] - 1, stop, {})
+    vim.api.nvim_win_set_cursor(0, { cursor[1], start })
+    M.insert_snippet(snippet, data.macmd.format == 2)
+    return
+  end
   if stop > cursor[2] then
     vim.api.nvim_buf_set_text(0, cursor[1] - 1, cursor[2], cursor[1] - 1, stop, {})
   end
+end
+
+--- Inserts a completion's text at the cursor: a snippet through vim.snippet (0.10+), which puts
+--- the cursor in the first tab stop; plain text (or a snippet on an older Neovim, as the text of
+--- its placeholders) with the cursor after it.
+function M.insert_snippet(text, is_snippet)
+  if is_snippet and vim.snippet then
+    vim.snippet.expand(text)
+    return
+  end
+  if is_snippet and vim.lsp.util.parse_snippet then
+    local ok, plain = pcall(vim.lsp.util.parse_snippet, text)
+    text = ok and plain or text
+  end
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local lines = vim.split(text, '\n', { plain = true })
+  vim.api.nvim_buf_set_text(0, cursor[1] - 1, cursor[2], cursor[1] - 1, cursor[2], lines)
+  local last = #lines == 1 and cursor[2] + #lines[1] or #lines[#lines]
+  vim.api.nvim_win_set_cursor(0, { cursor[1] + #lines - 1, last })
 end
 
 local complete_done_group = nil
@@ -244,13 +293,23 @@ function M.omnifunc(findstart, base)
       if edit.range['end'].line == cursor[1] - 1 then
         after = math.max(0, byte_column(line, edit.range['end'].character, encoding) - cursor[2])
       end
+      -- A snippet (or any multi-line text) is inserted as its prefix, then replaced by its
+      -- expansion when accepted: Vim cannot insert line breaks or tab stops from a word.
+      local snippet = item.insertTextFormat == 2 or item.kind == 15 or edit.newText:find('\n', 1, true) ~= nil
       table.insert(omni_items, {
-        word = edit.newText,
+        word = snippet and (item.filterText or item.label) or edit.newText,
         abbr = item.label,
         menu = item.detail or '',
+        info = snippet and edit.newText or nil,
+        kind = snippet and 'Snippet' or nil,
         icase = 1,
         dup = 1,
-        user_data = { macmd = { after = after } },
+        user_data = { macmd = {
+          after = after,
+          snippet = snippet and edit.newText or nil,
+          format = item.insertTextFormat,
+          start = column,
+        } },
       })
     end
   end
@@ -341,6 +400,288 @@ local function client_request(client, method, params, handler, bufnr)
     return client:request(method, params, handler, bufnr)
   end
   return client.request(method, params, handler, bufnr)
+end
+
+-- Sends a request to one client and waits for its answer (at most timeout_ms); nil on error.
+local function client_request_sync(client, method, params, bufnr, timeout_ms)
+  local response
+  if has_011 then
+    response = client:request_sync(method, params, timeout_ms, bufnr)
+  else
+    response = client.request_sync(method, params, timeout_ms, bufnr)
+  end
+  if type(response) ~= 'table' or response.err or response.error then
+    return nil
+  end
+  return response.result
+end
+
+-- Feeds keys to Neovim unmapped, ahead of whatever is already typed.
+local function feed(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'ni', false)
+end
+
+-- The cursor of the current window as an LSP position for `client`.
+local function cursor_position(client)
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local line = vim.api.nvim_get_current_line()
+  return { line = cursor[1] - 1, character = lsp_character(line, cursor[2], client.offset_encoding or 'utf-16') }
+end
+
+-- The macmd client of the current buffer when it has `capability` (a path in its capabilities).
+local function editing_client(...)
+  local client = M.client_for(0)
+  if client == nil then
+    return nil
+  end
+  local capability = client.server_capabilities
+  for _, key in ipairs({ ... }) do
+    capability = type(capability) == 'table' and capability[key] or nil
+  end
+  return capability and client or nil
+end
+
+--- Sends textDocument/onTypeFormatting for the character `ch` just typed and applies the edits.
+--- Neovim moves the cursor along with them (text inserted before or at it pushes it right).
+function M.format_on_type(ch)
+  local client = editing_client('documentOnTypeFormattingProvider')
+  if client == nil then
+    return
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local tab_size = vim.bo[bufnr].shiftwidth
+  if tab_size == 0 then
+    tab_size = vim.bo[bufnr].tabstop
+  end
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = cursor_position(client),
+    ch = ch,
+    options = { tabSize = tab_size, insertSpaces = vim.bo[bufnr].expandtab },
+  }
+  local edits = client_request_sync(client, 'textDocument/onTypeFormatting', params, bufnr, M.config.editing.timeout_ms)
+  if type(edits) == 'table' and #edits > 0 then
+    M.apply_edits(edits, bufnr, client.offset_encoding or 'utf-16')
+  end
+end
+
+-- Whether position (row a, column b) comes before (row c, column d), or equals it when `equal`.
+local function before_position(a, b, c, d, equal)
+  return a < c or (a == c and (b < d or (equal and b == d)))
+end
+
+--- Applies the text edits of a keystroke to the current buffer and moves the cursor as VS Code
+--- does, which the server's edits are made for: an edit that ends at or before the cursor shifts
+--- it by what the edit added (an insertion at the cursor leaves it after the text), any other
+--- leaves it in place. `vim.lsp.util.apply_text_edits` moves it differently from one Neovim to
+--- the next (0.7 puts it before text inserted at the end of the buffer). An edit that reaches
+--- past the last line replaces the final line break, which Neovim keeps as 'eol'.
+function M.apply_edits(edits, bufnr, encoding)
+  local order = {}
+  for index, edit in ipairs(edits) do
+    order[index] = { edit = edit, index = index }
+  end
+  -- From the last to the first, so each edit's positions are still those of the text it was made
+  -- for; of edits that start at the same place, the longer (then the later) one goes first.
+  table.sort(order, function(x, y)
+    local a, b = x.edit.range, y.edit.range
+    if a.start.line ~= b.start.line then return a.start.line > b.start.line end
+    if a.start.character ~= b.start.character then return a.start.character > b.start.character end
+    if a['end'].line ~= b['end'].line then return a['end'].line > b['end'].line end
+    if a['end'].character ~= b['end'].character then return a['end'].character > b['end'].character end
+    return x.index > y.index
+  end)
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local row, col = cursor[1] - 1, cursor[2]
+  local function line_at(index)
+    return vim.api.nvim_buf_get_lines(bufnr, index, index + 1, false)[1] or ''
+  end
+  for _, item in ipairs(order) do
+    local range = item.edit.range
+    local text = (item.edit.newText or ''):gsub('\r\n', '\n')
+    local count = vim.api.nvim_buf_line_count(bufnr)
+    local start_row, end_row = range.start.line, range['end'].line
+    local start_col = start_row < count and byte_column(line_at(start_row), range.start.character, encoding) or 0
+    local end_col = end_row < count and byte_column(line_at(end_row), range['end'].character, encoding) or 0
+    local moves = before_position(end_row, end_col, row, col, true)
+    if start_row >= count then
+      start_row, start_col = count - 1, #line_at(count - 1)
+      text = '\n' .. text
+    end
+    if end_row >= count then
+      end_row, end_col = count - 1, #line_at(count - 1)
+      text = text:gsub('\n$', '')
+    end
+    local lines = vim.split(text, '\n', { plain = true })
+    vim.api.nvim_buf_set_text(bufnr, start_row, start_col, end_row, end_col, lines)
+    if moves then
+      local last_row = start_row + #lines - 1
+      local last_col = (#lines == 1 and start_col or 0) + #lines[#lines]
+      if end_row == row then
+        row, col = last_row, last_col + (col - end_col)
+      else
+        row = row + (last_row - end_row)
+      end
+    end
+  end
+  vim.api.nvim_win_set_cursor(0, { row + 1, col })
+end
+
+-- Called by the keys fed after a trigger character (a byte code, so any character is safe).
+function M._typed(code)
+  M.format_on_type(string.char(code))
+end
+
+local function after_typing(ch)
+  local client = M.config.editing.format_on_type and editing_client('documentOnTypeFormattingProvider')
+  if not client then
+    return ''
+  end
+  local triggers = client.server_capabilities.documentOnTypeFormattingProvider.moreTriggerCharacter or {}
+  if not vim.tbl_contains(triggers, ch) then
+    return ''
+  end
+  return string.format("<Cmd>lua require('macmd')._typed(%d)<CR>", string.byte(ch))
+end
+
+--- Enter in insert mode: a line break, then the server's list, quote or table continuation.
+function M.enter()
+  if vim.fn.pumvisible() == 1 or not editing_client('documentOnTypeFormattingProvider') then
+    feed('<CR>')
+    return
+  end
+  feed("<CR><Cmd>lua require('macmd')._typed(10)<CR>")
+end
+
+-- What a typed character closes, by the character typed last in an open (for <BS> and step-over).
+local closing = { ['('] = ')', ['['] = ']', ['{'] = '}', ['`'] = '`', ['*'] = '*', ['_'] = '_',
+  ['$'] = '$', ['~'] = '~', ['"'] = '"', ["'"] = "'" }
+local closers = { [')'] = true, [']'] = true, ['}'] = true, ['`'] = true, ['*'] = true, ['_'] = true,
+  ['$'] = true, ['~'] = true, ['"'] = true, ["'"] = true }
+
+-- The characters whose pair a second one extends (`**`, `__`, `$$`, `~~`).
+local extenders = { ['*'] = true, ['_'] = true, ['$'] = true, ['~'] = true }
+
+-- Whether `before` ends with a run of `ch` that opens: at the line start or after a space or
+-- punctuation, not after a letter or digit (where it closes).
+local function opens_run(before, ch)
+  local run = before:find(vim.pesc(ch) .. '+$')
+  if run == nil then
+    return false
+  end
+  local previous = before:sub(run - 1, run - 1)
+  return previous == '' or previous:match('[%s%p]') ~= nil
+end
+
+-- Keys that move the cursor `count` characters left or right without breaking undo.
+local function moves(direction, count)
+  return string.rep('<C-g>U<' .. direction .. '>', count)
+end
+
+-- The keys that type `ch` with the pair the server says closes here: `ch`, the part of the
+-- close not already after the cursor (`[|]` + `[` → `[[|]]`), and the moves back between them.
+function M.pair_keys(ch, before, after, pairs)
+  local text = before .. ch
+  for _, pair in ipairs(pairs or {}) do
+    local open, close = pair.open, pair.close
+    if type(open) == 'string' and type(close) == 'string' and #open > 0 and text:sub(-#open) == open then
+      local present = 0
+      if #open > 1 then
+        -- The close of the shorter pair the first character already wrote (`]` of `[|]`).
+        for n = #close - 1, 1, -1 do
+          if after:sub(1, n) == close:sub(-n) then
+            present = n
+            break
+          end
+        end
+      end
+      local missing = close:sub(1, #close - present)
+      return ch .. missing .. moves('Left', vim.fn.strchars(missing) + 0), pair
+    end
+  end
+  return nil
+end
+
+--- A pair's opening or closing character typed in insert mode.
+function M.type_pair(ch)
+  local client = M.config.editing.autopairs and editing_client('experimental', 'macmd', 'pairs')
+  local keys = ch == '<' and '<lt>' or ch
+  if client then
+    local cursor = vim.api.nvim_win_get_cursor(0)
+    local line = vim.api.nvim_get_current_line()
+    local before, after = line:sub(1, cursor[2]), line:sub(cursor[2] + 1)
+    -- Step over the close that is already there, except inside an empty pair of `*`, `_`, `$`
+    -- or `~` that opens (`A *|*` + `*` → `A **|**`, but `**b*|*` + `*` → `**b**|`).
+    if closers[ch] and after:sub(1, 1) == ch and not (extenders[ch] and opens_run(before, ch)) then
+      feed(moves('Right', 1))
+      return
+    end
+    if closing[ch] then
+      local bufnr = vim.api.nvim_get_current_buf()
+      local hints = client_request_sync(client, 'macmd/pairs',
+        { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = cursor_position(client) },
+        bufnr, M.config.editing.timeout_ms)
+      local paired = M.pair_keys(ch, before, after, type(hints) == 'table' and hints.pairs or nil)
+      if paired then
+        feed(paired .. after_typing(ch))
+        return
+      end
+    end
+  end
+  feed(keys .. after_typing(ch))
+end
+
+--- <BS> in insert mode: between an empty pair (`(|)`, `[[|]]` one level at a time), both go.
+function M.backspace()
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local line = vim.api.nvim_get_current_line()
+  local previous, next = line:sub(cursor[2], cursor[2]), line:sub(cursor[2] + 1, cursor[2] + 1)
+  if M.config.editing.autopairs and previous ~= '' and closing[previous] == next then
+    feed('<BS><Del>')
+  else
+    feed('<BS>')
+  end
+end
+
+--- Maps the typing keys of a Markdown buffer the macmd client attached to.
+function M.attach_editing(client, bufnr)
+  local editing = M.config.editing or {}
+  local capabilities = client.server_capabilities or {}
+  local function map(lhs, callback, desc)
+    vim.keymap.set('i', lhs, callback, { buffer = bufnr, desc = 'macmd: ' .. desc })
+  end
+  if capabilities.documentOnTypeFormattingProvider and editing.list_continuation then
+    map('<CR>', M.enter, 'line break with list continuation')
+  end
+  local pairs_supported = vim.tbl_get and vim.tbl_get(capabilities, 'experimental', 'macmd', 'pairs')
+    or (capabilities.experimental and capabilities.experimental.macmd and capabilities.experimental.macmd.pairs)
+  local keys = {}
+  if pairs_supported and editing.autopairs then
+    for ch, _ in pairs(closing) do keys[ch] = true end
+    for ch, _ in pairs(closers) do keys[ch] = true end
+    map('<BS>', M.backspace, 'delete an empty pair')
+  end
+  if capabilities.documentOnTypeFormattingProvider and editing.format_on_type then
+    for _, ch in ipairs(capabilities.documentOnTypeFormattingProvider.moreTriggerCharacter or {}) do
+      keys[ch] = true
+    end
+  end
+  for ch, _ in pairs(keys) do
+    local lhs = ch == '|' and '<Bar>' or (ch == '<' and '<lt>' or ch)
+    map(lhs, function() M.type_pair(ch) end, 'type ' .. ch)
+  end
+  -- Neovim 0.10 has vim.snippet but no default <Tab> to jump in it (0.11 maps it).
+  if vim.snippet and not has_011 then
+    for _, spec in ipairs({ { '<Tab>', 1 }, { '<S-Tab>', -1 } }) do
+      vim.keymap.set({ 'i', 's' }, spec[1], function()
+        if vim.snippet.active({ direction = spec[2] }) then
+          vim.snippet.jump(spec[2])
+        else
+          feed(spec[1])
+        end
+      end, { buffer = bufnr, desc = 'macmd: jump in a snippet' })
+    end
+  end
 end
 
 --- Asks the server for the preview of a buffer; handler(err, result) runs on the main loop.

@@ -1,0 +1,115 @@
+-- Drives the MacMD plugin in headless Neovim: attach, macmd/preview, :MacMDPreview, a save,
+-- incremental sync. Run by Tests/EditorTests/NeovimTests.swift, which reads the JSON report.
+local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
+local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
+vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
+vim.opt.swapfile = false
+vim.cmd('filetype on')
+
+local function clients()
+  if vim.lsp.get_clients then return vim.lsp.get_clients() end
+  return vim.lsp.get_active_clients()
+end
+
+local function run()
+  local macmd = require('macmd')
+  local opened = {}
+  local api = os.getenv('MACMD_TEST_API')
+  if api == '' then api = nil end
+  report.api = api
+  if (api == 'start' and not vim.lsp.start) or (api == 'start_client' and not vim.lsp.start_client) then
+    report.unavailable = true
+    return
+  end
+  macmd.setup({
+    api = api,
+    cmd = { env('MACMD_TEST_BIN'), 'lsp' },
+    log_file = env('MACMD_TEST_SERVER_LOG'),
+    log_level = 'debug',
+    preview = { open = function(path) table.insert(opened, path) end },
+  })
+
+  report.api = macmd.api
+  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
+  local bufnr = vim.api.nvim_get_current_buf()
+  report.filetype = vim.bo[bufnr].filetype
+  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
+    report.error = 'the macmd client did not attach within 30 s'
+    return
+  end
+  local client = macmd.client_for(bufnr)
+  report.root = client.config.root_dir
+  local responses, err = vim.lsp.buf_request_sync(bufnr, 'macmd/preview',
+    { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, 30000)
+  if not responses then report.error = 'buf_request_sync: ' .. tostring(err); return end
+  local response = responses[client.id]
+  if not response then report.error = 'no response from the macmd client'; return end
+  if response.error or response.err then
+    report.error = 'macmd/preview: ' .. vim.inspect(response.error or response.err)
+    return
+  end
+  report.title = response.result.title
+  report.wordCount = response.result.wordCount
+  report.html = response.result.html:sub(1, 200)
+
+  -- :MacMDPreview on a copy of the note, then an edit and a save re-render the page.
+  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_COPY')))
+  local copy = vim.api.nvim_get_current_buf()
+  if not vim.wait(30000, function() return macmd.client_for(copy) ~= nil end, 20) then
+    report.error = 'the macmd client did not attach to the copy'
+    return
+  end
+  report.copyRoot = macmd.client_for(copy).config.root_dir
+  vim.cmd('MacMDPreview dark')
+  if not vim.wait(30000, function() return #opened > 0 end, 20) then
+    report.error = ':MacMDPreview opened no page'
+    return
+  end
+  local file = io.open(opened[1], 'rb')
+  report.pageStart = file:read('*a'):sub(1, 400)
+  file:close()
+  vim.api.nvim_buf_set_lines(copy, -1, -1, false, { '', '## Added before the save' })
+  vim.cmd('write')
+  report.refreshedOnSave = vim.wait(30000, function()
+    local page = io.open(opened[1], 'rb')
+    local text = page:read('*a')
+    page:close()
+    return text:find('Added before the save', 1, true) ~= nil
+  end, 20)
+  report.opened = #opened
+
+  -- Incremental sync through a real client: edits with characters outside the BMP (two
+  -- UTF-16 units, four UTF-8 bytes), a replacement inside a line, a multi-line insertion and
+  -- a deletion; then the preview of the buffer must equal `macmd render` of the saved file.
+  vim.api.nvim_buf_set_lines(copy, 20, 20, false, { 'Émoji 😀 line with **bold** and 𝄞 #tag' })
+  vim.api.nvim_buf_set_text(copy, 20, 7, 20, 11, { '🎉 and ü' })
+  vim.api.nvim_buf_set_text(copy, 12, 0, 12, 0, { '> quoted 𝄞 first', '> second ', '' })
+  vim.api.nvim_buf_set_lines(copy, 30, 32, false, {})
+  vim.api.nvim_buf_set_text(copy, 0, 0, 0, 0, { '' })
+  vim.cmd('write')
+  local synced = vim.lsp.buf_request_sync(copy, 'macmd/preview',
+    { textDocument = { uri = vim.uri_from_bufnr(copy) } }, 30000)
+  local answer = synced and synced[macmd.client_for(copy).id]
+  if not answer or not answer.result then
+    report.error = 'macmd/preview after the edits: ' .. vim.inspect(answer)
+    return
+  end
+  report.syncedHTML = answer.result.html
+
+  for _, c in pairs(clients()) do
+    if vim.fn.has('nvim-0.11') == 1 then c:stop() else c.stop() end
+  end
+  report.stopped = vim.wait(10000, function() return #clients() == 0 end, 20)
+end
+
+vim.api.nvim_create_autocmd('VimEnter', {
+  nested = true, -- so :edit inside fires FileType, which starts the client
+  callback = function()
+    local ok, message = pcall(run)
+    if not ok then report.error = 'lua: ' .. tostring(message) end
+    local out = io.open(env('MACMD_TEST_REPORT'), 'w')
+    out:write(vim.fn.json_encode(report))
+    out:close()
+    vim.cmd('qall!')
+  end,
+})
