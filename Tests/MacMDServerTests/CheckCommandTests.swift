@@ -71,4 +71,17 @@ final class CheckSampleNotebookTests: XCTestCase {
         let place = CheckCommandTests.lineColumn(fixture.fixture, fixture.fixture.cursor)
         XCTAssertEqual(result.stdout, "a.md:\(place): warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
     }
+
+    /// Snippet notes are templates: `[[${1:note}]]` in one is a placeholder, not a broken link.
+    /// The same link in a note outside the snippets folder is reported.
+    func testTheSnippetsFolderIsNotChecked() throws {
+        let fixture = NotebookFixture([
+            "Snippets/link.md": "---\nprefix: wl\n---\nSee [[${1:note}]] and [[Nowhere]]\n",
+            "a.md": "[[$0Nowhere]]\n",
+            ".macmd.json": #"{"snippets": {"folder": "Snippets"}}"#])
+        defer { fixture.destroy() }
+        let result = try TestProcess.macmd(["check", fixture.root])
+        let place = CheckCommandTests.lineColumn(fixture.fixture, fixture.fixture.cursor)
+        XCTAssertEqual(result.stdout, "a.md:\(place): error: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+    }
 }

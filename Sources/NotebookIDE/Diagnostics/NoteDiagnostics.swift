@@ -32,8 +32,11 @@ public struct DiagnosticResult: Sendable, Equatable {
 
     /// The diagnostics of `note` (its symbols) in `folder`'s notebook, with its configuration's
     /// severities. `fileExists` answers for notebook-relative paths of files that are not notes.
+    /// A note of the snippets folder (`snippets.folder`) has none: its body is a template, whose
+    /// `[[${1:note}]]` is a placeholder, not a broken link.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
                             fileExists: (String) -> Bool) -> [DiagnosticResult] {
+        if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
         let found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
         return found.compactMap { diagnostic in
