@@ -8,6 +8,8 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public static let method = InitializeRequest.method
     public var processID: Int?
     public var clientName: String?
+    /// `locale`: the language the client's user interface is in (`de`, `en-GB`), when it says.
+    public var locale: String?
     public var rootURI: String?
     public var workspaceFolders: [String]
     public var positionEncodings: [String]
@@ -34,6 +36,7 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         _ = try reader.object()
         processID = try reader.field("processId").optionalInt()
         clientName = try reader.field("clientInfo").field("name").optionalString()
+        locale = try reader.field("locale").optionalString()
         rootURI = try reader.field("rootUri").optionalString()
         workspaceFolders = try (reader.field("workspaceFolders").decodeIfPresent([WorkspaceFolder].self) ?? []).map(\.uri)
         let capabilities = reader.field("capabilities")

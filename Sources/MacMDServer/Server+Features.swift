@@ -168,7 +168,7 @@ extension Server {
                 let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
                 if CompletionContext.detect(text: analysis.text, cursor: offset) == nil {
                     let snippets = state.withLock { $0.host.snapshot() }.snippetCompletion(
-                        in: document, at: offset, clock: clock, random: SnippetVariables.systemRandom,
+                        in: document, at: offset, clock: clock, languageCode: client.language, random: SnippetVariables.systemRandom,
                         snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
                     return .success(completionList(snippets, isIncomplete: false) { ToLSP.range($0, analysis.lines, client.encoding) })
                 }
@@ -180,7 +180,8 @@ extension Server {
                 // Snippets where a word is typed at a line start or after white space (or every
                 // one, asked for on an empty line); the notebook's and the user's first.
                 let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
-                                                      variables: view.snippetVariables(clock: clock, random: SnippetVariables.systemRandom),
+                                                      variables: view.snippetVariables(clock: clock, languageCode: client.language,
+                                                                                       random: SnippetVariables.systemRandom),
                                                       snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
                 return completionList(list.items + snippets, isIncomplete: list.isIncomplete, range: convert.range) {
                     Server.resolveData($0, view: view, uri: uri)

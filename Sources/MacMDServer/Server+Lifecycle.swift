@@ -4,12 +4,30 @@
 // `disk` queue); the capabilities it answers are the registry's; settings changes reach every
 // notebook and their diagnostics at once.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JSONRPC
 import LSPTypes
 import NotebookIDE
 import NotebookWorkspace
 
 extension Server {
+    /// The writer's language for dates: the locale variables that name it for dates
+    /// (`LC_ALL`, then `LC_TIME`), else the client's `locale`, else `LANG`, else English. A
+    /// value such as `de_DE.UTF-8` gives `de_DE`; `C` and `POSIX` say nothing.
+    static func writerLanguage(clientLocale: String?, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String {
+        func language(_ value: String?) -> String? {
+            guard let value else { return nil }
+            let code = String(value.prefix { $0 != "." && $0 != "@" })
+            return code.isEmpty || code == "C" || code == "POSIX" ? nil : code
+        }
+        return language(environment("LC_ALL")) ?? language(environment("LC_TIME")) ?? language(clientLocale)
+            ?? language(environment("LANG")) ?? "en"
+    }
+
     func initialize(_ params: InitializeParams) -> Result<InitializeResult, ResponseError> {
         let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
@@ -23,7 +41,8 @@ extension Server {
                                       supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
-                                      name: params.clientName)
+                                      name: params.clientName,
+                                      language: Server.writerLanguage(clientLocale: params.locale))
             state.initializationOptions = params.initializationOptions
             state.host.setEditorLayers(Server.editorLayers(state))
             for folder in folders { state.host.addFolder(folder) }

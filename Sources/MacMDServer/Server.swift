@@ -65,6 +65,8 @@ public final class Server: Sendable {
         var supportsDocumentChanges = false
         var supportsSnippets = false
         var name: String?
+        /// The writer's language, for the month and day names of snippets (see `writerLanguage`).
+        var language = "en"
     }
 
     struct State: Sendable {
