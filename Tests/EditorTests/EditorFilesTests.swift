@@ -39,6 +39,12 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertEqual(theme["enum"] as? [String], Self.themes)
         XCTAssertEqual(theme["default"] as? String, "light")
 
+        // Format-on-type is off by default in VS Code: the extension turns it on for Markdown,
+        // so Enter continues lists there.
+        let defaults = try XCTUnwrap(contributes["configurationDefaults"] as? [String: Any])
+        let markdown = try XCTUnwrap(defaults["[markdown]"] as? [String: Any])
+        XCTAssertEqual(markdown["editor.formatOnType"] as? Bool, true)
+
         let ignored = try Self.read("vscode/.vscodeignore").split(separator: "\n").filter { !$0.hasPrefix("#") }
         for pattern in ["extension.js", "*.js", "package.json", "node_modules/**"] {
             XCTAssertFalse(ignored.contains { $0.hasSuffix(pattern) }, "the package must ship \(pattern)")
