@@ -76,7 +76,15 @@ public struct SnippetCalendarNames: Sendable, Equatable {
         shortDays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
 
     /// The tables by language (the part of a language code before `-` or `_`, lower case).
-    static let byLanguage: [String: SnippetCalendarNames] = ["en": english]
+    static let byLanguage: [String: SnippetCalendarNames] = [
+        "en": english, "de": german, "fr": french, "es": spanish, "it": italian, "pt": portuguese, "nl": dutch,
+        "sv": swedish, "da": danish, "nb": norwegianBokmal, "no": norwegianBokmal, "nn": norwegianNynorsk,
+        "fi": finnish, "pl": polish, "cs": czech, "ru": russian, "uk": ukrainian, "tr": turkish, "el": greek,
+        "hu": hungarian, "ro": romanian, "ja": japanese, "zh": chinese, "ko": korean,
+    ]
+
+    /// The language codes with a table, sorted.
+    public static var languages: [String] { byLanguage.keys.sorted() }
 
     /// The names for a language code (`en`, `en-GB`, `fr_FR`); English when there is no table
     /// for the language.
