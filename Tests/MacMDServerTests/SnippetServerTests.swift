@@ -209,4 +209,28 @@ final class SnippetServerTests: XCTestCase {
                            "\(environment) locale \(locale ?? "none")")
         }
     }
+
+    /// A writer whose dates are German (`LC_TIME`) gets German month names from a snippet.
+    func testMonthNamesInTheWritersLanguage() throws {
+        var files = Self.notebook.texts
+        files[".macmd/snippets/month.json"] = #"{"Month": {"prefix": "month", "body": "$CURRENT_MONTH_NAME"}}"#
+        let fixture = NotebookFixture(files)
+        defer { fixture.destroy() }
+        // LC_ALL would win over LC_TIME: set aside for the test.
+        let all = getenv("LC_ALL").map { String(cString: $0) }
+        unsetenv("LC_ALL")
+        setenv("LC_TIME", "de_DE.UTF-8", 1)
+        defer {
+            unsetenv("LC_TIME")
+            if let all { setenv("LC_ALL", all, 1) }
+        }
+        let client = LSPTestClient.started(on: fixture)
+        defer { client.close() }
+        client.open(fixture, "index.md")
+        let (text, items) = complete(client, fixture, "month$0", version: 2)
+        let month = Calendar(identifier: .gregorian).component(.month, from: Date())
+        let german = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+                      "November", "Dezember"]
+        XCTAssertEqual(applying(snippet(items, "month"), to: text), german[month - 1])
+    }
 }
