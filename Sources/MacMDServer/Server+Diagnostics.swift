@@ -14,10 +14,10 @@ import NotebookWorkspace
 extension Server {
     /// Sends fresh diagnostics for those of `notes` that are open (push clients), or asks a pull
     /// client to pull again.
-    func publishDiagnostics(_ notes: [NoteRef]) {
+    func publishDiagnostics(_ notes: [NoteRef], refreshing: Bool = false) {
         let client = client
         if client.supportsPullDiagnostics {
-            if client.supportsDiagnosticRefresh && !notes.isEmpty { send(DiagnosticRefreshRequest.self, NoParams()) { _ in } }
+            if client.supportsDiagnosticRefresh && (refreshing || !notes.isEmpty) { send(DiagnosticRefreshRequest.self, NoParams()) { _ in } }
             return
         }
         var seen: Set<NoteRef> = []
@@ -40,10 +40,12 @@ extension Server {
         }
     }
 
-    /// Publishes for every open note of the given notebooks.
-    func publishDiagnostics(forOpenNotesIn folders: Set<String>) {
+    /// Publishes for every open note of the given notebooks; `refreshing` asks a pulling client
+    /// to pull again even when none is open (a notebook's index became complete: its
+    /// workspace-wide report changed).
+    func publishDiagnostics(forOpenNotesIn folders: Set<String>, refreshing: Bool = false) {
         let open = state.withLock { state in folders.flatMap { folder in state.host.openPaths(in: folder).map { NoteRef(folder: folder, path: $0) } } }
-        publishDiagnostics(open.sorted())
+        publishDiagnostics(open.sorted(), refreshing: refreshing)
     }
 
     /// `textDocument/diagnostic`: the full report for one note.

@@ -145,6 +145,10 @@ extension Server {
         }
         for line in report.skipped { logger.info(line) }
         for line in report.failures { logger.warn(line) }
+        if let scanGate {
+            scanGate.wait()
+            scanGate.signal()
+        }
         state.withLock { state in _ = state.host.updateFolder(folder) { $0.finishScan(walk, report) } }
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
@@ -153,7 +157,8 @@ extension Server {
         #endif
         logger.info("indexed \(report.files.count) notes of \(path) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
         progress.end("\(report.files.count) notes indexed")
-        publishDiagnostics(forOpenNotesIn: [path])
+        // The index is complete: the notes' problems with other notes are reported from now on.
+        publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
         warmCompletion(path)
     }
 

@@ -105,13 +105,17 @@ public final class Server: Sendable {
     let finished = DispatchSemaphore(value: 0)
     /// Tests hold queued work here to make cancellation and staleness deterministic; nil in use.
     let workGate: DispatchSemaphore?
+    /// Tests hold a cold index here, its notes read but the scan not ended, to see what the
+    /// server answers while a notebook is still being indexed; nil in use.
+    let scanGate: DispatchSemaphore?
 
     public init(connection: Connection, configuration: ServerConfiguration, logger: Logger,
-                workGate: DispatchSemaphore? = nil) {
+                workGate: DispatchSemaphore? = nil, scanGate: DispatchSemaphore? = nil) {
         self.connection = connection
         self.configuration = configuration
         self.logger = logger
         self.workGate = workGate
+        self.scanGate = scanGate
     }
 
     /// Serves until `exit` or end of input; returns the process exit status (0 after `shutdown`).

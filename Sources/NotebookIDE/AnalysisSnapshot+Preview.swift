@@ -38,7 +38,8 @@ extension AnalysisSnapshot {
         let parsed = tree.value ?? MarkdownParser.parse(analysis.text, options: ParseOptions(profile: options.profile))
         if let folder, let note {
             // Once per distinct link, before the pieces are rendered on every core.
-            html.wikiLinkDestinations = PreviewLinks.destinations(of: parsed, notebook: folder.notebook, notePath: note.path) {
+            html.wikiLinkDestinations = PreviewLinks.destinations(of: parsed, notebook: folder.notebook, notePath: note.path,
+                                                                  indexComplete: folder.isIndexComplete) {
                 files.exists(folder.absolutePath($0))
             }
         }

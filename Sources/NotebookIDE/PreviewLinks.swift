@@ -15,13 +15,17 @@ public enum PreviewLinks {
     /// Where the wiki-links of `tree`, the note at `notePath` (workspace-relative) in `notebook`,
     /// point: for `HTMLOptions.wikiLinkDestinations`. `fileExists` says whether a
     /// workspace-relative path is on disk: a wiki-link to a file the notebook does not list
-    /// (`![[scan.tiff]]`) is checked there.
-    public static func destinations(of tree: SyntaxTree, notebook: Notebook, notePath: String,
+    /// (`![[scan.tiff]]`) is checked there. While the notebook's index is not complete
+    /// (`indexComplete` false: its first scan is running), a link whose target is not found is
+    /// left to the renderer, not marked broken: the scan may not have reached the target yet.
+    public static func destinations(of tree: SyntaxTree, notebook: Notebook, notePath: String, indexComplete: Bool = true,
                                     fileExists: (String) -> Bool) -> WikiLinkDestinations {
         let catalog = notebook.catalog
         let assets = notebook.assets
         return WikiLinkDestinations.resolving(tree) { reference in
-            destination(of: reference, catalog: catalog, assets: assets, from: notePath, fileExists: fileExists)
+            let found = destination(of: reference, catalog: catalog, assets: assets, from: notePath, fileExists: fileExists)
+            if !indexComplete, case .broken? = found { return nil }
+            return found
         }
     }
 

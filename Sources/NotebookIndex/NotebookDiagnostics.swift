@@ -138,3 +138,14 @@ public enum NotebookDiagnostics {
         return result
     }
 }
+
+extension NotebookDiagnostics {
+    /// The codes of problems that depend on other notes and files (a link's target, its
+    /// heading, block or file, several candidates, a target's twin headings). A notebook whose
+    /// index is not complete yet reports none of them: the target may only be unindexed so far.
+    /// A new check whose answer depends on other notes adds its code here.
+    public static let crossNoteCodes: Set<String> = [
+        "broken-wikilink", "broken-link", "broken-heading", "broken-block", "broken-file", "broken-image",
+        "ambiguous-wikilink", "duplicate-heading",
+    ]
+}

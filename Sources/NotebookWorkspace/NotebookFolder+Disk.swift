@@ -106,7 +106,7 @@ extension NotebookFolder {
 
     /// Ends a cold index that could not run (the folder was refused).
     public mutating func refuseScan() {
-        scan = .done
+        scan = .refused
     }
 
     // MARK: Events

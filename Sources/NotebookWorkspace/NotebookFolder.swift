@@ -16,7 +16,9 @@ import NotebookIndex
 
 /// A notebook: a folder of notes indexed as one.
 public struct NotebookFolder: Sendable {
-    public enum ScanState: Sendable, Equatable { case pending, running, done }
+    /// The cold index: to do, under way, done, or refused (a home folder or `/` without
+    /// `allowHomeOrRoot`: no notes are indexed).
+    public enum ScanState: Sendable, Equatable { case pending, running, done, refused }
 
     /// The folder as the client named it, without a trailing `/`: the notebook's identity.
     public let path: String
@@ -31,6 +33,10 @@ public struct NotebookFolder: Sendable {
     public internal(set) var notebook: Notebook
     /// Whether the cold index has run.
     public var scan = ScanState.pending
+    /// Whether the index holds every note of the folder: its first scan ended (and a rescan
+    /// after the note extensions changed too). Until then a link to a note may only be
+    /// unindexed yet, so cross-note problems are not reported.
+    public var isIndexComplete: Bool { scan == .done }
     /// Whether the settings have been read (`adopt`).
     public private(set) var isOpened = false
     /// Tells this notebook from an earlier one at the same path (a folder removed and added
@@ -108,8 +114,11 @@ public struct NotebookFolder: Sendable {
     public mutating func adopt(_ settings: FolderSettings) -> Bool {
         resolvedPath = settings.resolvedPath
         let extensionsChanged = settings.configuration.extensions != configuration.extensions
+        let nowAllowed = scan == .refused && settings.configuration.allowHomeOrRoot && !configuration.allowHomeOrRoot
         configuration = settings.configuration
         isOpened = true
+        // A folder refused for being the home folder or `/` is scanned once that is allowed.
+        if nowAllowed { scan = .pending }
         if extensionsChanged {
             notebook = Notebook(noteExtensions: configuration.extensions)
             modificationTimes = [:]

@@ -190,4 +190,58 @@ final class EndToEndTests: XCTestCase {
         child.closeInput()
         XCTAssertNotNil(child.waitForExit())
     }
+
+    /// A note opened while a big notebook is still being scanned: the built server, unhooked.
+    /// Every push before the scan's progress ends has the note's own problems only; after it,
+    /// the link to a note that does not exist is reported and the link to the last note the scan
+    /// reads is not. (The test fails if the scan ended before the first push: it would then prove
+    /// nothing.)
+    func testANoteOpenedDuringTheFirstScanGetsNoFalseErrors() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-bigscan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let filler = String(repeating: "Soil, water and light; the [[note-1]] of it. #garden\n\n", count: 20)
+        for index in 0..<6000 {
+            let folder = root.appendingPathComponent("part-\(index % 60)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "# Note \(index)\n\n\(filler)".write(to: folder.appendingPathComponent("note-\(index).md"), atomically: false, encoding: .utf8)
+        }
+        try "{}\n".write(to: root.appendingPathComponent(".macmd.json"), atomically: false, encoding: .utf8)
+        let index = root.appendingPathComponent("index.md")
+        let text = "# Home\n\nSee [[note-5999]] and [[no-such-note]].\n"
+        try text.write(to: index, atomically: false, encoding: .utf8)
+        let uri = "file://" + index.path
+
+        let child = try Child()
+        defer { _ = child.waitForExit(timeout: 1) }
+        let folders = #"[{"uri":"file://\#(root.path)","name":"big"}]"#
+        child.write(Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"window":{"workDoneProgress":true}},"workspaceFolders":\#(folders)}}"#)
+                    + Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+        let open = #"{"textDocument":{"uri":"\#(uri)","languageId":"markdown","version":1,"text":"\#(text.replacingOccurrences(of: "\n", with: "\\n"))"}}"#
+        var opened = false
+        var scanEnded = false
+        var pushesDuringScan: [[String]] = []
+        var pushesAfter: [[String]] = []
+        while pushesAfter.isEmpty, let message = child.next(timeout: 60) {
+            switch message {
+            case .request(let id, _, _):
+                child.write(Self.frame(#"{"jsonrpc":"2.0","id":\#(id.json),"result":null}"#))
+            case .notification("$/progress", let params):
+                let kind = params?["value"]?["kind"]?.stringValue
+                if kind == "begin", !opened {
+                    opened = true
+                    child.write(Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":\#(open)}"#))
+                }
+                if kind == "end" { scanEnded = true }
+            case .notification("textDocument/publishDiagnostics", let params) where params?["uri"]?.stringValue == uri:
+                let codes = (params?["diagnostics"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+                if scanEnded { pushesAfter.append(codes) } else { pushesDuringScan.append(codes) }
+            default:
+                break
+            }
+        }
+        child.closeInput()
+        XCTAssertFalse(pushesDuringScan.isEmpty, "the note's diagnostics came only after the scan: make the notebook bigger")
+        XCTAssertEqual(pushesDuringScan.flatMap { $0 }, [], "no problem with other notes while the scan runs")
+        XCTAssertEqual(pushesAfter.last, ["broken-wikilink"], "after the scan, the one link that is really broken")
+    }
 }

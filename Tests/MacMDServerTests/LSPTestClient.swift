@@ -20,7 +20,10 @@ final class LSPTestClient: @unchecked Sendable {
     let gate: DispatchSemaphore?
     let done = DispatchSemaphore(value: 0)
 
-    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, logger: Logger = Logger(level: .error)) {
+    /// Holds cold indexes before their end until `releaseScan()` (`holdScan`).
+    let scanGate: DispatchSemaphore?
+
+    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, holdScan: Bool = false, logger: Logger = Logger(level: .error)) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         pipe(&input)
@@ -28,10 +31,11 @@ final class LSPTestClient: @unchecked Sendable {
         toServer = input[1]
         fromServer = output[0]
         gate = holdWork ? DispatchSemaphore(value: 0) : nil
+        scanGate = holdScan ? DispatchSemaphore(value: 0) : nil
         let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
         server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength,
                                                                                 userSnippetsCheckSeconds: 0),
-                        logger: logger, workGate: gate)
+                        logger: logger, workGate: gate, scanGate: scanGate)
         let server = self.server
         let exitCode = self.exitCode
         let done = self.done
@@ -44,6 +48,8 @@ final class LSPTestClient: @unchecked Sendable {
 
     /// Lets held work run.
     func releaseWork() { gate?.signal() }
+    /// Lets held cold indexes end.
+    func releaseScan() { scanGate?.signal() }
 
     func writeRaw(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in

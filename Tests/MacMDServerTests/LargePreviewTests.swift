@@ -1,6 +1,7 @@
 import JSONRPC
 import MarkdownHTML
 import MarkdownSyntax
+import TestSupport
 import XCTest
 @testable import MacMDServer
 
@@ -15,10 +16,12 @@ final class LargePreviewTests: XCTestCase {
             text += "## Part \(section)\n\nSome *soil* \"notes\" with a [[Wiki]] link, #tag and `code` \\ é🎉.\n\n"
             text += "```swift\nlet x = \"\(section)\"\t// tab\n```\n\n| a | b |\n|---|---|\n| \(section) | <b> |\n\n"
         }
-        let uri = "file:///notes/large.md"
-        let client = LSPTestClient()
+        // A notebook whose scan has ended (links are called broken only then) and has no note `Wiki`.
+        let fixture = NotebookFixture(["index.md": "# Home\n"])
+        defer { fixture.destroy() }
+        let uri = fixture.uri("large.md")
+        let client = LSPTestClient.started(on: fixture)
         defer { client.close() }
-        client.initialize()
         client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown",
                                                                "version": 4, "text": .string(text)]])
         let result = try XCTUnwrap(client.request("macmd/preview", ["textDocument": ["uri": .string(uri)]])?.value)
@@ -26,7 +29,6 @@ final class LargePreviewTests: XCTestCase {
         options.theme = .light
         options.highlightCode = true
         let tree = MarkdownParser.parse(Array(text.utf8), options: .notebook)
-        // The note's notebook (its own folder, which does not exist) has no note `Wiki`.
         options.wikiLinkDestinations = WikiLinkDestinations.resolving(tree) { _ in .broken }
         let expected = String(decoding: HTMLRenderer(options: options).render(tree), as: UTF8.self)
         let html = try XCTUnwrap(result["html"]?.stringValue)

@@ -33,12 +33,16 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// The diagnostics of `note` (its symbols) in `folder`'s notebook, with its configuration's
     /// severities. `fileExists` answers for notebook-relative paths of files that are not notes.
     /// A note of the snippets folder (`snippets.folder`) has none: its body is a template, whose
-    /// `[[${1:note}]]` is a placeholder, not a broken link.
+    /// `[[${1:note}]]` is a placeholder, not a broken link. Until the notebook's index is complete
+    /// (its first scan running), a note has only its own problems, none that depends on other
+    /// notes (`NotebookDiagnostics.crossNoteCodes`): a link is never called broken because the
+    /// scan has not reached its target yet.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
                             fileExists: (String) -> Bool) -> [DiagnosticResult] {
         if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
-        let found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
+        var found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
+        if !folder.isIndexComplete { found.removeAll { NotebookDiagnostics.crossNoteCodes.contains($0.code) } }
         return found.compactMap { diagnostic in
             guard let severity = configuration.severity(of: diagnostic.code, default: diagnostic.severity) else { return nil }
             return DiagnosticResult(span: diagnostic.range, severity: severity, code: diagnostic.code, message: diagnostic.message,

@@ -1,0 +1,82 @@
+import Foundation
+import JSONRPC
+import TestSupport
+import XCTest
+@testable import MacMDServer
+
+/// While a notebook's first scan is running, a link whose target the scan has not reached must
+/// not be called broken: a note gets its own problems only, pushed or pulled, and the preview
+/// marks no link broken. Once the scan ends, the full set follows (pushed again, or a refresh
+/// request for clients that pull). The scan is held before its end (`holdScan`), so "still
+/// running" is certain, not a race.
+final class FirstScanTests: XCTestCase {
+    static let notebook: [String: String] = [
+        "index.md": "# Home\n\nSee [[zeta]], [[missing]], [[zeta#Nope]] and [x][nowhere].\n\n![[gone.png]]\n",
+        "zeta.md": "# Zeta\n",
+    ]
+
+    /// The codes of a diagnostics array.
+    func codes(_ items: [JSONValue]?) -> [String] {
+        (items ?? []).compactMap { $0["code"]?.stringValue }.sorted()
+    }
+
+    func testPushedDiagnosticsAndThePreviewWaitForTheScan() throws {
+        let fixture = NotebookFixture(Self.notebook)
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdScan: true)
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        client.open(fixture, "index.md")
+        let uri = fixture.uri("index.md")
+
+        // Scanning: the note's own problem only (a reference with no definition).
+        let early = client.diagnostics(for: uri)
+        XCTAssertEqual(codes(early), ["undefined-reference"], "no cross-note problem before the scan ends: \(early ?? [])")
+        let pulled = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
+        XCTAssertEqual(codes(pulled?["items"]?.arrayValue), ["undefined-reference"])
+        let preview = try XCTUnwrap(client.request("macmd/preview", ["textDocument": ["uri": .string(uri)]])?.value?["html"]?.stringValue)
+        XCTAssertFalse(preview.contains("broken"), "no link is marked broken while the scan runs: \(preview)")
+        let workspace = client.request("workspace/diagnostic", ["previousResultIds": []])?.value?["items"]?.arrayValue ?? []
+        XCTAssertFalse(workspace.contains { codes($0["items"]?.arrayValue).contains("broken-wikilink") })
+
+        // The scan ends: every problem, pushed again.
+        client.releaseScan()
+        client.waitForScanEnd()
+        let full = client.diagnostics(for: uri) { $0.contains("broken-wikilink") }
+        XCTAssertEqual(codes(full), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
+        let after = try XCTUnwrap(client.request("macmd/preview", ["textDocument": ["uri": .string(uri)]])?.value?["html"]?.stringValue)
+        XCTAssertTrue(after.contains(#"<a class="wikilink broken">missing</a>"#), after)
+        XCTAssertTrue(after.contains(#"href="zeta.md""#), "the link that resolves did so all along: \(after)")
+    }
+
+    func testPullingClientsAreAskedToPullAgainWhenTheScanEnds() {
+        let fixture = NotebookFixture(Self.notebook)
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdScan: true)
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true],
+                                         "workspace": ["diagnostics": ["refreshSupport": true]],
+                                         "textDocument": ["diagnostic": ["dynamicRegistration": false]]],
+                          workspaceFolders: [fixture.root])
+        let uri = fixture.uri("index.md")
+        // Nothing is open: the refresh at the end of the scan is for the workspace's report.
+        // The scan reports 100 % once every note is read; it is held before it ends.
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        let during = client.request("workspace/diagnostic", ["previousResultIds": []])?.value?["items"]?.arrayValue ?? []
+        XCTAssertEqual(during.flatMap { codes($0["items"]?.arrayValue) }, ["undefined-reference"],
+                       "only a note's own problems while scanning (the notes are read, the scan not ended): \(during)")
+        client.received.removeAll()
+        client.releaseScan()
+        var refreshed = false
+        while !refreshed, let message = client.nextMessage(timeout: 5) {
+            if case .request(let id, "workspace/diagnostic/refresh", _) = message {
+                refreshed = true
+                client.send(.response(id: id, result: .success(.null)))
+            }
+        }
+        XCTAssertTrue(refreshed, "the server asks the client to pull again when the index is complete")
+        let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
+        XCTAssertEqual(codes(report?["items"]?.arrayValue), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
+    }
+}
