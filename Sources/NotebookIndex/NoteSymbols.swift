@@ -48,6 +48,18 @@ public struct NoteSymbols: Sendable, Equatable {
     /// The parser's problems with the note (malformed front matter, nesting limits).
     public var problems: [SyntaxProblem]
 
+    /// The heading that stands for the note as a whole: the first H1 when the title comes from
+    /// it, or, with a front matter title, the first H1 that reads the same. References on it are
+    /// the note's backlinks.
+    public var titleHeading: HeadingSymbol? {
+        guard let first = headings.first(where: { $0.level == 1 }) else { return nil }
+        switch titleSource {
+        case .firstHeading: return first
+        case .frontMatter: return headings.first { $0.level == 1 && $0.text.folded == title.folded }
+        case .fileStem: return nil
+        }
+    }
+
     public init(path: String, title: String, titleSource: TitleSource, aliases: [String] = [],
                 headings: [HeadingSymbol] = [], links: [LinkSymbol] = [], linkDefinitions: [LinkDefinitionSymbol] = [],
                 tags: [TagSymbol] = [], blockIDs: [BlockIDSymbol] = [], frontMatter: FrontMatter? = nil,

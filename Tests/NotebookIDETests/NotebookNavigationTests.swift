@@ -83,6 +83,10 @@ final class NotebookNavigationTests: XCTestCase {
                        ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [m](garden/soil.md#ph)"])
         XCTAssertEqual(workspace.show(workspace.notebook.references(of: nil, in: workspace.note)),
                        ["beds.md: [[Soil#ph]]", "index.md: [[soil#pH]]", "index.md: [[soil]]", "index.md: [m](garden/soil.md#ph)"])
+        // On the note's title (its first H1), the note's backlinks, as marksman gives them.
+        let title = try XCTUnwrap(workspace.target(at: workspace.fixture.cursor(at: "# S$0oil", in: "garden/soil.md")))
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: title, in: workspace.note)),
+                       workspace.show(workspace.notebook.references(of: nil, in: workspace.note)))
         let tag = try XCTUnwrap(workspace.note.tags.first { $0.name == "garden" })
         XCTAssertEqual(workspace.show(workspace.notebook.references(of: .tag(tag), in: workspace.note)),
                        ["garden/soil.md: garden/soil", "garden/soil.md: #garden", "index.md: #garden/beds"],
@@ -209,6 +213,30 @@ final class NotebookNavigationTests: XCTestCase {
         XCTAssertEqual(workspace.notebook.renameRange(of: .link(broken), in: workspace.note)?.text, "compost")
         let fromBroken = try workspace.notebook.rename(.link(broken), in: workspace.note, to: "heap")
         XCTAssertEqual(fromBroken.edits, result.edits)
+    }
+
+    /// The heading that stands for the note: the first H1 when it gives the title, or the H1
+    /// that reads as the front matter title; not a later H1, not a heading unlike the title.
+    func testTheTitleHeadingsReferencesAreTheNotesBacklinks() throws {
+        let links = "[[a]] [[a#Second]] [[b]] [[b#Other]] [[c]] [[c#Title]]\n"
+        let workspace = Workspace([
+            "a.md": "# First\n\n# Second\n",
+            "b.md": "---\ntitle: Other\n---\n# Intro\n\n# Other\n",
+            "c.md": "Text first, no H1.\n\n## Title\n",
+            "index.md": links,
+        ])
+        let cases: [(note: String, heading: String, expected: [String])] = [
+            ("a.md", "First", ["index.md: [[a]]", "index.md: [[a#Second]]"]),
+            ("a.md", "Second", ["index.md: [[a#Second]]"]),
+            ("b.md", "Intro", []),
+            ("b.md", "Other", ["index.md: [[b]]", "index.md: [[b#Other]]"]),
+            ("c.md", "Title", ["index.md: [[c#Title]]"]),
+        ]
+        for (path, text, expected) in cases {
+            let note = workspace.note(path)
+            let heading = try XCTUnwrap(note.headings.first { $0.text == text }, text)
+            XCTAssertEqual(workspace.show(workspace.notebook.references(of: .heading(heading), in: note)), expected, "\(path) # \(text)")
+        }
     }
 
     func testBacklinksAndReferencesCountLinksWhoseHeadingOrBlockIsMissing() throws {

@@ -49,7 +49,8 @@ extension Notebook {
 
     // MARK: References
 
-    /// Every use of the symbol at the cursor; with no symbol, the backlinks of the note itself.
+    /// Every use of the symbol at the cursor; with no symbol, or on the note's title heading
+    /// (`NoteSymbols.titleHeading`), the backlinks of the note itself.
     public func references(of target: CursorTarget?, in note: NoteSymbols) -> [SourceRange] {
         var result: [SourceRange] = []
         switch target {
@@ -60,6 +61,9 @@ extension Notebook {
                 if let heading { return backlink.heading?.key == heading.key }
                 return true
             }.map { SourceRange(path: $0.source, range: $0.link.range) }
+        case .heading(let heading)? where heading == note.titleHeading:
+            // The title stands for the note: its backlinks, whatever part of the note they name.
+            result = backlinks(to: note.path).map { SourceRange(path: $0.source, range: $0.link.range) }
         case .heading(let heading)?:
             result = backlinks(to: note.path).filter { $0.heading?.key == heading.key }
                 .map { SourceRange(path: $0.source, range: $0.link.range) }
