@@ -148,4 +148,8 @@ extension NotebookDiagnostics {
         "broken-wikilink", "broken-link", "broken-heading", "broken-block", "broken-file", "broken-image",
         "ambiguous-wikilink", "duplicate-heading",
     ]
+
+    /// The codes of links that find nothing (no note, no file): where the notebook's root is
+    /// only a guess, the target may lie outside it.
+    public static let notFoundCodes: Set<String> = ["broken-wikilink", "broken-link", "broken-file", "broken-image"]
 }

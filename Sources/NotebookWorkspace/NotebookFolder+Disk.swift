@@ -236,6 +236,7 @@ extension NotebookFolder {
     public static func indexed(path: String, editor layers: [ConfigurationLayer] = [])
         -> (folder: NotebookFolder, log: [String], refusal: ScanRefusal?) {
         var folder = NotebookFolder(path: path, singleFolder: false)
+        folder.isNamedByUser = true
         folder.adopt(folder.readSettings(editor: layers))
         let walk = folder.walkForColdIndex()
         if let refusal = walk.refusal {

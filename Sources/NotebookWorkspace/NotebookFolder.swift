@@ -39,6 +39,14 @@ public struct NotebookFolder: Sendable {
     public var isIndexComplete: Bool { scan == .done }
     /// Whether the settings have been read (`adopt`).
     public private(set) var isOpened = false
+    /// The root marker the folder holds (`rootMarkers`), when it has one.
+    public private(set) var rootMarker: String?
+    /// Set for a folder the user named as a notebook (`macmd check DIR`): its root is no guess.
+    public var isNamedByUser = false
+    /// Whether this folder being the notebook's root is a guess: no root marker, and not named
+    /// by the user (an editor's fallback to a note's own folder, or a folder opened as it is).
+    /// Notes outside it may be what its links mean, so a link that finds nothing is no error.
+    public var isRootGuessed: Bool { rootMarker == nil && !isNamedByUser }
     /// Tells this notebook from an earlier one at the same path (a folder removed and added
     /// again, a single folder that became a workspace folder): work begun on the earlier one
     /// must not land in this one. Set by `Workspace` when the folder is added.
@@ -104,8 +112,13 @@ public struct NotebookFolder: Sendable {
     /// the editor's `layers`). IO; `adopt` applies it.
     public func readSettings(editor layers: [ConfigurationLayer]) -> FolderSettings {
         let resolved = WorkspaceScanner.realPath(path) ?? path
-        return FolderSettings(resolvedPath: resolved, configuration: NotebookConfiguration.load(folder: resolved, editor: layers))
+        return FolderSettings(resolvedPath: resolved, configuration: NotebookConfiguration.load(folder: resolved, editor: layers),
+                              rootMarker: NotebookFolder.rootMarkers.first { FileReader.exists(resolved + "/" + $0) })
     }
+
+    /// What marks a folder as a notebook's root, as the editor setups look for it: MacMD's
+    /// settings, an Obsidian vault, a git repository, marksman's and markdown-oxide's settings.
+    public static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml"]
 
     /// Takes settings read by `readSettings`. Different note extensions make a different index:
     /// the index starts empty again and a folder already scanned is scanned again (`scan` goes
@@ -116,6 +129,7 @@ public struct NotebookFolder: Sendable {
         let extensionsChanged = settings.configuration.extensions != configuration.extensions
         let nowAllowed = scan == .refused && settings.configuration.allowHomeOrRoot && !configuration.allowHomeOrRoot
         configuration = settings.configuration
+        rootMarker = settings.rootMarker
         isOpened = true
         // A folder refused for being the home folder or `/` is scanned once that is allowed.
         if nowAllowed { scan = .pending }
@@ -181,6 +195,8 @@ public struct NotebookFolder: Sendable {
 public struct FolderSettings: Sendable, Equatable {
     public var resolvedPath: String
     public var configuration: NotebookConfiguration
+    /// The first root marker the folder holds (`NotebookFolder.rootMarkers`), if any.
+    public var rootMarker: String? = nil
 }
 
 /// One change the disk made to a notebook, read and parsed, ready to apply.

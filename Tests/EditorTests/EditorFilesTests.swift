@@ -13,6 +13,19 @@ final class EditorFilesTests: XCTestCase {
     static let themes = ["light", "dark", "basic", "grass", "homebrew", "man-page", "novel", "ocean",
                          "pro", "red-sands", "silver-aerogel", "solid-colors"]
 
+    /// What marks a notebook's root, in every setup (and in the server: `NotebookFolder.rootMarkers`).
+    static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml"]
+
+    func testEverySetupKnowsTheRootMarkers() throws {
+        let helix = try Self.read("helix/languages.toml")
+        XCTAssertTrue(helix.contains("roots = [" + Self.rootMarkers.map { "\"\($0)\"" }.joined(separator: ", ") + "]"), helix)
+        let nvim = try Self.read("nvim/lua/macmd/init.lua")
+        XCTAssertTrue(nvim.contains("root_markers = { " + Self.rootMarkers.map { "'\($0)'" }.joined(separator: ", ") + " }"))
+        let emacs = try Self.read("emacs/macmd.el")
+        XCTAssertTrue(emacs.contains("(defconst macmd-root-markers '(" + Self.rootMarkers.map { "\"\($0)\"" }.joined(separator: " ") + ")"))
+        XCTAssertTrue(emacs.contains("(add-hook 'project-find-functions #'macmd-project-find -90)"))
+    }
+
     static func read(_ path: String) throws -> String {
         try String(contentsOf: editors.appendingPathComponent(path), encoding: .utf8)
     }

@@ -193,7 +193,7 @@ final class NeovimTests: XCTestCase {
         XCTAssertTrue(html.contains(">\(heading)</h1>"), "the HTML holds the first heading: \(html)")
         XCTAssertLessThanOrEqual(html.utf8.count, 200)
         XCTAssertEqual(json["root"] as? String, Self.expectedRoot(of: noteURL).path,
-                       "the root is the nearest folder with .git or .macmd.json")
+                       "the root is the nearest folder with a root marker")
 
         // :MacMDPreview wrote a full page, "opened" it once, and a save re-rendered it.
         let page = json["pageStart"] as? String ?? ""
@@ -290,12 +290,12 @@ final class NeovimTests: XCTestCase {
         }
     }
 
-    /// The plugin's rule: the nearest folder upwards with `.git` or `.macmd.json`, else the note's.
+    /// The plugin's rule: the nearest folder upwards with a root marker, else the note's.
     static func expectedRoot(of note: URL) -> URL {
         let start = note.deletingLastPathComponent()
         var folder = start
         while true {
-            for marker in [".git", ".macmd.json"]
+            for marker in EditorFilesTests.rootMarkers
             where FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path) {
                 return folder
             }

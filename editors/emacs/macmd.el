@@ -25,6 +25,8 @@
 (require 'jsonrpc)
 (require 'browse-url)
 (require 'subr-x)
+(require 'seq)
+(require 'project)
 
 (defgroup macmd nil
   "MacMD, the Markdown notebook language server."
@@ -48,6 +50,27 @@ Zero writes the page as the server made it; then reload the browser by hand."
   '("light" "dark" "basic" "grass" "homebrew" "man-page" "novel" "ocean" "pro"
     "red-sands" "silver-aerogel" "solid-colors")
   "The themes `macmd/preview' accepts.")
+
+(defconst macmd-root-markers '(".macmd.json" ".obsidian" ".git" ".marksman.toml" ".moxide.toml")
+  "What marks a notebook's root: MacMD's settings, an Obsidian vault, a git repository,
+marksman's and markdown-oxide's settings.")
+
+(defun macmd-project-find (dir)
+  "The notebook around DIR for a Markdown buffer: the nearest folder upwards holding one of
+`macmd-root-markers' (so a vault inside a git repository is its own notebook), as
+`(macmd . ROOT)'; nil for other buffers, or where no folder has a marker."
+  (when (derived-mode-p 'markdown-mode 'gfm-mode 'markdown-ts-mode)
+    (when-let ((root (locate-dominating-file
+                      dir (lambda (folder)
+                            (seq-some (lambda (marker) (file-exists-p (expand-file-name marker folder)))
+                                      macmd-root-markers)))))
+      (cons 'macmd (expand-file-name root)))))
+
+(cl-defmethod project-root ((project (head macmd)))
+  (cdr project))
+
+;; Before the version-control lookup: the nearest marker wins.
+(add-hook 'project-find-functions #'macmd-project-find -90)
 
 ;; `macmd lsp' for Markdown buffers; later entries in the list lose to earlier ones.
 (add-to-list 'eglot-server-programs '((gfm-mode markdown-ts-mode) . ("macmd" "lsp")))

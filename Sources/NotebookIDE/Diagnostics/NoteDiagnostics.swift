@@ -36,16 +36,27 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// `[[${1:note}]]` is a placeholder, not a broken link. Until the notebook's index is complete
     /// (its first scan running), a note has only its own problems, none that depends on other
     /// notes (`NotebookDiagnostics.crossNoteCodes`): a link is never called broken because the
-    /// scan has not reached its target yet.
+    /// scan has not reached its target yet. When the notebook's root is a guess
+    /// (`NotebookFolder.isRootGuessed`: no `.macmd.json`, `.obsidian`, `.git`, … in it), a link
+    /// that finds nothing may mean a note outside it: those problems
+    /// (`NotebookDiagnostics.notFoundCodes`) are hints, not errors, unless the settings say
+    /// otherwise.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
                             fileExists: (String) -> Bool) -> [DiagnosticResult] {
         if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
         var found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
         if !folder.isIndexComplete { found.removeAll { NotebookDiagnostics.crossNoteCodes.contains($0.code) } }
+        let guessed = folder.isRootGuessed
         return found.compactMap { diagnostic in
-            guard let severity = configuration.severity(of: diagnostic.code, default: diagnostic.severity) else { return nil }
-            return DiagnosticResult(span: diagnostic.range, severity: severity, code: diagnostic.code, message: diagnostic.message,
+            var severity = diagnostic.severity
+            var message = diagnostic.message
+            if guessed, NotebookDiagnostics.notFoundCodes.contains(diagnostic.code) {
+                severity = .hint
+                message += " (the notebook's root is a guess: no \(NotebookFolder.rootMarkers.joined(separator: ", ")) in it, so the target may be outside)"
+            }
+            guard let severity = configuration.severity(of: diagnostic.code, default: severity) else { return nil }
+            return DiagnosticResult(span: diagnostic.range, severity: severity, code: diagnostic.code, message: message,
                                     related: diagnostic.related.map {
                                         Related(note: NoteRef(folder: folder.path, path: $0), message: "candidate: \($0)")
                                     },

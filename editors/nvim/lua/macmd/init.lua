@@ -4,8 +4,10 @@
 --   * One code path per Neovim API generation, chosen once by feature test, never by guess:
 --     0.11+ `vim.lsp.config` + `vim.lsp.enable`; 0.8-0.10 `vim.lsp.start`;
 --     0.7 `vim.lsp.start_client` + `vim.lsp.buf_attach_client` (Debian bookworm ships 0.7).
---   * A workspace root is the nearest folder upwards holding `.git` (a folder, or a file in a
---     git worktree) or `.macmd.json`; without one it is the note's own folder. One client per root.
+--   * A workspace root is the nearest folder upwards holding a root marker (`.macmd.json`,
+--     `.obsidian`, `.git` (a folder, or a file in a git worktree), `.marksman.toml`,
+--     `.moxide.toml`); without one it is the note's own folder (a guessed root: the server then
+--     reports links that find nothing as hints). One client per root.
 --   * `macmd/preview` goes only to the macmd client, never to the other servers on the buffer.
 --   * Nothing here blocks the editor for long: previews are asynchronous requests; a keystroke
 --     (Enter, a pair's opening, a trigger of onTypeFormatting) waits for the server at most
@@ -23,7 +25,9 @@ M.defaults = {
   -- The command that starts the server; `macmd` must be on PATH unless this names a path.
   cmd = { 'macmd', 'lsp' },
   filetypes = { 'markdown' },
-  root_markers = { '.git', '.macmd.json' },
+  -- What marks a notebook's root (the nearest folder upwards with one wins): MacMD's settings,
+  -- an Obsidian vault, a git repository, marksman's and markdown-oxide's settings.
+  root_markers = { '.macmd.json', '.obsidian', '.git', '.marksman.toml', '.moxide.toml' },
   -- Extra arguments for `macmd lsp`, e.g. log_file = '/tmp/macmd.log', log_level = 'debug'.
   log_file = nil,
   log_level = nil,
