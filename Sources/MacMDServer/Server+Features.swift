@@ -166,7 +166,8 @@ extension Server {
                 // does not parse the note again.
                 let analysis = document.analysis
                 let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
-                if CompletionContext.detect(text: analysis.text, cursor: offset) == nil {
+                if CompletionContext.detect(text: analysis.text, cursor: offset) == nil,
+                   !SnippetCompletion.needsSyntax(text: analysis.text, cursor: offset) {
                     let snippets = state.withLock { $0.host.snapshot() }.snippetCompletion(
                         in: document, at: offset, clock: clock, languageCode: client.language, random: SnippetVariables.systemRandom,
                         snippetSupport: client.supportsSnippets, invoked: params.isInvoked)

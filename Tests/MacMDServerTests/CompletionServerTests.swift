@@ -149,6 +149,29 @@ final class CompletionServerTests: XCTestCase {
         XCTAssertEqual(resolved(client, item(items, "Part")), "**Draft** › Part\n\n`untitled.md`\n\n---\n\nPart text.")
     }
 
+    /// Code is code, fenced or indented, in a list or not: no links, tags or snippets there; a
+    /// list item's own indented paragraph is no code block and completes.
+    func testNothingCompletesInCodeBlocks() {
+        let (fixture, client, _) = start()
+        defer { client.close(); fixture.destroy() }
+        let cases: [(String, Bool)] = [
+            ("Text\n\n    [[so$0", false),
+            ("Text\n\n    #gar$0", false),
+            ("Text\n\n    tab$0", false),
+            ("- item\n\n      [[so$0", false),
+            ("> quote\n>\n>     [[so$0", false),
+            ("```\n[[so$0\n```\n", false),
+            ("- item\n\n    [[so$0", true),
+            ("- item\n\n    tab$0", true),
+            ("Text\n    [[so$0", true),
+            ("[[so$0", true),
+        ]
+        for (offset, (marked, completes)) in cases.enumerated() {
+            let (_, items) = complete(client, fixture, marked, version: offset + 2)
+            XCTAssertEqual(!items.isEmpty, completes, "\(marked.debugDescription): \(items.compactMap { $0["label"]?.stringValue })")
+        }
+    }
+
     func testEveryItemLeavesExactlyOneClosing() {
         let (fixture, client, _) = start()
         defer { client.close(); fixture.destroy() }

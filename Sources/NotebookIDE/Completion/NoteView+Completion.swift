@@ -13,7 +13,8 @@ import NotebookWorkspace
 extension NoteView {
     /// The completion items at `offset`, at most `limit`, best first.
     public func completion(at offset: Int, limit: Int = 200) -> CompletionList {
-        guard let context = CompletionContext.detect(text: text, cursor: offset) else { return CompletionList() }
+        guard let context = CompletionContext.detect(text: text, cursor: offset),
+              !analysis.tree.isInCodeBlock(offset) else { return CompletionList() }
         // The shared index is the notebook's as the snapshot holds it; this note's own symbols
         // (maybe newer) come from the request's text.
         let index = snapshot.folder(of: note).map(snapshot.completionIndex(of:)) ?? CompletionWorkspace(notebook: notebook)

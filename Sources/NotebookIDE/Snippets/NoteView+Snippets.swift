@@ -23,8 +23,10 @@ extension NoteView {
     /// The snippet items at `offset` (see `SnippetCompletion.complete`).
     public func snippetCompletion(at offset: Int, snippets: [Snippet], variables: SnippetVariables, snippetSupport: Bool,
                                   invoked: Bool) -> [CompletionCandidate] {
-        SnippetCompletion.complete(text: text, cursor: offset, snippets: snippets, variables: variables,
-                                   snippetSupport: snippetSupport, invoked: invoked)
+        let candidates = SnippetCompletion.complete(text: text, cursor: offset, snippets: snippets, variables: variables,
+                                                    snippetSupport: snippetSupport, invoked: invoked)
+        // Indented code is found by the parser alone (the lines tell fences, not indentation).
+        return candidates.isEmpty || !analysis.tree.isInCodeBlock(offset) ? candidates : []
     }
 }
 

@@ -56,6 +56,25 @@ public enum SnippetCompletion {
         }
     }
 
+    /// Whether the line holding `cursor` is indented four columns or more: it may be indented
+    /// code, which only the syntax tree tells (a line continuing a list item is not). Completion
+    /// from the text alone does not answer there.
+    public static func needsSyntax(text: [UInt8], cursor: Int) -> Bool {
+        var start = max(0, min(cursor, text.count))
+        while start > 0, !ContextScanner.isLineBreak(text[start - 1]) { start -= 1 }
+        var columns = 0
+        var index = start
+        while index < text.count, columns < 4 {
+            switch text[index] {
+            case 0x20: columns += 1
+            case 0x09: columns += 4 - columns % 4
+            default: return false
+            }
+            index += 1
+        }
+        return columns >= 4
+    }
+
     static func isBlankOrLineBreak(_ byte: UInt8) -> Bool {
         ContextScanner.isSpace(byte) || ContextScanner.isLineBreak(byte)
     }
