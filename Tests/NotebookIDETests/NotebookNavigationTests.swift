@@ -107,6 +107,24 @@ final class NotebookNavigationTests: XCTestCase {
                        ["a.md: [REF]: b.md", "b.md: "])
     }
 
+    /// Renaming the first of equal headings changes the ids of the others (`setup-1` becomes
+    /// `setup`): links by id follow them; links by text to the first follow the new name.
+    func testRenamingTheFirstOfEqualHeadingsKeepsLinksToTheOthers() throws {
+        let workspace = Workspace([
+            "a.md": "# A\n\n## Set$0up\n\nOne.\n\n## Setup\n\nTwo.\n\n## Setup\n\nThree.\n",
+            "b.md": "[1](a.md#setup) [2](a.md#setup-1) [3](a.md#setup-2) [[a#Setup]] [[a#setup-1]] [[a#setup-2|three]]\n",
+        ])
+        guard case .heading(let heading)? = workspace.target else { return XCTFail("not on the heading") }
+        let result = try workspace.notebook.rename(.heading(heading), in: workspace.note, to: "Install")
+        XCTAssertEqual(workspace.applying(result.edits)["b.md"],
+                       "[1](a.md#install) [2](a.md#setup) [3](a.md#setup-1) [[a#Install]] [[a#setup]] [[a#setup-1|three]]\n")
+        // Renaming the second of them leaves the first's links alone and moves the third's.
+        let second = try XCTUnwrap(workspace.note("a.md").headings.filter { $0.text == "Setup" }.dropFirst().first)
+        let renamed = try workspace.notebook.rename(.heading(second), in: workspace.note("a.md"), to: "Check")
+        XCTAssertEqual(workspace.applying(renamed.edits)["b.md"],
+                       "[1](a.md#setup) [2](a.md#check) [3](a.md#setup-1) [[a#Setup]] [[a#check]] [[a#setup-1|three]]\n")
+    }
+
     func testRenamingAHeadingRewritesEveryLinkToIt() throws {
         let workspace = Workspace([
             "soil.md": "# Soil\n\n## Soil pH$0\n",

@@ -151,6 +151,18 @@ extension Notebook {
             }
             edits.append(NoteEdit(path: backlink.source, range: part.range, newText: text))
         }
+        // Ids follow the text: a heading that shared the old text's id with a `-1`, `-2` suffix
+        // (a second `## Setup` is `setup-1`) gets another one once the first is renamed. Links
+        // that name such a heading by its id follow it.
+        var slugger = Slugger()
+        for other in note.headings {
+            let slug = slugger.slug(for: other.range == heading.range ? new.text : other.text)
+            guard other.range != heading.range, slug != other.slug else { continue }
+            for backlink in backlinks(to: note.path) where backlink.heading?.key == other.key {
+                guard let part = backlink.link.headings.last, part.text.lowercased() == other.slug else { continue }
+                edits.append(NoteEdit(path: backlink.source, range: part.range, newText: NotebookPath.markdownDestination(slug)))
+            }
+        }
         return Notebook.sorted(edits)
     }
 
