@@ -27,6 +27,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public var supportsDocumentChanges: Bool
     /// `textDocument.completion.completionItem.snippetSupport`: completion items may be snippets.
     public var supportsSnippets: Bool
+    /// `workspace.workspaceEdit.changeAnnotationSupport`: edits may carry annotations, and the
+    /// client asks the user before applying those that need confirmation.
+    public var supportsChangeAnnotations: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
         try self.init(params: params)
@@ -54,6 +57,7 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool() ?? false
         supportsSnippets = try capabilities.field("textDocument").field("completion").field("completionItem")
             .field("snippetSupport").optionalBool() ?? false
+        supportsChangeAnnotations = workspace.field("workspaceEdit").field("changeAnnotationSupport").isPresent
     }
 }
 

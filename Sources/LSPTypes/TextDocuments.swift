@@ -78,13 +78,18 @@ public struct Location: Sendable, Equatable, LSPEncodable {
 public struct TextEdit: Sendable, Equatable, LSPEncodable {
     public var range: LSPRange
     public var newText: String
+    /// `annotationId` (an `AnnotatedTextEdit`): the change annotation the edit belongs to.
+    public var annotationID: String?
 
-    public init(range: LSPRange, newText: String) {
+    public init(range: LSPRange, newText: String, annotationID: String? = nil) {
         self.range = range
         self.newText = newText
+        self.annotationID = annotationID
     }
 
-    public var json: JSONValue { .object("range", range.json, "newText", .string(newText)) }
+    public var json: JSONValue {
+        .object(omittingNil: ["range": range.json, "newText": .string(newText), "annotationId": annotationID.map { .string($0) }])
+    }
 }
 
 /// `{kind, value}`: text for the client to show, Markdown or plain.

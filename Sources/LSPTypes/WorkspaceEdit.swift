@@ -10,17 +10,41 @@ public struct WorkspaceEdit: Sendable, Equatable, LSPEncodable {
     public var changes: [String: [TextEdit]]?
     /// Edits and file operations, applied in order.
     public var documentChanges: [DocumentChange]?
+    /// The annotations the edits name by `annotationId` (a client with `changeAnnotationSupport`
+    /// shows them, and asks before applying those that need confirmation).
+    public var changeAnnotations: [String: ChangeAnnotation]?
 
-    public init(changes: [String: [TextEdit]]? = nil, documentChanges: [DocumentChange]? = nil) {
+    public init(changes: [String: [TextEdit]]? = nil, documentChanges: [DocumentChange]? = nil,
+                changeAnnotations: [String: ChangeAnnotation]? = nil) {
         self.changes = changes
         self.documentChanges = documentChanges
+        self.changeAnnotations = changeAnnotations
     }
 
     public var json: JSONValue {
         .object(omittingNil: [
             "changes": changes?.json,
             "documentChanges": documentChanges?.json,
+            "changeAnnotations": changeAnnotations.map { annotations in .object(annotations.mapValues(\.json)) },
         ])
+    }
+}
+
+/// `{label, needsConfirmation?, description?}`: what a group of edits does, for the client to show.
+public struct ChangeAnnotation: Sendable, Equatable, LSPEncodable {
+    public var label: String
+    public var needsConfirmation: Bool
+    public var description: String?
+
+    public init(label: String, needsConfirmation: Bool, description: String? = nil) {
+        self.label = label
+        self.needsConfirmation = needsConfirmation
+        self.description = description
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: ["label": .string(label), "needsConfirmation": .bool(needsConfirmation),
+                              "description": description.map { .string($0) }])
     }
 }
 

@@ -115,7 +115,34 @@ extension Server {
             }
             let client = client
             var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
-            return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges).map { $0 }
+            var annotation: (id: String, annotation: ChangeAnnotation)?
+            if let question = change.confirmation {
+                // A client that shows change annotations asks the writer itself; for the others
+                // the first request is refused with the question, and the same rename again is
+                // the yes.
+                if client.supportsChangeAnnotations && client.supportsDocumentChanges {
+                    annotation = ("macmd.confirm", ChangeAnnotation(label: "Merge tags", needsConfirmation: true, description: question))
+                } else if !confirmed(params) {
+                    return .failure(ResponseError(code: ResponseError.invalidRequest,
+                                                  message: question + ". Rename to the same name again within a minute to merge them."))
+                }
+            }
+            return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation).map { $0 }
+        }
+    }
+
+    /// Whether this rename was asked for, and refused for confirmation, less than a minute ago:
+    /// then it is the writer's yes. Otherwise it is remembered as the question now pending.
+    func confirmed(_ params: RenameParams) -> Bool {
+        let key = "\(params.textDocument.uri)|\(params.position.line):\(params.position.character)|\(params.newName)"
+        let now = Server.monotonicSeconds()
+        return state.withLock { state in
+            if let pending = state.pendingConfirmation, pending.key == key, now - pending.time < 60 {
+                state.pendingConfirmation = nil
+                return true
+            }
+            state.pendingConfirmation = (key, now)
+            return false
         }
     }
 

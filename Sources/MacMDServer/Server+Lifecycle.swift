@@ -41,6 +41,7 @@ extension Server {
                                       supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
+                                      supportsChangeAnnotations: params.supportsChangeAnnotations,
                                       name: params.clientName,
                                       language: Server.writerLanguage(clientLocale: params.locale))
             state.initializationOptions = params.initializationOptions

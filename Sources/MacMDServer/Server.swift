@@ -64,6 +64,7 @@ public final class Server: Sendable {
         var supportsWatchedFilesRegistration = false
         var supportsDocumentChanges = false
         var supportsSnippets = false
+        var supportsChangeAnnotations = false
         var name: String?
         /// The writer's language, for the month and day names of snippets (see `writerLanguage`).
         var language = "en"
@@ -86,6 +87,9 @@ public final class Server: Sendable {
         var editorSettings: JSONValue?
         /// Documents that `workspace/diagnostic` reported problems for last time.
         var workspaceDiagnosticURIs: Set<String> = []
+        /// A rename that needs the writer's yes, refused once with the question: the same rename
+        /// again (same document, place and name) within a minute is the yes.
+        var pendingConfirmation: (key: String, time: Double)?
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the user's snippet folder was last looked at, and what it held then.

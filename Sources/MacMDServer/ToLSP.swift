@@ -87,7 +87,10 @@ struct ToLSP {
     /// A `WorkspaceEdit`: as `documentChanges` (versioned edits, file operations) when
     /// `documentChanges`, else as `changes` (which cannot create or rename files). Edits to a
     /// note whose text cannot be read are left out.
-    mutating func workspaceEdit(_ change: WorkspaceChange, documentChanges: Bool) -> Result<WorkspaceEdit, ResponseError> {
+    /// The LSP form of `change`; with `annotation`, every text edit carries it (`documentChanges`
+    /// only: `changes` cannot hold annotated edits).
+    mutating func workspaceEdit(_ change: WorkspaceChange, documentChanges: Bool,
+                                annotation: (id: String, annotation: ChangeAnnotation)? = nil) -> Result<WorkspaceEdit, ResponseError> {
         var created: Set<NoteRef> = []
         var operations: [DocumentChange] = []
         var changes: [String: [LSPTypes.TextEdit]] = [:]
@@ -96,7 +99,10 @@ struct ToLSP {
             case .edit(let note, let edits):
                 // A note created by an earlier step has no text yet.
                 guard let lines = created.contains(note) ? LineIndex(utf8: []) : source(note)?.lines else { continue }
-                let converted = edits.map { LSPTypes.TextEdit(range: ToLSP.range($0.span, lines, encoding), newText: $0.newText) }
+                let annotationID = documentChanges ? annotation?.id : nil
+                let converted = edits.map {
+                    LSPTypes.TextEdit(range: ToLSP.range($0.span, lines, encoding), newText: $0.newText, annotationID: annotationID)
+                }
                 if documentChanges {
                     operations.append(.edit(TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri(note), version: version(note)),
                                                              edits: converted)))
@@ -110,7 +116,10 @@ struct ToLSP {
                 operations.append(.rename(RenameFile(oldURI: uri(old), newURI: uri(new), options: RenameFileOptions(overwrite: false, ignoreIfExists: false))))
             }
         }
-        if documentChanges { return .success(WorkspaceEdit(documentChanges: operations)) }
+        if documentChanges {
+            return .success(WorkspaceEdit(documentChanges: operations,
+                                          changeAnnotations: annotation.map { [$0.id: $0.annotation] }))
+        }
         guard !change.hasFileOperations else {
             return .failure(ResponseError(code: ResponseError.invalidRequest,
                                           message: "renaming a note renames its file, and this editor cannot rename files through LSP (workspaceEdit.documentChanges)"))

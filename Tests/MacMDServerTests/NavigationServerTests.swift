@@ -104,6 +104,36 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(client.request("textDocument/prepareRename", fixture.at("# Home\n$0\n", in: "index.md"))?.errorCode, -32600)
     }
 
+    /// Renaming a tag onto a tag that is already used merges them: the editor asks first. A
+    /// client that shows change annotations gets edits that need confirmation; another gets the
+    /// question as an error, and the same rename again is the yes. A free name needs no yes.
+    func testRenamingATagOntoAnotherAsksFirst() throws {
+        let notebook = Fixture("//- /index.md\n# Home\n\n#garden and #soil\n//- /beds.md\n#soil/clay #garden/beds\n")
+        let (fixture, client) = start(notebook: notebook)
+        defer { client.close(); fixture.destroy() }
+        let params = fixture.at("#gar$0den and", in: "index.md")
+        let refused = client.request("textDocument/rename", params.adding(["newName": "soil"]))
+        XCTAssertEqual(refused?.errorCode, -32600)
+        let question = refused?.errorMessage ?? ""
+        XCTAssertTrue(question.contains("`#soil` is already a tag (in 2 notes)") && question.contains("again"), question)
+        let merged = client.request("textDocument/rename", params.adding(["newName": "soil"]))?.value
+        XCTAssertEqual(merged?["changes"]?[fixture.uri("beds.md")]?[0]?["newText"]?.stringValue, "soil/beds", "the yes merges")
+        // A free name goes at once.
+        let fresh = client.request("textDocument/rename", params.adding(["newName": "yard"]))?.value
+        XCTAssertEqual(fresh?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "yard")
+
+        let (annotating, editor) = start(["workspace": ["workspaceEdit": ["documentChanges": true, "changeAnnotationSupport": ["groupsOnLabel": true]]]],
+                                         notebook: notebook)
+        defer { editor.close(); annotating.destroy() }
+        let edit = try XCTUnwrap(editor.request("textDocument/rename", annotating.at("#gar$0den and", in: "index.md").adding(["newName": "soil"]))?.value)
+        let annotation = try XCTUnwrap(edit["changeAnnotations"]?["macmd.confirm"])
+        XCTAssertEqual(annotation["needsConfirmation"], true)
+        XCTAssertTrue(annotation["description"]?.stringValue?.contains("merges the two") ?? false)
+        let edits = (edit["documentChanges"]?.arrayValue ?? []).flatMap { $0["edits"]?.arrayValue ?? [] }
+        XCTAssertFalse(edits.isEmpty)
+        XCTAssertTrue(edits.allSatisfy { $0["annotationId"] == "macmd.confirm" })
+    }
+
     func testRenamingANoteFromALinkRenamesTheFileWithItsLinks() {
         let (fixture, client) = start(["workspace": ["workspaceEdit": ["documentChanges": true]]])
         defer { client.close(); fixture.destroy() }

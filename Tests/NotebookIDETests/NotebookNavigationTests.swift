@@ -140,6 +140,22 @@ final class NotebookNavigationTests: XCTestCase {
         ])
     }
 
+    /// Which notes a tag rename merges with: those using the new name (or a tag nested in it)
+    /// by another name than the old tag.
+    func testATagRenameMergesOnlyWithOtherTags() {
+        let workspace = Workspace(["a.md": "#garden/beds #garden/beds/north\n", "b.md": "#garden\n", "c.md": "#soil/clay\n"])
+        let cases: [(old: String, new: String, merged: [String])] = [
+            ("garden/beds", "garden", ["b.md"]),
+            ("garden/beds", "soil", ["c.md"]),
+            ("garden/beds", "yard", []),
+            ("garden/beds", "garden/beds/north", []),
+            ("garden", "soil/clay", ["c.md"]),
+        ]
+        for (old, new, merged) in cases {
+            XCTAssertEqual(workspace.notebook.tagMerge(renaming: old, to: new), merged, "#\(old) → #\(new)")
+        }
+    }
+
     func testRenamingATagCoversNestedTagsAndFrontMatter() throws {
         let workspace = Workspace([
             "a.md": "---\ntags: [garden, garden/beds]\n---\n#gard$0en and #garden/beds/raised, not #gardening\n",

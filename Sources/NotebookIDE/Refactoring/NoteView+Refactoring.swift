@@ -36,6 +36,14 @@ extension NoteView {
         let (edits, fileRename) = try notebook.rename(target, in: symbols, to: newName)
         var change = WorkspaceChange(folder: note.folder, edits: edits)
         if let (old, new) = fileRename { change.steps.append(.rename(from: ref(old), to: ref(new))) }
+        if case .tag(let tag) = target, !edits.isEmpty {
+            let newTag = (try? RenameName.tag(newName)) ?? newName
+            let merged = notebook.tagMerge(renaming: tag.name, to: newTag)
+            if !merged.isEmpty {
+                change.confirmation = "`#\(newTag)` is already a tag (in \(merged.count) \(merged.count == 1 ? "note" : "notes")): "
+                    + "renaming `#\(tag.name)` to it merges the two, and no rename can part them again"
+            }
+        }
         return change
     }
 

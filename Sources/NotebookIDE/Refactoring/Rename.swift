@@ -88,6 +88,7 @@ extension Notebook {
             return (try renameHeading(heading, in: note, to: newName), nil)
         case .tag(let tag):
             let newTag = try RenameName.tag(newName)
+            if newTag == tag.name { return ([], nil) }
             var edits: [NoteEdit] = []
             for (path, _) in uses(ofTag: tag.name) {
                 guard let user = notes[path] else { continue }
@@ -124,6 +125,17 @@ extension Notebook {
         case .blockID:
             throw RenameError("block ids cannot be renamed yet")
         }
+    }
+
+    /// What renaming the tag `old` to `new` merges it with: the notes that already use `new` (or
+    /// a tag nested in it) by another name than `old` (`#garden/beds` renamed `#garden` merges
+    /// with the notes tagged `#garden` itself, not with its own uses). Empty when `new` is free.
+    public func tagMerge(renaming old: String, to new: String) -> [String] {
+        var notes: Set<String> = []
+        for (name, users) in tagUses where TagSymbol.name(name, matches: new) && !TagSymbol.name(name, matches: old) {
+            notes.formUnion(users)
+        }
+        return notes.sorted()
     }
 
     private func renameHeading(_ heading: HeadingSymbol, in note: NoteSymbols, to newName: String) throws(RenameError) -> [NoteEdit] {

@@ -34,6 +34,9 @@ public struct WorkspaceChange: Sendable, Equatable {
     }
 
     public var steps: [Step] = []
+    /// Set when the change should not happen without the writer's yes (a tag renamed onto a tag
+    /// that is already used merges the two, which no rename can undo): what to ask.
+    public var confirmation: String?
 
     public init(steps: [Step] = []) {
         self.steps = steps
