@@ -86,11 +86,22 @@ extension Server {
         }
     }
 
-    /// Asks the client to report changes to the files that make or shape notebooks.
+    /// Asks the client to report changes to the files that make or shape notebooks; again,
+    /// replacing the first registration, when the notebooks' note extensions changed.
     func registerWatchers() {
-        let extensions = state.withLock { state -> [String] in
+        let (extensions, previous) = state.withLock { state -> ([String], [String]?) in
             let all = state.host.workspace.folders.flatMap { $0.configuration.extensions }
-            return Set((all.isEmpty ? NotebookConfiguration().extensions : all) + ScanOptions().assetExtensions).sorted()
+            let extensions = Set((all.isEmpty ? NotebookConfiguration().extensions : all) + ScanOptions().assetExtensions).sorted()
+            defer { state.watchedExtensions = extensions }
+            return (extensions, state.watchedExtensions)
+        }
+        guard extensions != previous else { return }
+        if previous != nil {
+            send(UnregisterCapabilityRequest.self, UnregistrationParams(unregistrations: [
+                Unregistration(id: "macmd-watched-files", method: DidChangeWatchedFilesNotification.method),
+            ])) { [logger] result in
+                if case .failure(let error) = result { logger.warn("unregistering the file watchers failed: \(error.message)") }
+            }
         }
         let glob = "**/*.{\(extensions.joined(separator: ","))}"
         // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.

@@ -39,7 +39,10 @@ extension Server {
         var reset = false
         for folder in folders {
             let settings = folder.readSettings(editor: layers)
-            for problem in settings.configuration.problems { logger.warn("configuration: \(problem)") }
+            // Shown when they change (a reload with the same mistakes does not show them again).
+            if settings.configuration.problems != folder.configuration.problems || !folder.isOpened {
+                report(settings.configuration.problems)
+            }
             let adopted = state.withLock { state in state.host.updateFolder(folder) { folder -> (Bool, NotebookFolder) in
                 (folder.adopt(settings), folder)
             } }
@@ -149,7 +152,14 @@ extension Server {
             scanGate.wait()
             scanGate.signal()
         }
-        state.withLock { state in _ = state.host.updateFolder(folder) { $0.finishScan(walk, report) } }
+        let nested = state.withLock { state -> [ConfigurationProblem] in
+            guard let finished = state.host.updateFolder(folder, { folder -> NotebookFolder in
+                folder.finishScan(walk, report)
+                return folder
+            }) else { return [] }
+            return walk.nestedSettings.filter { !Self.isNotebook(nestedSettings: $0, of: finished, in: state) }.map(finished.nestedSettingsProblem)
+        }
+        self.report(nested)
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
@@ -170,11 +180,41 @@ extension Server {
         }
     }
 
+    /// Settings problems go to the log, and the first to the user (`window/showMessage`): a
+    /// setting that is not applied must not go unnoticed.
+    func report(_ problems: [ConfigurationProblem]) {
+        guard let first = problems.first else { return }
+        for problem in problems { logger.warn("configuration: \(problem)") }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more problems with the settings: see the log)" : ""
+        send(ShowMessageNotification.self, ShowMessageParams(type: .warning, message: "MacMD: \(first)\(more)"))
+    }
+
+    /// Records nested `.macmd.json` files that came or went, and says that a new one is not read.
+    func noteNestedSettings(_ changes: [(path: String, present: Bool)], of folder: NotebookFolder) {
+        let problems = state.withLock { state -> [ConfigurationProblem] in
+            guard let updated = state.host.updateFolder(folder, { folder -> NotebookFolder in
+                for change in changes { folder.noteNestedSettings(change.path, present: change.present) }
+                return folder
+            }) else { return [] }
+            return changes.filter { $0.present && !Self.isNotebook(nestedSettings: $0.path, of: updated, in: state) }
+                .map { updated.nestedSettingsProblem($0.path) }
+        }
+        report(problems)
+    }
+
+    /// Whether the folder of a nested `.macmd.json` is a notebook of its own (a workspace
+    /// folder inside another): its settings are read there.
+    static func isNotebook(nestedSettings relative: String, of folder: NotebookFolder, in state: State) -> Bool {
+        state.host.workspace.folder(folder.path + "/" + NotebookPath.folder(of: relative)) != nil
+    }
+
     /// Reads every notebook's settings again (the editor's or a `.macmd.json` changed), then
     /// compares each with the disk: new ignore globs or size limits change which files belong.
     func reloadSettings() {
         let (folders, layers) = state.withLock { ($0.host.workspace.folders, $0.host.workspace.editorLayers) }
         adopt(folders, layers)
+        // New note extensions: the watchers must report files with those.
+        if state.withLock({ $0.client.supportsWatchedFilesRegistration }) { registerWatchers() }
         publishDiagnostics(forOpenNotesIn: Set(folders.map(\.path)))
         // A notebook whose note extensions changed is indexed again from scratch.
         scanFolders()
@@ -223,6 +263,7 @@ extension Server {
                 for line in outcome.logLines { logger.info(line) }
                 apply(outcome.updates, to: folder)
                 if outcome.snippetsChanged && !outcome.settingsChanged { loadSnippets(of: folder) }
+                if !outcome.nestedSettings.isEmpty { noteNestedSettings(outcome.nestedSettings, of: folder) }
                 settingsChanged = settingsChanged || outcome.settingsChanged
                 if outcome.needsRefresh && !outcome.settingsChanged { refresh(path) }
             }

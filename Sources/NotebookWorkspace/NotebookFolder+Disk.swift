@@ -44,6 +44,9 @@ public struct DiskEventsOutcome: Sendable {
     public var settingsChanged = false
     /// A file user snippets come from changed (`SnippetFiles.isSnippetPath`): read them again.
     public var snippetsChanged = false
+    /// `.macmd.json` files below the root that came (true) or went (false): they are not read
+    /// (`NotebookFolder.nestedSettings`).
+    public var nestedSettings: [(path: String, present: Bool)] = []
     /// Why paths were left out, for the log.
     public var logLines: [String] = []
 }
@@ -100,8 +103,14 @@ extension NotebookFolder {
     public mutating func finishScan(_ walk: ScanResult, _ report: ColdIndexReport) {
         for asset in walk.assets { notebook.addAsset(asset) }
         for file in report.files { modificationTimes[file.path] = file.modificationTimeNanoseconds }
+        nestedSettings = Set(walk.nestedSettings)
         scan = .done
         changed(catalog: true)
+    }
+
+    /// Records that the `.macmd.json` at `relative` (below the root) came or went.
+    public mutating func noteNestedSettings(_ relative: String, present: Bool) {
+        if present { nestedSettings.insert(relative) } else { nestedSettings.remove(relative) }
     }
 
     /// Ends a cold index that could not run (the folder was refused).
@@ -124,6 +133,13 @@ extension NotebookFolder {
             }
             if event.path == NotebookConfiguration.fileName {
                 outcome.settingsChanged = true
+                continue
+            }
+            if event.path.hasSuffix("/" + NotebookConfiguration.fileName) {
+                // One in a folder the scan does not enter (hidden, ignored) is nobody's business.
+                let entered = membership.verdict(of: NotebookPath.folder(of: event.path), isDirectory: true) == .folder
+                let present = entered && event.kind != .deleted && FileReader.exists(absolutePath(event.path))
+                if present != nestedSettings.contains(event.path) { outcome.nestedSettings.append((event.path, present)) }
                 continue
             }
             if SnippetFiles.isSnippetPath(event.path, in: self) {

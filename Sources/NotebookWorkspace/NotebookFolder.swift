@@ -51,6 +51,9 @@ public struct NotebookFolder: Sendable {
     /// again, a single folder that became a workspace folder): work begun on the earlier one
     /// must not land in this one. Set by `Workspace` when the folder is added.
     public internal(set) var generation = 0
+    /// The `.macmd.json` files in folders below the root (found by the scan, kept by events):
+    /// they are not read, and `settingsProblems` says so.
+    public internal(set) var nestedSettings: Set<String> = []
     /// Modification times of the notes read from disk, for clients that cannot watch files.
     public internal(set) var modificationTimes: [String: Int64] = [:]
     /// See the invariants above.
@@ -114,6 +117,19 @@ public struct NotebookFolder: Sendable {
         let resolved = WorkspaceScanner.realPath(path) ?? path
         return FolderSettings(resolvedPath: resolved, configuration: NotebookConfiguration.load(folder: resolved, editor: layers),
                               rootMarker: NotebookFolder.rootMarkers.first { FileReader.exists(resolved + "/" + $0) })
+    }
+
+    /// What is wrong with the settings: the configuration's problems, then one per nested
+    /// `.macmd.json` (a notebook reads the one at its root only).
+    public var settingsProblems: [ConfigurationProblem] {
+        configuration.problems + nestedSettings.sorted().map(nestedSettingsProblem)
+    }
+
+    /// Why the `.macmd.json` at `relative` (below the root) is not read.
+    public func nestedSettingsProblem(_ relative: String) -> ConfigurationProblem {
+        let folder = NotebookPath.folder(of: relative)
+        return ConfigurationProblem(source: relative, reason: "not read: a notebook takes its settings from the \(NotebookConfiguration.fileName) "
+            + "at its root (\(clientPath(NotebookConfiguration.fileName))); move these keys there, or open \(folder) as a notebook of its own")
     }
 
     /// What marks a folder as a notebook's root, as the editor setups look for it: MacMD's

@@ -129,6 +129,9 @@ public struct ScanResult: Sendable {
     public var assets: [String] = []
     /// What was left out and why, sorted by path bytes.
     public var skipped: [ScanSkip] = []
+    /// `.macmd.json` files in folders below the root, sorted: a notebook reads its settings
+    /// from its root only, so these are reported as not read.
+    public var nestedSettings: [String] = []
     /// The size limit the scan was asked to apply (`ScanOptions.maxFileSize`): a file listed
     /// without a size has not been checked against it yet, so the reader applies it.
     public var maxFileSize: Int64 = ScanOptions().maxFileSize

@@ -64,6 +64,7 @@ public enum WorkspaceScanner {
         result.skipped = walker.skipped.map {
             ScanSkip(path: String(decoding: $0.path, as: UTF8.self), reason: $0.reason)
         }
+        result.nestedSettings = walker.nestedSettings.map { String(decoding: $0, as: UTF8.self) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         result.maxFileSize = options.maxFileSize
         return result
     }
@@ -164,6 +165,8 @@ private struct Walker {
     var files: [Found] = []
     var assets: [Range<Int>] = []
     var skipped: [Skipped] = []
+    /// The paths of `.macmd.json` files in folders below the root.
+    var nestedSettings: [[UInt8]] = []
     var visited: Set<FolderID> = []
     var deferredLinks: [(folder: Folder, id: FolderID)] = []
     /// The relative path of the entry being visited (reused: one buffer for the whole walk).
@@ -219,6 +222,9 @@ private struct Walker {
                     folder.rules.addGitignore(contents: contents, folder: folder.relative)
                 }
             }
+            if !folder.relative.isEmpty, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.settingsName) }) {
+                nestedSettings.append(folder.relative + [UInt8(ascii: "/")] + Walker.settingsName)
+            }
             let descriptor = dirfd(directory)
             names.withUnsafeBufferPointer { names in
                 guard let base = names.baseAddress else { return }
@@ -232,6 +238,7 @@ private struct Walker {
     }
 
     static let gitignoreName = Array(".gitignore".utf8)
+    static let settingsName = Array(NotebookConfiguration.fileName.utf8)
 
     /// The entries of an open folder, without `.` and `..`, and the bytes of their names.
     func list(_ directory: DirectoryHandle) -> (entries: [Entry], names: [UInt8]) {

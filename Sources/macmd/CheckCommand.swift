@@ -55,7 +55,7 @@ enum CheckCommand {
         // The same path as the language server's: the notebook's `.macmd.json`, the scan's
         // rules, the index, and the diagnostics an editor shows.
         let (notebook, log, refusal) = NotebookFolder.indexed(path: folder)
-        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
+        for problem in notebook.settingsProblems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
         if let refusal {
             StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
             return 2

@@ -35,6 +35,7 @@ final class MessageTests: XCTestCase {
             (DidChangeWorkspaceFoldersNotification.self, "workspace/didChangeWorkspaceFolders"),
             (DidChangeConfigurationNotification.self, "workspace/didChangeConfiguration"),
             (RegisterCapabilityRequest.self, "client/registerCapability"),
+            (UnregisterCapabilityRequest.self, "client/unregisterCapability"),
             (WorkspaceConfigurationRequest.self, "workspace/configuration"),
             (WorkDoneProgressCreateRequest.self, "window/workDoneProgress/create"),
             (DiagnosticRefreshRequest.self, "workspace/diagnostic/refresh"),

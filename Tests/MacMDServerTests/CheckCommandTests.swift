@@ -62,6 +62,20 @@ final class CheckSampleNotebookTests: XCTestCase {
         }
     }
 
+    /// A `.macmd.json` below the root is not read, and `macmd check` says so (on stderr, with
+    /// the other settings problems); the root's settings apply to its folder.
+    func testANestedSettingsFileIsReportedAsNotRead() throws {
+        let fixture = NotebookFixture([".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning"}}"#,
+                                       "journal/.macmd.json": #"{"diagnostics": {"broken-wikilink": "off"}}"#,
+                                       "journal/day.md": "[[Nowhere]]\n"])
+        defer { fixture.destroy() }
+        let result = try TestProcess.macmd(["check", fixture.root])
+        XCTAssertEqual(result.stderr, "macmd check: configuration: journal/.macmd.json: not read: a notebook takes its settings from the "
+            + ".macmd.json at its root (\(fixture.root)/.macmd.json); move these keys there, or open journal as a notebook of its own\n")
+        XCTAssertEqual(result.stdout, "journal/day.md:1:3: warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
     func testSeveritiesFromTheNotebooksConfiguration() throws {
         let fixture = NotebookFixture(["a.md": "[[$0Nowhere]] [x][missing]\n",
                                        ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])

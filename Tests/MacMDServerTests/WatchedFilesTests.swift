@@ -142,6 +142,105 @@ final class WatchedFilesTests: XCTestCase {
         XCTAssertNotNil(client.server.state.withLock { $0.host.workspace.folders.first?.notebook.notes["big.md"] })
     }
 
+    /// A `.gitignore` written while the first scan is still running counts: the scan is held
+    /// before its end, the note it read is ignored meanwhile, and once the scan ends the index
+    /// is what a fresh scan builds (the note gone, the link to it broken).
+    func testAGitignoreChangedDuringTheFirstScanIsHonoured() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\n[[secret]] [[open]]\n", "private/secret.md": "# Secret\n", "open.md": "# Open\n"])
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdScan: true)
+        defer { client.close() }
+        client.initialize(capabilities: WatchedFilesTests.watching, workspaceFolders: [fixture.root])
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        fixture.write(".gitignore", "private/\n")
+        watched(client, fixture, [(".gitignore", 1)])
+        client.releaseScan()
+        client.waitForScanEnd()
+        client.open(fixture, "index.md")
+        let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] }
+        XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `secret` for `[[secret]]`")
+        assertMatchesFreshScan(client, fixture, "a .gitignore written during the first scan")
+    }
+
+    /// Note extensions changed at run time (the notebook's `.macmd.json`, then the editor's
+    /// settings) take effect without a restart: the notebook is indexed again with them, and
+    /// the file watchers are registered again for them.
+    func testChangingNoteExtensionsTakesEffectWithoutARestart() {
+        let fixture = NotebookFixture([".macmd.json": #"{"extensions": ["md"]}"#, "index.md": "# Home\n\n[[long]] [[mdx]]\n",
+                                       "long.markdown": "# Long\n", "mdx.mdx": "# Mdx\n"])
+        defer { fixture.destroy() }
+        let client = start(fixture)
+        defer { client.close() }
+        client.open(fixture, "index.md")
+        XCTAssertNotNil(client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink", "broken-wikilink"] })
+        assertMatchesFreshScan(client, fixture, "md notes only")
+        client.received.removeAll()
+
+        fixture.write(".macmd.json", #"{"extensions": ["md", "markdown"]}"#)
+        watched(client, fixture, [(".macmd.json", 2)])
+        let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] }
+        XCTAssertEqual(items?.first?["message"]?.stringValue, "No note `mdx` for `[[mdx]]`", "long.markdown is a note now")
+        assertMatchesFreshScan(client, fixture, ".markdown notes added by .macmd.json")
+        var unregistered = false, globs: [String] = []
+        for message in client.received {
+            if case .request(_, "client/unregisterCapability", let params) = message {
+                unregistered = params?["unregisterations"]?[0]?["id"] == "macmd-watched-files"
+            }
+            if case .request(_, "client/registerCapability", let params) = message {
+                globs = params?["registrations"]?[0]?["registerOptions"]?["watchers"]?.arrayValue?.compactMap { $0["globPattern"]?.stringValue } ?? []
+            }
+        }
+        XCTAssertTrue(unregistered, "the old watchers are taken back")
+        XCTAssertTrue(globs.first?.contains("markdown") == true, "the new watchers report .markdown files: \(globs)")
+
+        // The editor's settings do the same (the notebook's file no longer names extensions).
+        fixture.write(".macmd.json", "{}")
+        watched(client, fixture, [(".macmd.json", 2)])
+        client.notify("workspace/didChangeConfiguration", ["settings": ["macmd": ["extensions": ["md", "mdx"]]]])
+        let after = client.diagnostics(for: fixture.uri("index.md")) { $0 == ["broken-wikilink"] }
+        XCTAssertEqual(after?.first?["message"]?.stringValue, "No note `long` for `[[long]]`", "mdx.mdx is a note, long.markdown no more")
+        settle(client)
+        let notes = client.server.state.withLock { $0.host.workspace.folders.first?.notebook.notes.keys.sorted() }
+        XCTAssertEqual(notes, ["index.md", "mdx.mdx"])
+    }
+
+    /// A `.macmd.json` below a notebook's root is not read: the writer is told so (in the log
+    /// and in a message), when the scan finds one and when one is created; one inside an
+    /// ignored folder, or in a folder that is a notebook of its own, is no news.
+    func testNestedSettingsFilesAreReportedAsNotRead() {
+        let fixture = NotebookFixture([".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning"}}"#,
+                                       ".gitignore": "private/\n", "index.md": "# Home\n\n[[nowhere]]\n",
+                                       "journal/.macmd.json": #"{"diagnostics": {"broken-wikilink": "off"}}"#,
+                                       "journal/day.md": "# Day\n\n[[nowhere]]\n", "private/.macmd.json": "{}"])
+        defer { fixture.destroy() }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(capabilities: WatchedFilesTests.watching, workspaceFolders: [fixture.root])
+        let expected = "MacMD: journal/.macmd.json: not read: a notebook takes its settings from the .macmd.json at its root "
+            + "(\(fixture.root)/.macmd.json); move these keys there, or open journal as a notebook of its own"
+        let shown = client.notification("window/showMessage")
+        XCTAssertEqual(shown?["message"]?.stringValue, expected)
+        XCTAssertEqual(shown?["type"], 2, "a warning")
+        // The root's settings apply to journal/ too: its broken link is a warning, not off.
+        client.open(fixture, "journal/day.md")
+        let items = client.diagnostics(for: fixture.uri("journal/day.md")) { $0 == ["broken-wikilink"] }
+        XCTAssertEqual(items?.first?["severity"], 2)
+
+        fixture.write("drafts/.macmd.json", "{}")
+        fixture.write("private/more/.macmd.json", "{}")
+        watched(client, fixture, [("private/more/.macmd.json", 1), ("drafts/.macmd.json", 1)])
+        let created = client.notification("window/showMessage")
+        XCTAssertEqual(created?["message"]?.stringValue?.hasPrefix("MacMD: drafts/.macmd.json: not read"), true, "\(created ?? .null)")
+        settle(client)
+        XCTAssertFalse(client.received.contains { if case .notification("window/showMessage", _) = $0 { return true } else { return false } },
+                       "nothing about the ignored folder's file")
+        XCTAssertEqual(client.server.state.withLock { $0.host.workspace.folders.first?.nestedSettings }, ["journal/.macmd.json", "drafts/.macmd.json"])
+        fixture.remove("drafts/.macmd.json")
+        watched(client, fixture, [("drafts/.macmd.json", 3)])
+        settle(client)
+        XCTAssertEqual(client.server.state.withLock { $0.host.workspace.folders.first?.nestedSettings }, ["journal/.macmd.json"])
+    }
+
     /// The server registers watchers for the files that decide which notes belong.
     func testWatchersCoverGitignoreAndTheConfigurationFile() {
         let fixture = NotebookFixture(["a.md": "# A\n"])
