@@ -159,6 +159,7 @@ final class WatchedFilesTests: XCTestCase {
             }
         }
         let globs = registration?["registerOptions"]?["watchers"]?.arrayValue?.compactMap { $0["globPattern"]?.stringValue } ?? []
+        XCTAssertTrue(globs.contains("**/*"), "every file, since a link may name a file of any kind: \(globs)")
         XCTAssertTrue(globs.contains("**/.gitignore"), "\(globs)")
         XCTAssertTrue(globs.contains("**/.macmd.json"), "\(globs)")
     }
@@ -269,7 +270,7 @@ final class ScanMembershipTests: XCTestCase {
         XCTAssertEqual(assets.sorted(), scan.assets.sorted())
         // The expectations spelled out, so a scan that changes its rules is noticed here too.
         XCTAssertEqual(notes.sorted(), [".hidden.md", "a.md", "b.MARKDOWN", "drafts/keep/k.md", "keep.tmp.md", "local.md", "notes/n.md"])
-        XCTAssertEqual(assets.sorted(), ["img/big.pdf", "img/pic.PNG"])
+        XCTAssertEqual(assets.sorted(), ["c.txt", "img/big.pdf", "img/pic.PNG"], "every file not hidden is an asset: a link may name a file of any kind")
         XCTAssertEqual(membership.verdict(of: "notes/large.md"), .excluded("file is 360 bytes, over the 200-byte limit"))
         XCTAssertEqual(membership.verdict(of: "private", isDirectory: true), .excluded("`private/` is ignored"))
         XCTAssertEqual(membership.verdict(of: "notes", isDirectory: true), .folder)
