@@ -40,23 +40,45 @@ public enum PreviewLinks {
                               headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
                               blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
                               range: .empty)
-        let folder = NotebookPath.folder(of: notePath)
         switch catalog.resolve(link, from: notePath) {
-        case .note(let path, let heading, let block):
+        case .ambiguous(let candidates):
+            // The first candidate, by its full path (which reaches it alone), marked ambiguous.
+            guard let first = candidates.first else { return .broken }
+            var chosen = link
+            chosen.target.text = first
+            if case .url(let url)? = url(of: catalog.resolve(chosen, from: notePath), from: notePath, assets: assets,
+                                         fileExists: fileExists) {
+                return .ambiguous(url)
+            }
+            // The candidate lacks the heading or block the link names: the candidate itself.
+            return .ambiguous(encoded(NotebookPath.relativePath(from: NotebookPath.folder(of: notePath), to: first)))
+        case let resolution:
+            return url(of: resolution, from: notePath, assets: assets, fileExists: fileExists)
+        }
+    }
+
+    /// The destination of a resolved wiki-link written in the note at `notePath`.
+    private static func url(of resolution: Resolution, from notePath: String, assets: Set<String>,
+                            fileExists: (String) -> Bool) -> WikiLinkDestination? {
+        let folder = NotebookPath.folder(of: notePath)
+        switch resolution {
+        case .note(let path, let heading, let block, let htmlID):
             var url = encoded(NotebookPath.relativePath(from: folder, to: path))
             if let block {
                 url += "#^" + encoded(block.id)
             } else if let heading {
                 url += "#" + encoded(heading.slug)
+            } else if let htmlID {
+                url += "#" + encoded(htmlID.id)
             }
             return .url(url)
         case .file(let path):
             guard assets.contains(path) || fileExists(path) else { return .broken }
             return .url(encoded(NotebookPath.relativePath(from: folder, to: path)))
-        case .external:
+        case .external, .outside:
             return nil
         case .ambiguous:
-            return .ambiguous
+            return .ambiguous(nil)
         case .brokenNote, .brokenHeading, .brokenBlock:
             return .broken
         }

@@ -61,6 +61,12 @@ public struct NoteCatalog: Sendable, Equatable {
     var byStem: [String: PathList] = [:]
     var byTitle: [String: PathList] = [:]
     var byAlias: [String: PathList] = [:]
+    /// Notes whose stem holds `#`, `|` or `^`, by `splitNameKey` of the stem: a wiki-link
+    /// written with the name as it is (`[[C# notes]]`, as Obsidian writes it) splits there, and
+    /// finds the note by its parts put back together. Few notes have such names.
+    var bySplitName: [String: PathList] = [:]
+    /// How Markdown links that reach nothing by their path are read (`links.markdownResolution`).
+    public var markdownResolution = MarkdownResolution.relative
     /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
     /// finds it by name wherever it is. Sorted like the other tables.
     var assetsByName: [String: PathList] = [:]
@@ -144,7 +150,7 @@ public struct NoteCatalog: Sendable, Equatable {
         return result.sorted()
     }
 
-    enum Table: Sendable { case lowercasedPath, stem, title, alias }
+    enum Table: Sendable { case lowercasedPath, stem, title, alias, splitName }
 
     private subscript(table: Table) -> [String: PathList] {
         get {
@@ -153,6 +159,7 @@ public struct NoteCatalog: Sendable, Equatable {
             case .stem: return byStem
             case .title: return byTitle
             case .alias: return byAlias
+            case .splitName: return bySplitName
             }
         }
         _modify {
@@ -161,6 +168,7 @@ public struct NoteCatalog: Sendable, Equatable {
             case .stem: yield &byStem
             case .title: yield &byTitle
             case .alias: yield &byAlias
+            case .splitName: yield &bySplitName
             }
         }
     }
@@ -173,7 +181,9 @@ public struct NoteCatalog: Sendable, Equatable {
         var result: [(Table, String)] = []
         result.reserveCapacity(3 + note.aliases.count)
         result.append((.lowercasedPath, bare.folded))
-        result.append((.stem, NotebookPath.fileStem(of: note.path).folded))
+        let stem = NotebookPath.fileStem(of: note.path)
+        result.append((.stem, stem.folded))
+        if stem.utf8.contains(where: NoteCatalog.splitsWikiTarget) { result.append((.splitName, NoteCatalog.splitNameKey(stem))) }
         if !note.title.isEmpty { result.append((.title, note.title.folded)) }
         // A note has a handful of aliases: a scan finds repeats more cheaply than a set.
         for alias in note.aliases where !alias.isEmpty {
@@ -189,6 +199,32 @@ public struct NoteCatalog: Sendable, Equatable {
 
     private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
         if table[key]?.remove(path) == false { table[key] = nil }
+    }
+
+    /// `#`, `|` and `^`: where a wiki-link's target ends (a heading, a label, a block id).
+    static func splitsWikiTarget(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^")
+    }
+
+    /// A name with `#`, `|` or `^` as a wiki-link split into parts compares with it: ignoring
+    /// case and the blanks next to those bytes (the parts are trimmed), so `C# notes` and the
+    /// parts `C`, `notes` of `[[C# notes]]` meet at `c#notes`.
+    static func splitNameKey(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var skipBlanks = false
+        for byte in name.utf8 {
+            let isBlank = byte == 0x20 || byte == 0x09
+            if isBlank && skipBlanks { continue }
+            if splitsWikiTarget(byte) {
+                while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+                skipBlanks = true
+            } else if !isBlank {
+                skipBlanks = false
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).folded
     }
 
     /// The note whose path without its note extension is exactly `bare`, the first by path.

@@ -84,7 +84,10 @@ final class PreviewLinksTests: XCTestCase {
             ("[[Missing]]", .broken, #line),
             ("[[soil#No such heading]]", .broken, #line),
             ("[[soil#^nope]]", .broken, #line),
-            ("[[dup]]", .ambiguous, #line),
+            // Several match: the first candidate, marked ambiguous.
+            ("[[dup]]", .ambiguous("../a/dup.md"), #line),
+            ("[[dup#Dup A]]", .ambiguous("../a/dup.md#dup-a"), #line),
+            ("[[dup#Dup B]]", .ambiguous("../a/dup.md"), #line),
             // Links into the previewed note itself keep the renderer's own `#slug`.
             ("[[#Beds]]", nil, #line),
         ]

@@ -106,7 +106,7 @@ private struct Request {
         let link = LinkSymbol(form: isWiki ? .wikiLink : .inline, target: LinkSymbol.Part(text: trimmed, range: .empty),
                               range: .empty)
         switch workspace.catalog.resolve(link, from: notePath) {
-        case .note(let path, _, _): return symbols(at: path)
+        case .note(let path, _, _, _): return symbols(at: path)
         case .ambiguous(let paths): return paths.first.flatMap(symbols(at:))
         default: return nil
         }
@@ -232,19 +232,20 @@ private struct Request {
             if entry.field == -1 {
                 let file = workspace.files[Int(entry.index)]
                 return CompletionCandidate(label: CompletionPath.name(of: file.path), kind: file.isImage ? .image : .file,
-                                           newText: closed(file.path), replace: replace, filterText: file.path,
+                                           newText: closed(NotebookPath.wikiTarget(file.path)), replace: replace, filterText: file.path,
                                            detail: file.path,
                                            documentation: Request.fileDocumentation(file.path, isImage: file.isImage))
             }
             let note = notes[Int(entry.index)]
             let title = note.title.isEmpty ? note.stem : note.title
+            let linkTarget = workspace.linkTarget(of: note, from: notePath)
             if entry.field >= 3 {
                 let alias = note.aliases[Int(entry.field) - 3]
                 // A label already written stays; before a `#heading` a label would split the link,
                 // and an alias with `]` or `|` in it would end or split it.
                 let targetOnly = context.labelFollows || context.headingFollows
                     || alias.utf8.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }
-                let text = targetOnly ? note.linkTarget : note.linkTarget + "|" + alias
+                let text = targetOnly ? linkTarget : linkTarget + "|" + alias
                 return CompletionCandidate(label: alias, kind: .alias, newText: closed(text), replace: replace,
                                            filterText: alias, detail: "alias of " + title + " — " + note.path,
                                            target: .note(path: note.path))
@@ -255,7 +256,7 @@ private struct Request {
             case 2: filter = CompletionPath.removingExtension(note.path, workspace.catalog.noteExtensions)
             default: filter = title
             }
-            return CompletionCandidate(label: title, kind: .note, newText: closed(note.linkTarget), replace: replace,
+            return CompletionCandidate(label: title, kind: .note, newText: closed(linkTarget), replace: replace,
                                        filterText: filter, detail: note.path, target: .note(path: note.path))
         }
     }
@@ -380,6 +381,7 @@ private struct Request {
             ranked.append(Ranked(key: UInt64(7) << 56, index: -1, field: 0))
         }
         let slash = context.slashFollows ? "" : "/"
+        let publishedExtension = publishedNoteExtension()
         // Inside `<…>` a name is written as it is (spaces and parentheses allowed); elsewhere it
         // is percent-encoded. The client filters on the text as it appears in the link.
         func written(_ name: String) -> String {
@@ -399,8 +401,12 @@ private struct Request {
                                            replace: replace, filterText: name, detail: entry.path + "/",
                                            documentation: folderDocumentation(entry.path))
             case .note:
-                return CompletionCandidate(label: entry.name, kind: .note, newText: closed(name), replace: replace,
-                                           filterText: name, detail: entry.path, target: .note(path: entry.path))
+                // A note that links to its neighbours' pages (`chapter.html`) gets one more such link.
+                let page = publishedExtension.map {
+                    written(CompletionPath.removingExtension(entry.name, workspace.catalog.noteExtensions) + "." + $0)
+                } ?? name
+                return CompletionCandidate(label: entry.name, kind: .note, newText: closed(page), replace: replace,
+                                           filterText: page, detail: entry.path, target: .note(path: entry.path))
             case .file:
                 return CompletionCandidate(label: entry.name, kind: entry.isImage ? .image : .file,
                                            newText: closed(name), replace: replace, filterText: name,
@@ -408,6 +414,28 @@ private struct Request {
                                            documentation: Request.fileDocumentation(entry.path, isImage: entry.isImage))
             }
         }
+    }
+
+    /// `html` (or `htm`) when the note being written links to other notes by their published
+    /// pages (`chapter.html`, as books for mdBook do) more often than by their files: Markdown
+    /// path completion then writes notes that way too. Nil otherwise.
+    func publishedNoteExtension() -> String? {
+        guard let note = sources.currentNote else { return nil }
+        var html = 0
+        var htm = 0
+        var files = 0
+        for link in note.links where !link.form.isWiki && link.form != .autolink && !link.target.text.isEmpty {
+            guard let ext = NotebookPath.pathExtension(link.target.text)?.folded else { continue }
+            if ext == "html" {
+                html += 1
+            } else if ext == "htm" {
+                htm += 1
+            } else if workspace.catalog.noteExtensions.contains(ext) {
+                files += 1
+            }
+        }
+        guard html + htm > files else { return nil }
+        return htm > html ? "htm" : "html"
     }
 
     /// A file name as written inside `<…>`: as it is, except the bytes that would end the
