@@ -96,6 +96,51 @@ final class PreviewLinksTests: XCTestCase {
         }
     }
 
+    /// Markdown links the notebook finds elsewhere than their path says (by name in a vault, a
+    /// book's published pages) point at what they reach; the others stay as written.
+    func testMarkdownLinksFoundByNameOrAsPagesPointWhereTheyLead() throws {
+        var notebook = PreviewLinksTests.notebook(Fixture("""
+            //- /book/chapter.md
+            # Chapter
+
+            <a id="old"></a>
+
+            ## Getting started
+            //- /book/intro.md
+            # Intro
+            //- /notes/Seed Catalogue.md
+            # Seeds
+            //- /img/pic.png
+            """))
+        notebook.markdownResolution = .obsidian
+        let text = """
+            [c](chapter.html) [c](chapter.html#old) [g](chapter.htm#getting-started) [i](intro.md) [i](intro)
+            [s](Seed%20Catalogue.md#Seeds) [s](../notes/Seed%20Catalogue.md) ![p](pic.png) [x](nowhere.md)
+            [w](https://example.com/a.html) [r][ref]
+
+            [ref]: chapter.html
+
+            """
+        let tree = MarkdownParser.parse(Array(text.utf8), options: .notebook)
+        let links = NoteSymbols.extract(from: tree, path: "book/appendix.md").links
+        let destinations = PreviewLinks.markdownDestinations(of: links, catalog: notebook.catalog, notePath: "book/appendix.md")
+        XCTAssertEqual(destinations, [
+            "chapter.html": "chapter.md",
+            "chapter.html#old": "chapter.md#old",
+            "chapter.htm#getting-started": "chapter.md#getting-started",
+            "Seed%20Catalogue.md#Seeds": "../notes/Seed%20Catalogue.md#seeds",
+            "pic.png": "../img/pic.png",
+        ])
+        var options = HTMLOptions.notebookPreview
+        options.linkDestinations = destinations
+        let html = String(decoding: HTMLRenderer(options: options).render(tree), as: UTF8.self)
+        XCTAssertTrue(html.contains(#"<a href="chapter.md">c</a> <a href="chapter.md#old">c</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="intro.md">i</a> <a href="intro">i</a>"#), "as written: \(html)")
+        XCTAssertTrue(html.contains(#"<img src="../img/pic.png" alt="p" />"#), html)
+        XCTAssertTrue(html.contains(#"<a href="nowhere.md">x</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="chapter.md">r</a>"#), "a reference link too: \(html)")
+    }
+
     func testPercentEncodingKeepsOnlyUnreservedBytesAndSlashes() {
         XCTAssertEqual(PreviewLinks.encoded("a b/c?d#e%f&g'h"), "a%20b/c%3Fd%23e%25f%26g%27h")
         XCTAssertEqual(PreviewLinks.encoded("../x-y_z.~.md"), "../x-y_z.~.md")
