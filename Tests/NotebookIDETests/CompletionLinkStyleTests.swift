@@ -83,4 +83,41 @@ final class CompletionLinkStyleTests: XCTestCase {
         assertCompletion("[the chapter](cha$0", in: "book/appendix.md", pick: "chapter.md",
                          gives: "[the chapter](chapter.md)", workspace: Self.vault)
     }
+
+    /// In a vault, Markdown link completion offers notes and files of other folders by name, as
+    /// Obsidian writes them, where the name alone reaches them.
+    func testAVaultGetsMarkdownLinksByName() {
+        let fixture = Fixture("""
+            //- /Daily/today.md
+            # Today
+            //- /Reference/Rust ownership.md
+            # Rust ownership
+            //- /work/Meeting.md
+            # Work meeting
+            //- /home/Meeting.md
+            # Home meeting
+            //- /Daily/Rust notes.md
+            # Here
+
+            """)
+        var catalog = NoteCatalog(fixture.files.map { CompletionFixture.symbols($0.text, path: $0.path) })
+        catalog.markdownResolution = .obsidian
+        catalog.insertAsset("attachments/architecture diagram.png")
+        let vault = CompletionWorkspace(catalog: catalog, files: ["attachments/architecture diagram.png"])
+        assertCompletion("[own](Rust$0", in: "Daily/today.md", pick: "Rust ownership.md",
+                         gives: "[own](Rust%20ownership.md)", workspace: vault)
+        assertCompletion("![arch](archi$0", in: "Daily/today.md", pick: "architecture diagram.png",
+                         gives: "![arch](architecture%20diagram.png)", workspace: vault)
+        assertCompletion("[own](<Rust ow$0", in: "Daily/today.md", pick: "Rust ownership.md",
+                         gives: "[own](<Rust ownership.md>)", workspace: vault)
+        // The note of this folder comes first; a name two notes share is not offered by name.
+        let (_, _, list) = CompletionFixture.complete("[x](Rust$0", in: "Daily/today.md", workspace: vault)
+        XCTAssertEqual(list.items.map(\.label), ["Rust notes.md", "Rust ownership.md"])
+        let (_, _, meeting) = CompletionFixture.complete("[x](Meet$0", in: "Daily/today.md", workspace: vault)
+        XCTAssertEqual(meeting.items.map(\.label), [])
+        // Outside a vault, paths only.
+        let plain = CompletionWorkspace(catalog: NoteCatalog(fixture.files.map { CompletionFixture.symbols($0.text, path: $0.path) }))
+        let (_, _, relative) = CompletionFixture.complete("[x](Rust$0", in: "Daily/today.md", workspace: plain)
+        XCTAssertEqual(relative.items.map(\.label), ["Rust notes.md"])
+    }
 }

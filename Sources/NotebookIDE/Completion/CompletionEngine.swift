@@ -380,6 +380,11 @@ private struct Request {
         if !base.isEmpty && typedOnlyDots && folderClimbsOnly {
             ranked.append(Ranked(key: UInt64(7) << 56, index: -1, field: 0))
         }
+        // In a vault, notes and files of other folders by name, as Obsidian writes Markdown links
+        // ("shortest path when possible"): once a name is typed, and no folder.
+        let byName = workspace.catalog.markdownResolution == .obsidian && typedFolder.isEmpty && !nameQuery.isEmpty
+            ? namedElsewhere(nameQuery, outside: base, isImage: isImage) : []
+        ranked += byName
         let slash = context.slashFollows ? "" : "/"
         let publishedExtension = publishedNoteExtension()
         // Inside `<…>` a name is written as it is (spaces and parentheses allowed); elsewhere it
@@ -393,6 +398,7 @@ private struct Request {
                                            filterText: "..", detail: CompletionPath.folder(of: base),
                                            documentation: folderDocumentation(CompletionPath.folder(of: base)))
             }
+            if item.field != 0 { return byNameCandidate(item, written: written) }
             let entry = entries[Int(item.index)]
             let name = written(entry.name)
             switch entry.kind {
@@ -414,6 +420,64 @@ private struct Request {
                                            documentation: Request.fileDocumentation(entry.path, isImage: entry.isImage))
             }
         }
+    }
+
+    /// Notes (field 1, by index in `workspace.notes`) and files (field 2, in `workspace.files`)
+    /// outside the folder `base` whose file name matches `nameQuery`, ranked after the folder's own
+    /// entries, closer ones first.
+    func namedElsewhere(_ nameQuery: [UInt8], outside base: String, isImage: Bool) -> [Ranked] {
+        var ranked: [Ranked] = []
+        let queryMask = CompletionMatcher.mask(nameQuery)
+        let current = Array(CompletionPath.folder(of: notePath).utf8)
+        func place(_ folder: [UInt8], depth: Int, order: UInt64) -> UInt64 {
+            let common = UInt64(min(current.withUnsafeBufferPointer { a in
+                folder.withUnsafeBufferPointer { CompletionPath.commonFolders(a, $0) }
+            }, 255))
+            return order << 56 | (255 - common) << 48 | UInt64(min(max(depth, 0), 255)) << 40
+        }
+        let notes = workspace.notes
+        nameQuery.withUnsafeBufferPointer { q in
+            workspace.keyArena.withUnsafeBufferPointer { arena in
+                for (index, keys) in workspace.noteKeys.enumerated() where queryMask & ~keys.mask == 0 {
+                    let start = Int(keys.stem.start)
+                    let tier = CompletionMatcher.tier(q, UnsafeBufferPointer(rebasing: arena[start..<(start + Int(keys.stem.count))]))
+                    guard tier != CompletionMatcher.none, CompletionPath.folder(of: notes[index].path) != base else { continue }
+                    let folder = Array(CompletionPath.folder(of: notes[index].path).utf8)
+                    ranked.append(Ranked(key: Request.tierBits(tier) | place(folder, depth: Int(keys.depth), order: isImage ? 6 : 4),
+                                         index: Int32(index), field: 1))
+                }
+            }
+        }
+        for (index, file) in workspace.files.enumerated() where queryMask & ~file.mask == 0 {
+            let tier = CompletionMatcher.tier(nameQuery, CompletionMatcher.key(CompletionPath.name(of: file.path)))
+            guard tier != CompletionMatcher.none, CompletionPath.folder(of: file.path) != base else { continue }
+            ranked.append(Ranked(key: Request.tierBits(tier) | place(file.folder, depth: file.depth, order: isImage && file.isImage ? 4 : 6),
+                                 index: Int32(index), field: 2))
+        }
+        return ranked
+    }
+
+    /// The item of a note or file found by name (`namedElsewhere`): its name, percent-encoded,
+    /// when the name alone takes a Markdown link written here to it; nil otherwise (the path
+    /// completion one folder at a time reaches it).
+    func byNameCandidate(_ item: Ranked, written: (String) -> String) -> CompletionCandidate? {
+        let isNote = item.field == 1
+        let path = isNote ? workspace.notes[Int(item.index)].path : workspace.files[Int(item.index)].path
+        let name = CompletionPath.name(of: path)
+        let text = written(name)
+        let link = LinkSymbol(form: .inline, target: LinkSymbol.Part(text: text, range: .empty), range: .empty)
+        switch workspace.catalog.resolve(link, from: notePath) {
+        case .note(let found, _, _, _) where found == path: break
+        case .file(let found) where found == path: break
+        default: return nil
+        }
+        if isNote {
+            return CompletionCandidate(label: name, kind: .note, newText: closed(text), replace: replace, filterText: text,
+                                       detail: path, target: .note(path: path))
+        }
+        let isImage = workspace.files[Int(item.index)].isImage
+        return CompletionCandidate(label: name, kind: isImage ? .image : .file, newText: closed(text), replace: replace,
+                                   filterText: text, detail: path, documentation: Request.fileDocumentation(path, isImage: isImage))
     }
 
     /// `html` (or `htm`) when the note being written links to other notes by their published
