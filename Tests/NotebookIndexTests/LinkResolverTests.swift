@@ -154,7 +154,7 @@ final class LinkResolverTests: XCTestCase {
     }
 
     /// Wiki-links and embeds to files find them as Obsidian finds attachments: by path, else by
-    /// file name anywhere, the fewest folders winning.
+    /// file name anywhere, the shortest path winning.
     func testWikiLinksToFilesByPathThenByFileName() {
         var catalog = Self.catalog
         for asset in ["img/pic.png", "archive/old/pic.png", "a/chart.svg", "b/chart.svg", "docs/Report.PDF",

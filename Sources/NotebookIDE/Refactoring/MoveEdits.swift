@@ -87,8 +87,9 @@ extension Notebook {
     }
 
     /// The short names (note stems, file names of assets) after a move, to tell whether a
-    /// wiki-link by short name reaches a given path: it does when that path is the only one with
-    /// the name at the fewest folders (as `NoteCatalog` resolves).
+    /// wiki-link by short name reaches a given path from a folder: it does when that path is the
+    /// only one `NotebookPath.preferred` keeps (the folder's own, else the shortest paths), as
+    /// `NoteCatalog` resolves.
     struct ShortNames {
         var stems: [String: [String]] = [:]
         var fileNames: [String: [String]] = [:]
