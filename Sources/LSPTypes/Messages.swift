@@ -197,12 +197,6 @@ public enum RegisterCapabilityRequest: ServerRequest {
     public typealias Response = NullResult
 }
 
-public enum UnregisterCapabilityRequest: ServerRequest {
-    public static let method = "client/unregisterCapability"
-    public typealias Params = UnregistrationParams
-    public typealias Response = NullResult
-}
-
 /// The client answers one value per item (`null` for a section it does not have).
 public enum WorkspaceConfigurationRequest: ServerRequest {
     public static let method = "workspace/configuration"
@@ -266,8 +260,8 @@ public enum LSPMessages {
     ]
 
     public static let serverRequests: [any ServerRequest.Type] = [
-        RegisterCapabilityRequest.self, UnregisterCapabilityRequest.self, WorkspaceConfigurationRequest.self,
-        WorkDoneProgressCreateRequest.self, DiagnosticRefreshRequest.self,
+        RegisterCapabilityRequest.self, WorkspaceConfigurationRequest.self, WorkDoneProgressCreateRequest.self,
+        DiagnosticRefreshRequest.self,
     ]
 
     public static let serverNotifications: [any ServerNotification.Type] = [

@@ -34,28 +34,6 @@ public struct RegistrationParams: Sendable, Equatable, LSPEncodable {
     public var json: JSONValue { ["registrations": registrations.json] }
 }
 
-/// `{id, method}`: one registration to take back.
-public struct Unregistration: Sendable, Equatable, LSPEncodable {
-    public var id: String
-    public var method: String
-
-    public init(id: String, method: String) {
-        self.id = id
-        self.method = method
-    }
-
-    public var json: JSONValue { ["id": .string(id), "method": .string(method)] }
-}
-
-/// `client/unregisterCapability`: `{unregisterations}` (the specification's spelling).
-public struct UnregistrationParams: Sendable, Equatable, LSPEncodable {
-    public var unregistrations: [Unregistration]
-
-    public init(unregistrations: [Unregistration]) { self.unregistrations = unregistrations }
-
-    public var json: JSONValue { ["unregisterations": unregistrations.json] }
-}
-
 /// `workspace/didChangeConfiguration`'s options: `{section?}`, the settings section to push.
 public struct DidChangeConfigurationRegistrationOptions: Sendable, Equatable, LSPEncodable {
     public var section: String?

@@ -72,9 +72,8 @@ extension Server {
             }
         }
         requestConfiguration()
-        // The watchers follow the notebooks' extensions, which their settings give: registered
-        // once the notebooks are open, before they are scanned. (With no notebook yet, the
-        // defaults; and no thread is started for nothing to do.)
+        // The watchers are registered once the notebooks are open, before they are scanned. (With
+        // no notebook yet, at once; and no thread is started for nothing to do.)
         if state.withLock({ $0.host.workspace.folders.isEmpty }) {
             if client.supportsWatchedFilesRegistration { registerWatchers() }
             return
@@ -86,26 +85,11 @@ extension Server {
         }
     }
 
-    /// Asks the client to report changes to the files that make or shape notebooks; again,
-    /// replacing the first registration, when the notebooks' note extensions changed.
+    /// Asks the client to report changes to the files that make or shape notebooks.
     func registerWatchers() {
-        let (extensions, previous) = state.withLock { state -> ([String], [String]?) in
-            let all = state.host.workspace.folders.flatMap { $0.configuration.extensions }
-            let extensions = Set((all.isEmpty ? NotebookConfiguration().extensions : all) + ScanOptions().assetExtensions).sorted()
-            defer { state.watchedExtensions = extensions }
-            return (extensions, state.watchedExtensions)
-        }
-        guard extensions != previous else { return }
-        if previous != nil {
-            send(UnregisterCapabilityRequest.self, UnregistrationParams(unregistrations: [
-                Unregistration(id: "macmd-watched-files", method: DidChangeWatchedFilesNotification.method),
-            ])) { [logger] result in
-                if case .failure(let error) = result { logger.warn("unregistering the file watchers failed: \(error.message)") }
-            }
-        }
-        let glob = "**/*.{\(extensions.joined(separator: ","))}"
+        // Every file: notes, and any other file a link may name (an image, a recording, `LICENSE`).
         // `.gitignore` files and the notebook's `.macmd.json` decide which files belong.
-        let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: [glob, "**/", "**/.gitignore", "**/.macmd.json",
+        let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: ["**/*", "**/", "**/.gitignore", "**/.macmd.json",
                                                                            "**/.macmd/snippets/*.json"].map {
             FileSystemWatcher(globPattern: $0)
         })

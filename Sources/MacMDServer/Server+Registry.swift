@@ -116,10 +116,10 @@ extension Server {
         }
     }
 
-    /// Which files the file operations are about: notes, assets and folders.
+    /// Which files the file operations are about: notes and every other file (links may name a
+    /// file of any kind), and folders.
     static let noteAndAssetFilters: [JSONValue] = [
-        ["pattern": ["glob": "**/*.{md,markdown}", "matches": "file", "options": ["ignoreCase": true]]],
-        ["pattern": ["glob": "**/*.{png,jpg,jpeg,gif,svg,webp,avif,bmp,pdf}", "matches": "file", "options": ["ignoreCase": true]]],
+        ["pattern": ["glob": "**/*", "matches": "file"]],
     ]
     static let folderFilter: JSONValue = ["pattern": ["glob": "**", "matches": "folder"]]
     /// `willRename` edits links: notes, assets and folders.

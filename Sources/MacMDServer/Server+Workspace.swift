@@ -213,8 +213,6 @@ extension Server {
     func reloadSettings() {
         let (folders, layers) = state.withLock { ($0.host.workspace.folders, $0.host.workspace.editorLayers) }
         adopt(folders, layers)
-        // New note extensions: the watchers must report files with those.
-        if state.withLock({ $0.client.supportsWatchedFilesRegistration }) { registerWatchers() }
         publishDiagnostics(forOpenNotesIn: Set(folders.map(\.path)))
         // A notebook whose note extensions changed is indexed again from scratch.
         scanFolders()

@@ -92,8 +92,6 @@ public final class Server: Sendable {
         var pendingConfirmation: (key: String, time: Double)?
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
-        /// The extensions the file watchers were registered for (nil: not registered).
-        var watchedExtensions: [String]?
         /// When the user's snippet folder was last looked at, and what it held then.
         var userSnippetsChecked: Double = -.infinity
         var userSnippetsStamp: [Int64]?

@@ -26,6 +26,11 @@ public struct HTMLOptions: Sendable, Equatable {
     /// that knows the notebook (the preview); nil (the default) points them at their target as
     /// written. Made for one tree (`WikiLinkDestinations.resolving`).
     public var wikiLinkDestinations: WikiLinkDestinations?
+    /// Markdown link and image destinations (as the renderer reads them: decoded, percent escapes
+    /// kept) that are written as another URL: where a notebook finds a link by name or a
+    /// published page (`chapter.html` for `chapter.md`), decided by a caller that knows the
+    /// notebook (the preview). Empty (the default): every destination as written.
+    public var linkDestinations: [String: String] = [:]
     /// The colour theme of the inline stylesheet of `fullPage` output.
     public var theme: PreviewTheme
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);

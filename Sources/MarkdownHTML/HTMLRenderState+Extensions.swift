@@ -171,8 +171,9 @@ extension HTMLRenderState {
         let unresolved = node.flags & Node.unresolved != 0
         let destination = options.wikiLinkDestinations?.destination(at: node.data)
         let url: [UInt8]
+        var ambiguous = false
         switch destination {
-        case .broken, .ambiguous:
+        case .broken, .ambiguous(nil):
             // No href: the link reaches nothing, or nothing in particular.
             out.literal("<a class=\"wikilink")
             if info.isEmbed { out.literal(" embed") }
@@ -180,6 +181,10 @@ extension HTMLRenderState {
             out.text(label[...])
             out.literal("</a>")
             return
+        case .ambiguous(let first?):
+            // One of several: the first candidate, marked so a reader knows it is a guess.
+            url = Array(first.utf8)
+            ambiguous = true
         case .url(let resolved):
             url = Array(resolved.utf8)
         case nil:
@@ -187,7 +192,7 @@ extension HTMLRenderState {
         }
         if info.isEmbed, let ext = HTMLRenderState.fileExtension(of: contentBytes(info.target)),
            HTMLRenderState.imageExtensions.contains(ext) {
-            out.literal("<img class=\"wikilink-embed\" src=\"")
+            out.literal(ambiguous ? "<img class=\"wikilink-embed ambiguous\" src=\"" : "<img class=\"wikilink-embed\" src=\"")
             writeURL(destination == nil ? Array(contentBytes(info.target)) : url)
             out.literal("\" alt=\"")
             out.text(label[...])
@@ -197,6 +202,7 @@ extension HTMLRenderState {
         out.literal("<a class=\"wikilink")
         if info.isEmbed { out.literal(" embed") }
         if unresolved { out.literal(" unresolved") }
+        if ambiguous { out.literal(" ambiguous") }
         out.literal("\" href=\"")
         writeURL(destination == nil ? wikiLinkHref(info) : url)
         out.literal("\">")

@@ -321,7 +321,7 @@ struct HTMLRenderState {
         case .link, .autolink:
             let target = linkTarget(node)
             out.literal("<a href=\"")
-            writeURL(target.destination)
+            writeURL(rewritten(target.destination))
             if !target.title.isEmpty {
                 out.literal("\" title=\"")
                 out.text(target.title[...])
@@ -331,7 +331,7 @@ struct HTMLRenderState {
         case .image:
             let target = linkTarget(node)
             out.literal("<img src=\"")
-            writeURL(target.destination)
+            writeURL(rewritten(target.destination))
             out.literal("\" alt=\"")
             plainRoot = id
             return .descend
@@ -586,6 +586,13 @@ struct HTMLRenderState {
     }
 
     // MARK: Links
+
+    /// `destination`, or the URL `HTMLOptions.linkDestinations` gives for it.
+    private func rewritten(_ destination: [UInt8]) -> [UInt8] {
+        guard !options.linkDestinations.isEmpty,
+              let url = options.linkDestinations[String(decoding: destination, as: UTF8.self)] else { return destination }
+        return Array(url.utf8)
+    }
 
     /// A link's decoded destination and title.
     struct LinkTarget {

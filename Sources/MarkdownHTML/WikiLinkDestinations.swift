@@ -35,8 +35,9 @@ public enum WikiLinkDestination: Sendable, Equatable {
     /// Nothing matches (no such note, file, heading or block): written with the class `broken`
     /// and no `href`, so a reader sees it is broken and no click goes astray.
     case broken
-    /// Several notes or files match equally well: the class `ambiguous` and no `href`.
-    case ambiguous
+    /// Several notes or files match equally well: the class `ambiguous`, and the URL of the
+    /// first candidate (as `url`) when the caller has one, else no `href`.
+    case ambiguous(String?)
 }
 
 /// Where each wiki-link of one tree points, decided once per distinct link by a caller that knows

@@ -42,6 +42,10 @@ extension AnalysisSnapshot {
                                                                   indexComplete: folder.isIndexComplete) {
                 files.exists(folder.absolutePath($0))
             }
+            if let symbols = folder.notebook.notes[note.path] {
+                html.linkDestinations = PreviewLinks.markdownDestinations(of: symbols.links, catalog: folder.notebook.catalog,
+                                                                          notePath: note.path)
+            }
         }
         return PreviewBuilder.buildPieces(tree: parsed, fileName: fileName, html: html, lines: analysis.lines, finishPiece: finishPiece)
     }

@@ -40,26 +40,82 @@ public enum PreviewLinks {
                               headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
                               blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
                               range: .empty)
-        let folder = NotebookPath.folder(of: notePath)
         switch catalog.resolve(link, from: notePath) {
-        case .note(let path, let heading, let block):
-            var url = encoded(NotebookPath.relativePath(from: folder, to: path))
-            if let block {
-                url += "#^" + encoded(block.id)
-            } else if let heading {
-                url += "#" + encoded(heading.slug)
+        case .ambiguous(let candidates):
+            // The first candidate, by its full path (which reaches it alone), marked ambiguous.
+            guard let first = candidates.first else { return .broken }
+            var chosen = link
+            chosen.target.text = first
+            if case .url(let url)? = url(of: catalog.resolve(chosen, from: notePath), from: notePath, assets: assets,
+                                         fileExists: fileExists) {
+                return .ambiguous(url)
             }
-            return .url(url)
+            // The candidate lacks the heading or block the link names: the candidate itself.
+            return .ambiguous(encoded(NotebookPath.relativePath(from: NotebookPath.folder(of: notePath), to: first)))
+        case let resolution:
+            return url(of: resolution, from: notePath, assets: assets, fileExists: fileExists)
+        }
+    }
+
+    /// The destination of a resolved wiki-link written in the note at `notePath`.
+    private static func url(of resolution: Resolution, from notePath: String, assets: Set<String>,
+                            fileExists: (String) -> Bool) -> WikiLinkDestination? {
+        let folder = NotebookPath.folder(of: notePath)
+        switch resolution {
+        case .note(let path, let heading, let block, let htmlID):
+            return .url(encoded(NotebookPath.relativePath(from: folder, to: path)) + fragment(heading, block, htmlID))
         case .file(let path):
             guard assets.contains(path) || fileExists(path) else { return .broken }
             return .url(encoded(NotebookPath.relativePath(from: folder, to: path)))
-        case .external:
+        case .external, .outside:
             return nil
         case .ambiguous:
-            return .ambiguous
+            return .ambiguous(nil)
         case .brokenNote, .brokenHeading, .brokenBlock:
             return .broken
         }
+    }
+
+    /// Where the preview's Markdown links and images of the note at `notePath` (its `links`)
+    /// point when their path as written leads elsewhere: a link found by name
+    /// (`links.markdownResolution: obsidian`) or a published page (`chapter.html` for
+    /// `chapter.md`), by destination as written (`LinkSymbol.destination`), to the URL of what
+    /// it reaches, relative to the note, for `HTMLOptions.linkDestinations`. A link whose path
+    /// reaches its target as written (its extension aside) is left as it is.
+    public static func markdownDestinations(of links: [LinkSymbol], catalog: NoteCatalog, notePath: String) -> [String: String] {
+        let folder = NotebookPath.folder(of: notePath)
+        var result: [String: String] = [:]
+        for link in links where !link.form.isWiki && link.form != .autolink && !link.target.text.isEmpty {
+            let written = NotebookPath.percentDecoded(link.target.text)
+            if NotebookPath.isExternal(written) { continue }
+            let reached: String
+            var anchor = ""
+            switch catalog.resolve(link, from: notePath) {
+            case .note(let path, let heading, let block, let htmlID):
+                reached = path
+                anchor = fragment(heading, block, htmlID)
+            case .file(let path):
+                reached = path
+            default:
+                continue
+            }
+            // As written, from the note's folder (or the root for `/…`).
+            let base = written.hasPrefix("/") ? "" : folder
+            let literal = NotebookPath.normalized(base.isEmpty ? written : base + "/" + written)
+            if let literal, NotebookPath.removingExtension(literal, catalog.noteExtensions)
+                == NotebookPath.removingExtension(reached, catalog.noteExtensions) { continue }
+            result[link.destination] = encoded(NotebookPath.relativePath(from: folder, to: reached)) + anchor
+        }
+        return result
+    }
+
+    /// The URL fragment of a place in a note: `#^id` for a block, the heading's `#slug`, an HTML
+    /// id; empty for the note itself.
+    private static func fragment(_ heading: HeadingSymbol?, _ block: BlockIDSymbol?, _ htmlID: HTMLIDSymbol?) -> String {
+        if let block { return "#^" + encoded(block.id) }
+        if let heading { return "#" + encoded(heading.slug) }
+        if let htmlID { return "#" + encoded(htmlID.id) }
+        return ""
     }
 
     /// `text` with every byte but ASCII letters, digits, `-._~` and `/` percent-encoded, so a

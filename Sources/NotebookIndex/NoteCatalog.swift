@@ -10,42 +10,52 @@
 
 /// The notes of a notebook, indexed for link resolution.
 ///
-/// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`):
+/// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`; the README's "Link
+/// resolution" gives each with an example):
 ///
 /// - **External.** Autolinks, and destinations with a URL scheme (`https:`, `mailto:`; a scheme
 ///   of two or more letters, so `C:` is not one) or starting with `//`, are `.external`.
 /// - **Markdown links** (inline, reference, images): the destination is percent-decoded
 ///   (`%20` is a space; invalid escapes stay as written). A path starting with `/` is relative to
-///   the workspace root, any other path to the linking note's folder. `.` and `..` segments are
-///   normalised; a `..` that would climb above the root makes the link `.brokenNote`. The path
-///   matches a note as written, or with its `.md`/`.markdown` extension added or swapped. An
-///   empty path with an anchor (`#heading`, `#^id`) or an empty inline destination means this
-///   note; an undefined reference (no destination at all) is `.brokenNote("")`.
-///   A path that matches no note is `.file` when it names a file that is not a note (another
-///   extension, a trailing `/`, or any image), else `.brokenNote`.
+///   the workspace root, any other path to the linking note's folder; `.` and `..` are
+///   normalised, and a path that climbs above the root is `.outside` (a book's link to the books
+///   published beside it). The path matches a note as written, or with its `.md`/`.markdown`
+///   extension added or swapped, else an asset of that path, else (`chapter.html`, `.htm`) the
+///   note a static site publishes there (`chapter.md`). With `markdownResolution` `.obsidian`, a
+///   path that reaches none of these is then looked up by name as a wiki-link target. An empty
+///   path with an anchor (`#heading`, `#^id`) or an empty inline destination means this note; an
+///   undefined reference (no destination at all) is `.brokenNote("")`. A path that matches
+///   nothing is `.file` when it names a file that is not a note (another extension, a trailing
+///   `/`, or any image), else `.brokenNote`.
 /// - **Wiki-links and embeds** (`[[target#H^id|label]]`) resolve, first match wins:
 ///   1. by path relative to the root, with or without the extension (exactly, then ignoring
 ///      case);
-///   2. by file stem, ignoring case: the candidate with the fewest folders wins, as in Obsidian,
-///      and a tie at that depth is `.ambiguous`; a target with folders (`[[b/note]]`) only
-///      matches notes whose path ends with it;
+///   2. by file stem, ignoring case: the candidate in the linking note's own folder, else the
+///      one with the shortest path (UTF-16 units, as Obsidian compares), a tie being
+///      `.ambiguous`; a target with folders (`[[b/note]]`) only matches notes whose path ends
+///      with it;
 ///   3. by title, ignoring case;
 ///   4. by alias, ignoring case.
 ///   Several notes with the same title (or alias) are `.ambiguous`. An empty target
-///   (`[[#Heading]]`, `[[#^id]]`) means this note.
-/// - **Wiki-links to files** (`![[photo.png]]`, `[[report.pdf]]`: a target with a non-note
-///   extension) first look among the assets, as Obsidian does with attachments: by path relative
-///   to the root, else by file name ignoring case, the file with the fewest folders winning and a
-///   tie at that depth `.ambiguous` (a target with folders, `[[img/photo.png]]`, only matches
-///   files whose path ends with it). Found, it is `.file` with the asset's path. Otherwise the
-///   target is looked up as a note (rules above), and when no note matches either it is `.file`
-///   with the target as written (no leading `/`), for the caller to check on disk.
+///   (`[[#Heading]]`, `[[#^id]]`) means this note; `[[./x]]` and `[[../x]]` are relative paths.
+///   A target that finds nothing is tried percent-decoded (`[[C%23 notes]]`), and a link the
+///   parser split at `#`, `|` or `^` is tried whole (`[[C# notes]]` for `C# notes.md`).
+/// - **Wiki-links to files** (any file that is not a note: an image, a recording, `LICENSE`): a
+///   target with a non-note extension looks among the assets first, any other among the notes
+///   first: by path relative to the root, else by file name ignoring case, with the own-folder
+///   and shortest-path rules (a target with folders only matches files whose path ends with
+///   it). Found, it is `.file` with the asset's path, whatever fragment follows
+///   (`![[clip.mp4#t=10]]`). Otherwise a target with a non-note extension is `.file` with the
+///   target as written (no leading `/`), for the caller to check on disk.
 /// - **Headings**: a heading part matches a heading whose GitHub slug is the part (`#my-heading`,
 ///   also compared lowercased), or whose text is the part ignoring case (`[[note#My Heading]]`).
 ///   Markdown anchors are percent-decoded first. Nested parts (`[[note#H#Sub]]`) match the last
 ///   part inside the section of the earlier ones: each later heading must come after the
 ///   earlier one, have a deeper level, and precede the next heading of the earlier one's level
-///   or above. The first match in document order wins; none is `.brokenHeading`.
+///   or above. The first match in document order wins. Failing that, a single part may name an
+///   HTML id of the note (`<a id="…">`), and then parts are compared as Obsidian compares
+///   headings (`NotebookPath.looseHeadingKey`: punctuation and formatting ignored); none is
+///   `.brokenHeading`.
 /// - **Block ids** (`#^id`) match a block id of the note exactly; none is `.brokenBlock`.
 public struct NoteCatalog: Sendable, Equatable {
     /// The notes by their exact path.
@@ -61,6 +71,12 @@ public struct NoteCatalog: Sendable, Equatable {
     var byStem: [String: PathList] = [:]
     var byTitle: [String: PathList] = [:]
     var byAlias: [String: PathList] = [:]
+    /// Notes whose stem holds `#`, `|` or `^`, by `splitNameKey` of the stem: a wiki-link
+    /// written with the name as it is (`[[C# notes]]`, as Obsidian writes it) splits there, and
+    /// finds the note by its parts put back together. Few notes have such names.
+    var bySplitName: [String: PathList] = [:]
+    /// How Markdown links that reach nothing by their path are read (`links.markdownResolution`).
+    public var markdownResolution = MarkdownResolution.relative
     /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
     /// finds it by name wherever it is. Sorted like the other tables.
     var assetsByName: [String: PathList] = [:]
@@ -144,7 +160,7 @@ public struct NoteCatalog: Sendable, Equatable {
         return result.sorted()
     }
 
-    enum Table: Sendable { case lowercasedPath, stem, title, alias }
+    enum Table: Sendable { case lowercasedPath, stem, title, alias, splitName }
 
     private subscript(table: Table) -> [String: PathList] {
         get {
@@ -153,6 +169,7 @@ public struct NoteCatalog: Sendable, Equatable {
             case .stem: return byStem
             case .title: return byTitle
             case .alias: return byAlias
+            case .splitName: return bySplitName
             }
         }
         _modify {
@@ -161,6 +178,7 @@ public struct NoteCatalog: Sendable, Equatable {
             case .stem: yield &byStem
             case .title: yield &byTitle
             case .alias: yield &byAlias
+            case .splitName: yield &bySplitName
             }
         }
     }
@@ -173,7 +191,9 @@ public struct NoteCatalog: Sendable, Equatable {
         var result: [(Table, String)] = []
         result.reserveCapacity(3 + note.aliases.count)
         result.append((.lowercasedPath, bare.folded))
-        result.append((.stem, NotebookPath.fileStem(of: note.path).folded))
+        let stem = NotebookPath.fileStem(of: note.path)
+        result.append((.stem, stem.folded))
+        if stem.utf8.contains(where: NoteCatalog.splitsWikiTarget) { result.append((.splitName, NoteCatalog.splitNameKey(stem))) }
         if !note.title.isEmpty { result.append((.title, note.title.folded)) }
         // A note has a handful of aliases: a scan finds repeats more cheaply than a set.
         for alias in note.aliases where !alias.isEmpty {
@@ -189,6 +209,32 @@ public struct NoteCatalog: Sendable, Equatable {
 
     private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
         if table[key]?.remove(path) == false { table[key] = nil }
+    }
+
+    /// `#`, `|` and `^`: where a wiki-link's target ends (a heading, a label, a block id).
+    static func splitsWikiTarget(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^")
+    }
+
+    /// A name with `#`, `|` or `^` as a wiki-link split into parts compares with it: ignoring
+    /// case and the blanks next to those bytes (the parts are trimmed), so `C# notes` and the
+    /// parts `C`, `notes` of `[[C# notes]]` meet at `c#notes`.
+    static func splitNameKey(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var skipBlanks = false
+        for byte in name.utf8 {
+            let isBlank = byte == 0x20 || byte == 0x09
+            if isBlank && skipBlanks { continue }
+            if splitsWikiTarget(byte) {
+                while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+                skipBlanks = true
+            } else if !isBlank {
+                skipBlanks = false
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).folded
     }
 
     /// The note whose path without its note extension is exactly `bare`, the first by path.

@@ -37,6 +37,9 @@ public struct NoteSymbols: Sendable, Equatable {
     public var tags: [TagSymbol]
     /// Block ids in document order.
     public var blockIDs: [BlockIDSymbol]
+    /// Ids raw HTML gives places (`<a id="old-heading"></a>`, `<a name=…>`), in document order:
+    /// a link's `#fragment` may name one.
+    public var htmlIDs: [HTMLIDSymbol] = []
     /// The front matter's keys and values with their ranges, when the note has front matter.
     public var frontMatter: FrontMatter?
     /// Words of the text a reader sees (`WordCounter`).

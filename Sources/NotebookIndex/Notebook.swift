@@ -40,6 +40,8 @@ public struct Backlink: Sendable, Equatable {
     /// `^id`); nil when the link reaches all it names. Such a link is still a use of the note:
     /// moving or renaming the note must rewrite it.
     public var missingAnchor: String? = nil
+    /// The HTML id (`<a id="…">`) the link's fragment names, when it names one.
+    public var htmlID: HTMLIDSymbol? = nil
 }
 
 public struct Notebook: Sendable, Equatable {
@@ -64,6 +66,12 @@ public struct Notebook: Sendable, Equatable {
 
     /// All the notes, by path.
     public var notes: [String: NoteSymbols] { catalog.notes }
+
+    /// How Markdown links whose path reaches nothing are read (`links.markdownResolution`).
+    public var markdownResolution: MarkdownResolution {
+        get { catalog.markdownResolution }
+        set { catalog.markdownResolution = newValue }
+    }
 
     /// Adds or replaces a note. A replaced note changes the tables by the difference of its
     /// symbols only: an edit that moves text or changes prose costs no table work at all.
@@ -90,6 +98,7 @@ public struct Notebook: Sendable, Equatable {
         }
         let namesChanged = diff.titleChanged || diff.aliasesChanged || !diff.addedHeadings.isEmpty
             || !diff.removedHeadings.isEmpty || !diff.addedBlockIDs.isEmpty || !diff.removedBlockIDs.isEmpty
+            || !diff.addedHTMLIDs.isEmpty || !diff.removedHTMLIDs.isEmpty
         var affected: Set<String> = []
         if namesChanged {
             affected = linkers(names: names(of: note).union(names(of: old)))
@@ -184,8 +193,8 @@ public struct Notebook: Sendable, Equatable {
             guard let note = catalog.notes[source] else { continue }
             for link in note.links {
                 switch catalog.resolve(link, from: source) {
-                case .note(let reached, let heading, let block) where reached == path:
-                    result.append(Backlink(source: source, link: link, heading: heading, blockID: block))
+                case .note(let reached, let heading, let block, let htmlID) where reached == path:
+                    result.append(Backlink(source: source, link: link, heading: heading, blockID: block, htmlID: htmlID))
                 case .brokenHeading(let reached, let heading) where reached == path:
                     result.append(Backlink(source: source, link: link, heading: nil, blockID: nil, missingAnchor: heading))
                 case .brokenBlock(let reached, let id) where reached == path:
@@ -280,9 +289,15 @@ public struct Notebook: Sendable, Equatable {
         return sameMultisets(a.linkSources, b.linkSources) && sameMultisets(a.tagUses, b.tagUses)
     }
 
-    /// The names other notes can reach `note` by: its stem, title and aliases.
+    /// The names other notes can reach `note` by: its stem, title and aliases; for a stem with
+    /// `#`, `|` or `^`, also what a wiki-link that writes it as it is has for its target (the
+    /// text before the first of them: `C` for `C# notes`).
     private func names(of note: NoteSymbols) -> Set<String> {
-        var result: Set<String> = [Notebook.linkName(NotebookPath.fileStem(of: note.path))]
+        let stem = NotebookPath.fileStem(of: note.path)
+        var result: Set<String> = [Notebook.linkName(stem)]
+        if let split = stem.utf8.firstIndex(where: NoteCatalog.splitsWikiTarget) {
+            result.insert(Notebook.linkName(String(stem[..<split])))
+        }
         if !note.title.isEmpty { result.insert(Notebook.linkName(note.title)) }
         for alias in note.aliases where !alias.isEmpty { result.insert(Notebook.linkName(alias)) }
         return result
@@ -306,7 +321,13 @@ public struct Notebook: Sendable, Equatable {
         let stem = linkName(NotebookPath.fileStem(of: target))
         if !isWiki { return [stem] }
         let whole = linkName(target)
-        return whole == stem ? [stem] : [stem, whole]
+        var result = whole == stem ? [stem] : [stem, whole]
+        // `[[C%23 notes]]` reaches `C# notes.md` by its decoded name.
+        let decoded = NotebookPath.percentDecoded(target)
+        if decoded != target {
+            for name in linkNames(isWiki: true, target: decoded) where !result.contains(name) { result.append(name) }
+        }
+        return result
     }
 
     /// Appends `linkNames(isWiki:target:)` to `names`. Most targets are paths or names with
@@ -318,7 +339,7 @@ public struct Notebook: Sendable, Equatable {
         let done = target.withUTF8 { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last else { return true }
             if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
-            if !isWiki && bytes.contains(UInt8(ascii: "%")) { return false }
+            if bytes.contains(UInt8(ascii: "%")) { return false }
             if NotebookPath.isExternal(bytes) { return true }
             guard let hasCapitals = String.foldingKind(of: bytes) else { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.

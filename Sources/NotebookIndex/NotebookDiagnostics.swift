@@ -46,9 +46,14 @@ public enum NotebookDiagnostics {
         for link in note.links {
             let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
             switch catalog.resolve(link, from: note.path) {
-            case .external, .note(_, heading: nil, _):
+            case .external, .note(_, heading: nil, _, _):
                 continue
-            case .note(let target, let heading?, _):
+            case .outside(let path):
+                // A book published beside others links them with `../`: nothing here to check.
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .hint,
+                                             code: "link-outside-notebook",
+                                             message: "`\(path)` is outside the notebook: not checked"))
+            case .note(let target, let heading?, _, _):
                 // A link by heading text (or by the shared slug) to a heading that appears twice
                 // reaches only the first one.
                 guard let part = link.headings.last?.text.folded, let targetNote = catalog.notes[target] else { continue }
@@ -143,10 +148,11 @@ extension NotebookDiagnostics {
     /// The codes of problems that depend on other notes and files (a link's target, its
     /// heading, block or file, several candidates, a target's twin headings). A notebook whose
     /// index is not complete yet reports none of them: the target may only be unindexed so far.
-    /// A new check whose answer depends on other notes adds its code here.
+    /// A new check whose answer depends on other notes adds its code here (a link that leaves
+    /// the root may still be found by name, `links.markdownResolution: obsidian`).
     public static let crossNoteCodes: Set<String> = [
         "broken-wikilink", "broken-link", "broken-heading", "broken-block", "broken-file", "broken-image",
-        "ambiguous-wikilink", "duplicate-heading",
+        "ambiguous-wikilink", "duplicate-heading", "link-outside-notebook",
     ]
 
     /// The codes of links that find nothing (no note, no file): where the notebook's root is

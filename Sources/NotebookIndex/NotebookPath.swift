@@ -139,12 +139,56 @@ public enum NotebookPath {
         return String(path[path.utf8.index(after: slash)...])
     }
 
-    /// The paths with the fewest folders among `candidates`, in their order: a wiki-link by
-    /// short name reaches these (one of them alone, or ambiguously several).
-    public static func shallowest(_ candidates: [String]) -> [String] {
-        let depths = candidates.map(NotebookPath.depth(of:))
-        let least = depths.min() ?? 0
-        return zip(candidates, depths).filter { $0.1 == least }.map(\.0)
+    /// The candidates a link by short name (`[[Name]]`, `![[photo.png]]`) written in a note in
+    /// `sourceFolder` reaches, in their order, as Obsidian picks them: those in the linking
+    /// note's own folder, else those with the shortest path (counted in UTF-16 units, as
+    /// Obsidian measures it). One path is a match; several are ambiguous.
+    public static func preferred(_ candidates: [String], from sourceFolder: String) -> [String] {
+        guard candidates.count > 1 else { return candidates }
+        let local = candidates.filter { folder(of: $0) == sourceFolder }
+        if !local.isEmpty { return local }
+        let lengths = candidates.map { $0.utf16.count }
+        let least = lengths.min() ?? 0
+        return zip(candidates, lengths).filter { $0.1 == least }.map(\.0)
+    }
+
+    /// A heading's text (or a link's heading part) as Obsidian compares them: ASCII punctuation
+    /// and blanks are separators, runs of separators one space, none at either end, and case
+    /// ignored (`How large can it be?` and `how large can it be`, `` `move` `` and `move`, the
+    /// slug `ph--lime` and `pH & lime` give the same key). Letters of other scripts, emoji and
+    /// non-ASCII punctuation are kept as they are.
+    public static func looseHeadingKey(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            let isWord = byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
+            if !isWord {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).folded
+    }
+
+    /// True for the bytes that split a wiki-link's target (`#` heading, `^` block, `|` label) or
+    /// end it (`[`, `]`).
+    public static func isWikiDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+    }
+
+    /// A note name or path as a wiki-link target writes it: as it is, unless it holds a byte that
+    /// would split or end the link (`#`, `|`, `^`, `[`, `]`); then those bytes and `%` are
+    /// percent-encoded (`C%23 notes` for `C# notes`), which the resolver decodes.
+    public static func wikiTarget(_ name: String) -> String {
+        guard name.utf8.contains(where: isWikiDelimiter) else { return name }
+        return percentEncoded(name) { isWikiDelimiter($0) || $0 == UInt8(ascii: "%") }
     }
 
     public static func depth(of path: String) -> Int {

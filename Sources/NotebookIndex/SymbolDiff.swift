@@ -15,6 +15,9 @@ public struct SymbolDiff: Sendable, Equatable {
     public var removedHeadings: [HeadingSymbol.Key] = []
     public var addedBlockIDs: [String] = []
     public var removedBlockIDs: [String] = []
+    /// Ids of raw HTML (`<a id="…">`): Markdown fragments may name them.
+    public var addedHTMLIDs: [String] = []
+    public var removedHTMLIDs: [String] = []
     /// The title changed (wiki-links resolve by title).
     public var titleChanged = false
     /// The aliases changed (wiki-links resolve by alias).
@@ -26,7 +29,7 @@ public struct SymbolDiff: Sendable, Equatable {
     public var isEmpty: Bool {
         addedLinks.isEmpty && removedLinks.isEmpty && addedTags.isEmpty && removedTags.isEmpty
             && addedHeadings.isEmpty && removedHeadings.isEmpty && addedBlockIDs.isEmpty && removedBlockIDs.isEmpty
-            && !titleChanged && !aliasesChanged
+            && addedHTMLIDs.isEmpty && removedHTMLIDs.isEmpty && !titleChanged && !aliasesChanged
     }
 
     /// Elements of `new` not in `old` (in `new`'s order) and of `old` not in `new` (in `old`'s
@@ -60,6 +63,9 @@ extension NoteSymbols {
                                                                            new: new.headings.map(\.key))
         (diff.addedBlockIDs, diff.removedBlockIDs) = SymbolDiff.difference(old: old.blockIDs.map(\.id),
                                                                            new: new.blockIDs.map(\.id))
+        if !old.htmlIDs.isEmpty || !new.htmlIDs.isEmpty {
+            (diff.addedHTMLIDs, diff.removedHTMLIDs) = SymbolDiff.difference(old: old.htmlIDs.map(\.id), new: new.htmlIDs.map(\.id))
+        }
         diff.titleChanged = old.title != new.title
         diff.aliasesChanged = old.aliases != new.aliases
         return diff

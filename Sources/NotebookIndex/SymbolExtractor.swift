@@ -58,6 +58,7 @@ struct SymbolExtractor {
         definitions.reserveCapacity(tree.linkDefinitions.count)
         var tags: [TagSymbol] = []
         var blockIDs: [BlockIDSymbol] = []
+        var htmlIDs: [HTMLIDSymbol] = []
         var firstH1: String? = nil
 
         if let frontMatter = tree.frontMatter {
@@ -106,7 +107,12 @@ struct SymbolExtractor {
                                       nameRange: source(nameSpan), isFromFrontMatter: false))
                 countWords(ByteSpan(node.contentStart, node.contentEnd))
             case .htmlBlock, .inlineHTML:
-                readIgnoreComment(contentSlice(ByteSpan(node.contentStart, node.contentEnd)))
+                let html = contentSlice(ByteSpan(node.contentStart, node.contentEnd))
+                readIgnoreComment(html)
+                for range in HTMLIDScanner.idRanges(in: html) {
+                    let span = ByteSpan(range.lowerBound, range.upperBound)
+                    htmlIDs.append(HTMLIDSymbol(id: rawString(span), range: source(span)))
+                }
                 continue
             case .blockID:
                 let idSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
@@ -136,6 +142,7 @@ struct SymbolExtractor {
         sortBySourceStart(&links) { $0.range }
         sortBySourceStart(&tags) { $0.range }
         sortBySourceStart(&blockIDs) { $0.range }
+        sortBySourceStart(&htmlIDs) { $0.range }
 
         var title = ""
         var titleSource = NoteSymbols.TitleSource.fileStem
@@ -160,6 +167,7 @@ struct SymbolExtractor {
                                   headings: fitted(headings), links: fitted(links), linkDefinitions: fitted(definitions),
                                   tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter, wordCount: counter.words,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
+        symbols.htmlIDs = htmlIDs
         symbols.undefinedReferences = tree.undefinedReferences.map { .init(text: rawString($0.label), range: source($0.label)) }
         return symbols
     }

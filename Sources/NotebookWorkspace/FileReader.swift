@@ -135,6 +135,12 @@ public enum FileReader {
         var info = stat()
         return stat(path, &info) == 0
     }
+
+    /// Whether a folder (or a link to one) is at `path`.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 }
 
 /// The files the analysis reads besides the open documents: the notes' text on disk, and whether

@@ -76,6 +76,18 @@ public struct NotebookConfiguration: Sendable, Equatable {
     /// A folder of the notebook (relative to its root) whose notes are snippets
     /// (`snippets.folder`): a note's front matter gives its `prefix`, its body the snippet.
     public var snippetsFolder: String? = nil
+    /// How Markdown links whose path reaches nothing are read (`links.markdownResolution`); nil
+    /// when no layer sets it: then `obsidian` in a notebook whose root holds an `.obsidian`
+    /// folder, `relative` elsewhere (`markdownResolution`).
+    public var linksMarkdownResolution: MarkdownResolution? = nil
+    /// Whether the notebook's root holds an `.obsidian` folder (an Obsidian vault), as `load`
+    /// found it.
+    public var isObsidianVault = false
+
+    /// The Markdown link resolution in force: the configured one, else the vault's default.
+    public var markdownResolution: MarkdownResolution {
+        linksMarkdownResolution ?? (isObsidianVault ? .obsidian : .relative)
+    }
 
     /// Why values were refused, one per value, in the order the layers were read.
     public var problems: [ConfigurationProblem] = []
@@ -104,6 +116,30 @@ public struct NotebookConfiguration: Sendable, Equatable {
         options.maxFileSize = maxFileSize
         options.allowHomeOrRoot = allowHomeOrRoot
         return options
+    }
+
+    /// The value of `subkey` in the object `item` (the setting `key`, such as `preview`),
+    /// read by `parse`; nil when it is missing or refused. Unknown keys and values `parse` does
+    /// not take are refused with a reason, in the order of the keys.
+    private mutating func section<Value>(_ item: JSONValue, _ key: String, _ subkey: String, example: String, expected: String,
+                                         layer: ConfigurationLayer, _ parse: (JSONValue) -> Value?) -> Value? {
+        guard case .object(let object) = item else {
+            refuse(layer, "`\(key)` must be an object such as \(example)")
+            return nil
+        }
+        var result: Value? = nil
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard name == subkey else {
+                refuse(layer, "unknown key `\(key).\(name)` ignored")
+                continue
+            }
+            guard let parsed = parse(value) else {
+                refuse(layer, "`\(key).\(subkey)`: expected \(expected), got \(value)")
+                continue
+            }
+            result = parsed
+        }
+        return result
     }
 
     private mutating func refuse(_ layer: ConfigurationLayer, _ reason: String) {
@@ -158,38 +194,24 @@ public struct NotebookConfiguration: Sendable, Equatable {
                     diagnostics[code] = setting
                 }
             case "preview":
-                guard case .object(let preview) = item else {
-                    refuse(layer, "`preview` must be an object such as {\"theme\": \"dark\"}")
-                    continue
-                }
-                for (subkey, value) in preview.sorted(by: { $0.key < $1.key }) {
-                    guard subkey == "theme" else {
-                        refuse(layer, "unknown key `preview.\(subkey)` ignored")
-                        continue
-                    }
-                    guard let theme = value.stringValue.flatMap(PreviewTheme.init(rawValue:)) else {
-                        refuse(layer, "`preview.theme`: expected one of \(PreviewTheme.namesList), got \(value)")
-                        continue
-                    }
+                if let theme = section(item, key, "theme", example: #"{"theme": "dark"}"#, expected: "one of \(PreviewTheme.namesList)",
+                                       layer: layer, { $0.stringValue.flatMap(PreviewTheme.init(rawValue:)) }) {
                     previewTheme = theme
                 }
+            case "links":
+                if let mode = section(item, key, "markdownResolution", example: #"{"markdownResolution": "obsidian"}"#,
+                                      expected: #""relative" or "obsidian""#, layer: layer,
+                                      { $0.stringValue.flatMap(MarkdownResolution.init(rawValue:)) }) {
+                    linksMarkdownResolution = mode
+                }
             case "snippets":
-                guard case .object(let snippets) = item else {
-                    refuse(layer, "`snippets` must be an object such as {\"folder\": \"Snippets\"}")
-                    continue
+                let folder = section(item, key, "folder", example: #"{"folder": "Snippets"}"#,
+                                     expected: #"a folder inside the notebook, such as "Snippets""#, layer: layer) { value -> String? in
+                    guard let text = value.stringValue, !text.hasPrefix("/"), let folder = NotebookPath.normalized(text),
+                          !folder.isEmpty else { return nil }
+                    return folder
                 }
-                for (subkey, value) in snippets.sorted(by: { $0.key < $1.key }) {
-                    guard subkey == "folder" else {
-                        refuse(layer, "unknown key `snippets.\(subkey)` ignored")
-                        continue
-                    }
-                    guard let folder = value.stringValue.flatMap(NotebookPath.normalized), !folder.isEmpty,
-                          value.stringValue?.hasPrefix("/") == false else {
-                        refuse(layer, "`snippets.folder`: expected a folder inside the notebook, such as \"Snippets\", got \(value)")
-                        continue
-                    }
-                    snippetsFolder = folder
-                }
+                if let folder { snippetsFolder = folder }
             default:
                 refuse(layer, "unknown key `\(key)` ignored")
             }
@@ -213,16 +235,20 @@ extension NotebookConfiguration {
     /// with the parser's reason.
     public static func load(folder: String, editor layers: [ConfigurationLayer]) -> NotebookConfiguration {
         var all = layers
+        let isVault = FileReader.isDirectory(folder + "/.obsidian")
         let file = folder + "/" + fileName
         if case .success(let bytes) = FileReader.contents(of: file, limit: 1 << 20) {
             do {
                 all.append(ConfigurationLayer(source: file, value: try JSON.parse(bytes)))
             } catch {
                 var configuration = NotebookConfiguration(layers: layers)
+                configuration.isObsidianVault = isVault
                 configuration.problems.append(ConfigurationProblem(source: file, reason: "not valid JSON (\(error.message)); using the defaults"))
                 return configuration
             }
         }
-        return NotebookConfiguration(layers: all)
+        var configuration = NotebookConfiguration(layers: all)
+        configuration.isObsidianVault = isVault
+        return configuration
     }
 }

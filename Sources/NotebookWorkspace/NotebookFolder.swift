@@ -69,6 +69,7 @@ public struct NotebookFolder: Sendable {
         isSingleFolder = singleFolder
         self.configuration = configuration
         notebook = Notebook(noteExtensions: configuration.extensions)
+        notebook.markdownResolution = configuration.markdownResolution
     }
 
     // MARK: Paths
@@ -153,6 +154,11 @@ public struct NotebookFolder: Sendable {
             notebook = Notebook(noteExtensions: configuration.extensions)
             modificationTimes = [:]
             if scan == .done { scan = .pending }
+            changed(catalog: true)
+        }
+        if notebook.markdownResolution != configuration.markdownResolution {
+            // Every Markdown link may now resolve differently; the tables stay as they are.
+            notebook.markdownResolution = configuration.markdownResolution
             changed(catalog: true)
         }
         return extensionsChanged

@@ -8,8 +8,8 @@
 //   every folder from the root down to the path's own folder are applied as the walk applies
 //   them (the rules known at a folder decide whether it is entered; an ignored folder hides
 //   everything in it); a note needs a note extension, a readable file and a size within
-//   `maxFileSize`; an asset needs an asset extension (assets have no size limit). A test checks
-//   the verdicts against a scan of the same tree.
+//   `maxFileSize`; any other file is an asset unless its name starts with `.` (assets have no
+//   size limit). A test checks the verdicts against a scan of the same tree.
 // - IO: only `.gitignore` files (each read once per value, at most 1 MB) and a `stat` and
 //   `access` of the note itself. A value is meant for one batch of events: a `.gitignore` that
 //   changes afterwards is read again by the next value.
@@ -26,7 +26,8 @@ public struct ScanMembership {
     public enum Verdict: Sendable, Equatable {
         /// A note the scan lists.
         case note
-        /// A file that is not a note but is listed as an asset (an image, a PDF).
+        /// A file that is not a note but is listed as an asset (an image, a PDF, any file not
+        /// hidden).
         case asset
         /// A folder the scan enters.
         case folder
@@ -69,8 +70,8 @@ public struct ScanMembership {
         }
         if isDirectory { return .folder }
         let isNote = ScanMembership.hasExtension(name, in: options.extensions)
-        guard isNote || ScanMembership.hasExtension(name, in: options.assetExtensions) else {
-            return .excluded("not a note or an asset by its extension")
+        guard isNote || name.utf8.first != UInt8(ascii: ".") else {
+            return .excluded("a hidden file that is not a note")
         }
         if rules.decision(path: Array(relative.utf8), isDirectory: false) == true {
             return .excluded("ignored by the ignore rules")

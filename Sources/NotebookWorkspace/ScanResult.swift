@@ -9,9 +9,9 @@
 public struct ScanOptions: Sendable {
     /// File extensions to collect, without the dot, compared case-insensitively (ASCII).
     public var extensions: [String] = ["md", "markdown"]
-    /// Extensions of other files the notebook links to (images, PDFs): listed in
-    /// `ScanResult.assets` by path only, so path completion and broken-image checks need no disk.
-    public var assetExtensions: [String] = ["png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "bmp", "pdf"]
+    // Every other file (an image, a PDF, a recording, `LICENSE`) that is not hidden (its name
+    // does not start with `.`) is listed in `ScanResult.assets` by path only, so links to files
+    // of any kind are found by name and path completion and broken-file checks need no disk.
     /// Configured ignore globs (gitignore syntax), applied from the root; `.gitignore` files win
     /// over them where both match.
     public var ignoreGlobs: [String] = []
@@ -125,7 +125,8 @@ public struct ScanResult: Sendable {
     public var resolvedRoot: String
     /// The files found, sorted by path bytes.
     public var files: [ScannedFile] = []
-    /// Files with an asset extension (images, PDFs), sorted by path bytes.
+    /// The files that are not notes (images, PDFs, any other file not hidden), sorted by path
+    /// bytes.
     public var assets: [String] = []
     /// What was left out and why, sorted by path bytes.
     public var skipped: [ScanSkip] = []

@@ -158,7 +158,6 @@ private struct Walker {
     let options: ScanOptions
     let onProgress: ((Int) -> Void)?
     let extensions: [[UInt8]]
-    let assetExtensions: [[UInt8]]
     let excludedNames: [[UInt8]]
     /// The relative paths of every file and asset found, back to back.
     var pathBytes: [UInt8] = []
@@ -176,7 +175,6 @@ private struct Walker {
         self.options = options
         self.onProgress = onProgress
         self.extensions = options.extensions.map { Array($0.utf8).map(Walker.lowercased) }
-        self.assetExtensions = options.assetExtensions.map { Array($0.utf8).map(Walker.lowercased) }
         self.excludedNames = options.excludedFolderNames.map { Array($0.utf8) }
     }
 
@@ -339,7 +337,8 @@ private struct Walker {
         }
 
         guard Walker.hasExtension(name, in: extensions) else {
-            if Walker.hasExtension(name, in: assetExtensions) {
+            // Every other file is an asset, but hidden ones (`.gitignore`, `.DS_Store`).
+            if name.first != UInt8(ascii: ".") {
                 setRelative(folder: folder.relative, name: name)
                 if folder.rules.decision(path: relative, isDirectory: false) != true {
                     let start = pathBytes.count

@@ -10,6 +10,7 @@ import NotebookWorkspace
 import MarkdownSyntax
 import MarkdownHTML
 import NotebookIDE
+import NotebookIndex
 
 /// The `render` subcommand.
 enum RenderCommand {
@@ -91,7 +92,9 @@ enum RenderCommand {
         options.headingIDs = settings.headingIDs || settings.profile == .notebook
         if let folder = settings.notebook {
             switch destinations(of: tree, file: settings.path, notebook: folder) {
-            case .success(let destinations): options.wikiLinkDestinations = destinations
+            case .success(let destinations):
+                options.wikiLinkDestinations = destinations.wiki
+                options.linkDestinations = destinations.markdown
             case .failure(let message):
                 StandardStreams.writeError("macmd render: \(message.text)\n")
                 return 2
@@ -109,8 +112,10 @@ enum RenderCommand {
     }
 
     /// Where the wiki-links of `tree` (the note `file`) point in the notebook in `folder`, indexed
-    /// with its `.macmd.json` as `macmd check` and the server do.
-    static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String) -> Result<WikiLinkDestinations, Message> {
+    /// with its `.macmd.json` as `macmd check` and the server do, and the Markdown links the
+    /// notebook finds elsewhere than their path says (by name, published pages).
+    static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String)
+        -> Result<(wiki: WikiLinkDestinations, markdown: [String: String]), Message> {
         guard let file, file != "-" else { return .failure(Message(text: "--notebook needs the note as FILE, inside DIR")) }
         let (notebook, _, refusal) = NotebookFolder.indexed(path: folder)
         for problem in notebook.configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem)\n") }
@@ -124,9 +129,11 @@ enum RenderCommand {
             return .failure(Message(text: "\(file) is not inside the notebook \(folder)"))
         }
         let relative = String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-        return .success(PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative) {
+        let wiki = PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative) {
             FileReader.exists(root + "/" + $0)
-        })
+        }
+        let links = NoteSymbols.extract(from: tree, path: relative).links
+        return .success((wiki, PreviewLinks.markdownDestinations(of: links, catalog: notebook.notebook.catalog, notePath: relative)))
     }
 
     /// Parses the arguments after `render`; `--name=value` and `--name value` both work.

@@ -35,7 +35,6 @@ final class MessageTests: XCTestCase {
             (DidChangeWorkspaceFoldersNotification.self, "workspace/didChangeWorkspaceFolders"),
             (DidChangeConfigurationNotification.self, "workspace/didChangeConfiguration"),
             (RegisterCapabilityRequest.self, "client/registerCapability"),
-            (UnregisterCapabilityRequest.self, "client/unregisterCapability"),
             (WorkspaceConfigurationRequest.self, "workspace/configuration"),
             (WorkDoneProgressCreateRequest.self, "window/workDoneProgress/create"),
             (DiagnosticRefreshRequest.self, "workspace/diagnostic/refresh"),

@@ -76,6 +76,28 @@ final class CheckSampleNotebookTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
     }
 
+    /// An Obsidian vault (Fixtures/vault: `.obsidian/`, attachments, names shared by sibling
+    /// folders, headings with code and punctuation, embeds with fragments, Markdown links by
+    /// name): only the links that are really broken are reported (golden check/vault.txt).
+    func testVaultReportsOnlyItsRealBreaks() throws {
+        let vault = TestPaths.fixture("vault").path
+        let result = try TestProcess.macmd(["check", vault])
+        XCTAssertEqual(result.status, 1, "the vault has deliberate breaks")
+        XCTAssertEqual(result.stderr, "")
+        Golden.assertMatches(result.stdout, "check/vault.txt")
+        // Read relative to their notes only, the Markdown links by name break too.
+        let copy = NotebookFixture([:])
+        defer { copy.destroy() }
+        try FileManager.default.removeItem(atPath: copy.root)
+        try FileManager.default.copyItem(atPath: vault, toPath: copy.root)
+        copy.write(".macmd.json", #"{"links": {"markdownResolution": "relative"}}"#)
+        let relative = try TestProcess.macmd(["check", copy.root])
+        let extra = Set(relative.stdout.split(separator: "\n")).subtracting(result.stdout.split(separator: "\n"))
+        XCTAssertEqual(extra.map { $0.components(separatedBy: ": ").first ?? "" }.sorted(),
+                       ["Daily/2024-03-05.md:11:16", "Daily/2024-03-05.md:12:23",
+                        "Projects/Orion/Meeting notes.md:5:38", "Projects/Orion/Overview.md:9:47"])
+    }
+
     func testSeveritiesFromTheNotebooksConfiguration() throws {
         let fixture = NotebookFixture(["a.md": "[[$0Nowhere]] [x][missing]\n",
                                        ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])

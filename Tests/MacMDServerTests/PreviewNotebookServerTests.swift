@@ -22,7 +22,7 @@ final class PreviewNotebookServerTests: XCTestCase {
             + #"<a class="wikilink" href="soil.md#texture">soil &gt; Texture</a> "#
             + #"<img class="wikilink-embed" src="../img/plot.png" alt="The plot" /> "#
             + #"<a class="wikilink broken">Missing</a> "#
-            + #"<a class="wikilink ambiguous">dup</a> "#
+            + #"<a class="wikilink ambiguous" href="../a/dup.md">dup</a> "#
             + ##"<a class="wikilink" href="#beds">Beds</a> "##
             + #"<a class="wikilink" href="../Seed%20list.md">Seed list</a>"#
             + "</p>\n")

@@ -261,7 +261,7 @@ final class HTMLRendererTests: XCTestCase {
     /// image embed's src, once per distinct link; what reaches nothing loses its href; a link
     /// left undecided (nil) is written as without a table.
     func testWikiLinkDestinationsDecideHrefsAndSources() {
-        let source = "[[soil#pH]] ![[pic.png|A pic]] [[Missing]] ![[gone.png]] [[dup]] [[#Local]] [[x]] [[soil#pH]]\n"
+        let source = "[[soil#pH]] ![[pic.png|A pic]] [[Missing]] ![[gone.png]] [[dup]] [[twin]] [[#Local]] [[x]] [[soil#pH]]\n"
         let tree = MarkdownParser.parse(Array(source.utf8), options: .notebook)
         var asked: [WikiLinkReference] = []
         var options = HTMLOptions.notebookPreview
@@ -271,7 +271,8 @@ final class HTMLRendererTests: XCTestCase {
             case "soil": return .url("../garden/soil.md#ph")
             case "pic.png": return .url("img/pic%20one.png")
             case "Missing", "gone.png": return .broken
-            case "dup": return .ambiguous
+            case "dup": return .ambiguous(nil)
+            case "twin": return .ambiguous("a/twin.md")
             case "x": return .url("javascript:alert(1)")
             default: return nil
             }
@@ -282,11 +283,12 @@ final class HTMLRendererTests: XCTestCase {
             + #"<a class="wikilink broken">Missing</a> "#
             + #"<a class="wikilink embed broken">gone.png</a> "#
             + #"<a class="wikilink ambiguous">dup</a> "#
+            + #"<a class="wikilink ambiguous" href="a/twin.md">twin</a> "#
             + ##"<a class="wikilink" href="#local">Local</a> "##
             + #"<a class="wikilink" href="">x</a> "#  // safe mode still empties a dangerous URL
             + #"<a class="wikilink" href="../garden/soil.md#ph">soil &gt; pH</a>"#
             + "</p>\n")
-        XCTAssertEqual(asked.count, 7, "the repeated link is resolved once")
+        XCTAssertEqual(asked.count, 8, "the repeated link is resolved once")
         XCTAssertEqual(asked.first, WikiLinkReference(isEmbed: false, target: "soil", headings: ["pH"]))
         XCTAssertEqual(asked[safe: 1], WikiLinkReference(isEmbed: true, target: "pic.png"))
         // Without a table (`macmd render`), links point at their target as written.

@@ -125,13 +125,14 @@ final class NotebookGeneratorTests: XCTestCase {
             for link in note.links {
                 total += 1
                 switch catalog.resolve(link, from: note.path) {
-                case .note(_, let heading, let block):
+                case .note(_, let heading, let block, _):
                     kinds["note", default: 0] += 1
                     if heading != nil { kinds["heading", default: 0] += 1 }
                     if block != nil { kinds["block", default: 0] += 1 }
                     if link.form.isWiki { kinds["wiki", default: 0] += 1 } else { kinds["markdown", default: 0] += 1 }
                 case .file: kinds["file", default: 0] += 1
                 case .external: kinds["external", default: 0] += 1
+                case .outside: kinds["outside", default: 0] += 1
                 case .ambiguous(let candidates): XCTFail("\(note.path): \(link.destination) matches \(candidates)")
                 case .brokenNote, .brokenHeading, .brokenBlock: broken += 1
                 }

@@ -66,7 +66,7 @@ final class CompletionWikiLinkTests: XCTestCase {
             // The link written reaches that heading.
             let link = CompletionFixture.symbols(expected, path: "x.md").links.first
             let resolved = link.map { workspace.catalog.resolve($0, from: "x.md") }
-            guard case .note("n.md", let found?, nil)? = resolved else { return XCTFail("\(expected): \(String(describing: resolved))") }
+            guard case .note("n.md", let found?, nil, _)? = resolved else { return XCTFail("\(expected): \(String(describing: resolved))") }
             XCTAssertEqual(found.text, heading)
         }
     }

@@ -31,7 +31,7 @@ final class NavigationHoverTests: XCTestCase {
         let from = NoteSymbols.extract(from: MarkdownParser.parse(link), path: "from.md")
         guard let symbol = from.links.first else { return nil }
         switch NoteCatalog([note, from]).resolve(symbol, from: "from.md") {
-        case .note(_, let heading, let block):
+        case .note(_, let heading, let block, _):
             return HoverText.note(note, source: target.source, heading: heading, block: block,
                                   maximumLines: maximumLines, maximumBytes: maximumBytes)
         case let other:

@@ -27,7 +27,7 @@ final class NavigationTableOfContentsTests: XCTestCase {
         let note = NoteSymbols.extract(from: tree, path: "note.md")
         let catalog = NoteCatalog([note])
         for link in note.links {
-            guard case .note(_, let heading?, _) = catalog.resolve(link, from: "note.md") else {
+            guard case .note(_, let heading?, _, _) = catalog.resolve(link, from: "note.md") else {
                 XCTFail("\(link.destination) does not reach a heading", file: file, line: line)
                 continue
             }

@@ -463,7 +463,8 @@ final class NotebookNavigationTests: XCTestCase {
             "index.md": "![[pic.png]] ![[Pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[pic.png]]\n",
             "notes/a.md": "![[pic.png]] ![p](../img/pic.png)\n",
         ]
-        let workspace = Workspace(files, assets: ["img/pic.png", "z/y/pic.png"])
+        // By name, the shortest path wins (as Obsidian picks): img/pic.png over zzz/yyy/pic.png.
+        let workspace = Workspace(files, assets: ["img/pic.png", "zzz/yyy/pic.png"])
         let cases: [(old: String, new: String, index: String, a: String)] = [
             // A new file name: embeds by name get the new name.
             ("img/pic.png", "img/photo.png",
@@ -473,12 +474,12 @@ final class NotebookNavigationTests: XCTestCase {
             ("img/pic.png", "media/pic.png",
              "![[pic.png]] ![[Pic.png|80]] ![[media/pic.png]] ![p](media/pic.png) [[pic.png]]\n",
              "![[pic.png]] ![p](../media/pic.png)\n"),
-            // Deeper than z/y/pic.png, the name would reach that one: embeds get the path.
-            ("img/pic.png", "m/n/o/pic.png",
-             "![[m/n/o/pic.png]] ![[m/n/o/pic.png|80]] ![[m/n/o/pic.png]] ![p](m/n/o/pic.png) [[m/n/o/pic.png]]\n",
-             "![[m/n/o/pic.png]] ![p](../m/n/o/pic.png)\n"),
+            // A longer path than zzz/yyy/pic.png: the name would reach that one, embeds get the path.
+            ("img/pic.png", "m/n/o/p/q/pic.png",
+             "![[m/n/o/p/q/pic.png]] ![[m/n/o/p/q/pic.png|80]] ![[m/n/o/p/q/pic.png]] ![p](m/n/o/p/q/pic.png) [[m/n/o/p/q/pic.png]]\n",
+             "![[m/n/o/p/q/pic.png]] ![p](../m/n/o/p/q/pic.png)\n"),
             // Another pic.png moving to the root would take the name: embeds keep theirs by path.
-            ("z/y/pic.png", "pic.png",
+            ("zzz/yyy/pic.png", "pic.png",
              "![[img/pic.png]] ![[img/pic.png|80]] ![[img/pic.png]] ![p](img/pic.png) [[img/pic.png]]\n",
              "![[img/pic.png]] ![p](../img/pic.png)\n"),
         ]
@@ -487,6 +488,55 @@ final class NotebookNavigationTests: XCTestCase {
             XCTAssertEqual(after["index.md"], move.index, "\(move.old) -> \(move.new)")
             XCTAssertEqual(after["notes/a.md"], move.a, "\(move.old) -> \(move.new)")
         }
+    }
+
+    // MARK: Books and vaults
+
+    /// A book links its chapters by their published pages (`chapter.html`): moves keep that style.
+    func testMovesKeepLinksToPublishedPagesAsPages() {
+        let workspace = Workspace([
+            "book/intro.md": "[c](chapter.html) [o](chapter.html#old-heading) [m](chapter.md) [r](/book/chapter.html)\n",
+            "book/chapter.md": "# Chapter\n\n<a id=\"old-heading\"></a>\n\n[back](intro.html)\n",
+        ])
+        let renamed = workspace.applying(workspace.notebook.moveEdits([("book/chapter.md", "book/ch01-getting-started.md")]))
+        XCTAssertEqual(renamed["book/intro.md"],
+                       "[c](ch01-getting-started.html) [o](ch01-getting-started.html#old-heading) [m](ch01-getting-started.md) [r](/book/ch01-getting-started.html)\n")
+        let moved = workspace.applying(workspace.notebook.moveEdits([("book/intro.md", "book/front/intro.md")]))
+        XCTAssertEqual(moved["book/intro.md"], "[c](../chapter.html) [o](../chapter.html#old-heading) [m](../chapter.md) [r](/book/chapter.html)\n")
+        XCTAssertEqual(moved["book/chapter.md"], "# Chapter\n\n<a id=\"old-heading\"></a>\n\n[back](front/intro.html)\n")
+    }
+
+    /// In a vault, a Markdown link that reaches its note by name stays a name while the name
+    /// reaches it alone, as a wiki-link by name does.
+    func testMovesKeepMarkdownLinksByNameAsNamesInAVault() {
+        var workspace = Workspace([
+            "Home.md": "[r](Recipe%20Book.md) [p](cooking/Recipe%20Book.md)\n",
+            "cooking/Recipe Book.md": "# Recipes\n",
+            "daily/today.md": "[r](Recipe%20Book.md#Recipes)\n",
+        ])
+        workspace.notebook.markdownResolution = .obsidian
+        let moved = workspace.applying(workspace.notebook.moveEdits([("cooking/Recipe Book.md", "kitchen/Recipe Book.md")]))
+        XCTAssertEqual(moved["Home.md"], "[r](Recipe%20Book.md) [p](kitchen/Recipe%20Book.md)\n", "only the link by path changes")
+        XCTAssertEqual(moved["daily/today.md"], "[r](Recipe%20Book.md#Recipes)\n")
+        let renamed = workspace.applying(workspace.notebook.moveEdits([("cooking/Recipe Book.md", "cooking/Cookbook.md")]))
+        XCTAssertEqual(renamed["Home.md"], "[r](Cookbook.md) [p](cooking/Cookbook.md)\n")
+        XCTAssertEqual(renamed["daily/today.md"], "[r](Cookbook.md#Recipes)\n")
+        // The linking note moves: a name needs no new path.
+        let away = workspace.applying(workspace.notebook.moveEdits([("daily/today.md", "daily/2024/today.md")]))
+        XCTAssertEqual(away["daily/today.md"], "[r](Recipe%20Book.md#Recipes)\n")
+    }
+
+    /// A fragment that names an HTML id leads to the id's place, and its uses are its references.
+    func testDefinitionAndReferencesOfAnHTMLID() throws {
+        let workspace = Workspace([
+            "book/intro.md": "[o](chapter.html#old$0-heading) [n](chapter.html#new-heading)\n",
+            "book/chapter.md": "# Chapter\n\n<a id=\"old-heading\"></a>\n\n## New heading\n",
+            "book/other.md": "[again](chapter.md#old-heading)\n",
+        ])
+        let target = try XCTUnwrap(workspace.target)
+        XCTAssertEqual(workspace.show(workspace.notebook.definition(of: target, in: workspace.note)), ["book/chapter.md: old-heading"])
+        XCTAssertEqual(workspace.show(workspace.notebook.references(of: target, in: workspace.note)),
+                       ["book/intro.md: [o](chapter.html#old-heading)", "book/other.md: [again](chapter.md#old-heading)"])
     }
 
     func testEmbedsByNameLeadToTheFileAndCannotRenameIt() throws {

@@ -84,13 +84,61 @@ final class PreviewLinksTests: XCTestCase {
             ("[[Missing]]", .broken, #line),
             ("[[soil#No such heading]]", .broken, #line),
             ("[[soil#^nope]]", .broken, #line),
-            ("[[dup]]", .ambiguous, #line),
+            // Several match: the first candidate, marked ambiguous.
+            ("[[dup]]", .ambiguous("../a/dup.md"), #line),
+            ("[[dup#Dup A]]", .ambiguous("../a/dup.md#dup-a"), #line),
+            ("[[dup#Dup B]]", .ambiguous("../a/dup.md"), #line),
             // Links into the previewed note itself keep the renderer's own `#slug`.
             ("[[#Beds]]", nil, #line),
         ]
         for row in rows {
             XCTAssertEqual(destination(row.link), row.expected, row.link, line: row.line)
         }
+    }
+
+    /// Markdown links the notebook finds elsewhere than their path says (by name in a vault, a
+    /// book's published pages) point at what they reach; the others stay as written.
+    func testMarkdownLinksFoundByNameOrAsPagesPointWhereTheyLead() throws {
+        var notebook = PreviewLinksTests.notebook(Fixture("""
+            //- /book/chapter.md
+            # Chapter
+
+            <a id="old"></a>
+
+            ## Getting started
+            //- /book/intro.md
+            # Intro
+            //- /notes/Seed Catalogue.md
+            # Seeds
+            //- /img/pic.png
+            """))
+        notebook.markdownResolution = .obsidian
+        let text = """
+            [c](chapter.html) [c](chapter.html#old) [g](chapter.htm#getting-started) [i](intro.md) [i](intro)
+            [s](Seed%20Catalogue.md#Seeds) [s](../notes/Seed%20Catalogue.md) ![p](pic.png) [x](nowhere.md)
+            [w](https://example.com/a.html) [r][ref]
+
+            [ref]: chapter.html
+
+            """
+        let tree = MarkdownParser.parse(Array(text.utf8), options: .notebook)
+        let links = NoteSymbols.extract(from: tree, path: "book/appendix.md").links
+        let destinations = PreviewLinks.markdownDestinations(of: links, catalog: notebook.catalog, notePath: "book/appendix.md")
+        XCTAssertEqual(destinations, [
+            "chapter.html": "chapter.md",
+            "chapter.html#old": "chapter.md#old",
+            "chapter.htm#getting-started": "chapter.md#getting-started",
+            "Seed%20Catalogue.md#Seeds": "../notes/Seed%20Catalogue.md#seeds",
+            "pic.png": "../img/pic.png",
+        ])
+        var options = HTMLOptions.notebookPreview
+        options.linkDestinations = destinations
+        let html = String(decoding: HTMLRenderer(options: options).render(tree), as: UTF8.self)
+        XCTAssertTrue(html.contains(#"<a href="chapter.md">c</a> <a href="chapter.md#old">c</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="intro.md">i</a> <a href="intro">i</a>"#), "as written: \(html)")
+        XCTAssertTrue(html.contains(#"<img src="../img/pic.png" alt="p" />"#), html)
+        XCTAssertTrue(html.contains(#"<a href="nowhere.md">x</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a href="chapter.md">r</a>"#), "a reference link too: \(html)")
     }
 
     func testPercentEncodingKeepsOnlyUnreservedBytesAndSlashes() {

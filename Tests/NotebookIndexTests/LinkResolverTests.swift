@@ -57,26 +57,11 @@ final class LinkResolverTests: XCTestCase {
         return first
     }
 
-    /// A resolution as a short string: `note path#heading^block`, `file path`, `external`,
-    /// `broken path`, `brokenHeading path#heading`, `brokenBlock path^id`, `ambiguous a, b`.
-    private func describe(_ resolution: Resolution) -> String {
-        switch resolution {
-        case .note(let path, let heading, let block):
-            return "note \(path)" + (heading.map { "#" + $0.text } ?? "") + (block.map { "^" + $0.id } ?? "")
-        case .file(let path): return "file \(path)"
-        case .external: return "external"
-        case .brokenNote(let path): return "broken \(path)"
-        case .brokenHeading(let note, let heading): return "brokenHeading \(note)#\(heading)"
-        case .brokenBlock(let note, let id): return "brokenBlock \(note)^\(id)"
-        case .ambiguous(let paths): return "ambiguous " + paths.joined(separator: ", ")
-        }
-    }
-
     private func check(_ cases: [(String, String)], from source: String, file: StaticString = #filePath,
                        line: UInt = #line) {
         for (markdown, expected) in cases {
             guard let link = link(markdown, file: file, line: line) else { continue }
-            XCTAssertEqual(describe(Self.catalog.resolve(link, from: source)), expected, markdown, file: file, line: line)
+            XCTAssertEqual(Self.catalog.resolve(link, from: source).described, expected, markdown, file: file, line: line)
         }
     }
 
@@ -117,7 +102,7 @@ final class LinkResolverTests: XCTestCase {
 
     func testMarkdownBrokenFilesImagesAndExternal() {
         check([
-            ("[x](../../index.md)", "broken ../../index.md"),
+            ("[x](../../index.md)", "outside ../../index.md"),
             ("[x](missing.md)", "broken garden/missing.md"),
             ("[x](missing)", "broken garden/missing"),
             ("![photo](img/photo.png)", "file garden/img/photo.png"),
@@ -169,7 +154,7 @@ final class LinkResolverTests: XCTestCase {
     }
 
     /// Wiki-links and embeds to files find them as Obsidian finds attachments: by path, else by
-    /// file name anywhere, the fewest folders winning.
+    /// file name anywhere, the shortest path winning.
     func testWikiLinksToFilesByPathThenByFileName() {
         var catalog = Self.catalog
         for asset in ["img/pic.png", "archive/old/pic.png", "a/chart.svg", "b/chart.svg", "docs/Report.PDF",
@@ -193,11 +178,11 @@ final class LinkResolverTests: XCTestCase {
         ]
         for (markdown, expected) in cases {
             guard let link = link(markdown) else { continue }
-            XCTAssertEqual(describe(catalog.resolve(link, from: "journal/daily.md")), expected, markdown)
+            XCTAssertEqual(catalog.resolve(link, from: "journal/daily.md").described, expected, markdown)
         }
         catalog.removeAsset("img/pic.png")
         XCTAssertEqual(catalog.assets(named: "Pic.png"), ["archive/old/pic.png"])
-        XCTAssertEqual(link("![[pic.png]]").map { describe(catalog.resolve($0, from: "index.md")) }, "file archive/old/pic.png")
+        XCTAssertEqual(link("![[pic.png]]").map { catalog.resolve($0, from: "index.md").described }, "file archive/old/pic.png")
         catalog.removeAsset("archive/old/pic.png")
         XCTAssertEqual(catalog.assets(named: "pic.png"), [])
         XCTAssertEqual(catalog, { var c = Self.catalog
@@ -232,7 +217,7 @@ final class LinkResolverTests: XCTestCase {
         ]
         for (markdown, expected) in cases {
             let link = try XCTUnwrap(link(markdown))
-            guard case .note(_, let heading?, nil) = Self.catalog.resolve(link, from: "index.md") else {
+            guard case .note(_, let heading?, nil, _) = Self.catalog.resolve(link, from: "index.md") else {
                 XCTFail("no heading for \(markdown)")
                 continue
             }

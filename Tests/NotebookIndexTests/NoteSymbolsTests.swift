@@ -227,6 +227,42 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(s.blockIDs.map { slice(source, $0.blockRange) }, ["A paragraph\nover two lines ^para-1", "- item one ^item1"])
     }
 
+    /// Raw HTML gives places a fragment may name: `id` on any element, `name` on `<a>`.
+    func testHTMLIDsFromBlocksAndInlineTags() {
+        let text = """
+        <a id="old-heading"></a>
+
+        Text <a name=legacy>anchor</a> and <span ID='Inline'>x</span> <img src="a.png" id=pic>.
+
+        <div data-id="no" class="box" id = "spaced"><p name="not-an-anchor" id="">empty</p></div>
+
+        <!-- <a id="in-a-comment"></a> --> <a href="#x" id="after-comment">
+
+        `<a id="in-code">`
+
+        """
+        let (s, source) = symbols(text)
+        XCTAssertEqual(s.htmlIDs.map(\.id), ["old-heading", "legacy", "Inline", "pic", "spaced", "after-comment"])
+        XCTAssertEqual(s.htmlIDs.map { slice(source, $0.range) }, s.htmlIDs.map(\.id), "each range is the value as written")
+    }
+
+    /// Unfinished tags and quotes end at the HTML's end, in one pass whatever the input holds.
+    func testHTMLIDScannerStopsAtTheEndOfOddInput() {
+        let odd = ["<a id=\"unclosed", "<a id=", "<a id", "<a", "<", "<!--", "<!-- x", "<a id='x' name", "<<<a id=x", "<a\nid=\"x\">"]
+        for html in odd {
+            let bytes = Array(html.utf8)
+            let ranges = HTMLIDScanner.idRanges(in: bytes[...])
+            for range in ranges { XCTAssertTrue(range.lowerBound >= 0 && range.upperBound <= bytes.count, html) }
+        }
+        XCTAssertEqual(HTMLIDScanner.idRanges(in: Array("<<<a id=x".utf8)[...]), [8..<9])
+        XCTAssertEqual(HTMLIDScanner.idRanges(in: Array("<a\nid=\"x\">".utf8)[...]), [7..<8])
+        // Linear: many ids and many unclosed tags cost about what their bytes cost.
+        let many = Array(String(repeating: "<a id=\"x\"></a>", count: 20_000).utf8)
+        XCTAssertEqual(HTMLIDScanner.idRanges(in: many[...]).count, 20_000)
+        let open = Array(String(repeating: "<a id=", count: 20_000).utf8)
+        XCTAssertLessThanOrEqual(HTMLIDScanner.idRanges(in: open[...]).count, 20_000)
+    }
+
     func testFrontMatterKeysAndValues() {
         let text = """
         ---

@@ -9,8 +9,10 @@ final class NotebookTests: XCTestCase {
         NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: path)
     }
 
-    static func scratch(_ texts: [String: String], assets: Set<String>, order: [String]) -> Notebook {
+    static func scratch(_ texts: [String: String], assets: Set<String>, order: [String],
+                        markdownResolution: MarkdownResolution = .relative) -> Notebook {
         var notebook = Notebook()
+        notebook.markdownResolution = markdownResolution
         for path in order { if let text = texts[path] { notebook.update(symbols(path, text)) } }
         for asset in assets { notebook.addAsset(asset) }
         return notebook
@@ -22,10 +24,28 @@ final class NotebookTests: XCTestCase {
         "![[plot.png]]", "![[img/plot.png|80]]", "![[PIC.png]]", "[[garden/pic.png]]", "[s](garden/soil.md)", "[s](../soil.md#tests)", "[x](beds.md#nowhere)",
         "#garden", "#garden/beds", "#🌱", "# Tests", "## Beds", "Text ^b1", "[r][ref]\n\n[ref]: beds.md",
         "---\ntitle: Soil Tests\naliases: [dirt]\ntags: [garden]\n---", "[[dirt]]", "[[Beds]]", "plain words",
+        // The resolution rules of Obsidian vaults and static sites: names shared by notes in
+        // sibling folders (the linking note's own folder wins), attachments of any kind by name
+        // with a fragment, headings with code and punctuation, Markdown links by name, pages
+        // (`chapter.html`) for notes, HTML ids, paths above the root, names with `#`.
+        "[[note]]", "[n](note.md)", "[n](../b/note.md)", "![[clip.mp4#t=10]]", "[[LICENSE]]", "![[My (draft) scan.pdf]]",
+        "[l](LICENSE)", "[v](clip.mp4)", "## `move` it", "## How large can it be?", "[[#move it]]",
+        "[[chapter#How large can it be]]", "[c](chapter.html)", "[c](chapter.html#old-heading)", "[[chapter#old-heading]]",
+        "<a id=\"old-heading\"></a>", "<p name=\"x\" id='other'>", "[o](../../outside.md)", "[[C%23 notes]]",
+        "[[C# notes]]", "[[C# notes#move it]]",
     ]
 
     func testIncrementalUpdatesEqualAFromScratchBuild() {
-        var generator = SplitMix(seed: 20261122)
+        checkIncrementalUpdates(markdownResolution: .relative, seed: 20261122)
+    }
+
+    /// The same with Markdown links found by name when their path reaches nothing (a vault).
+    func testIncrementalUpdatesEqualAFromScratchBuildInAVault() {
+        checkIncrementalUpdates(markdownResolution: .obsidian, seed: 20261124)
+    }
+
+    private func checkIncrementalUpdates(markdownResolution mode: MarkdownResolution, seed: UInt64) {
+        var generator = SplitMix(seed: seed)
         var texts: [String: String] = [
             "index.md": "# Home\n\n[[soil]] [[beds]] #garden\n",
             "garden/soil.md": "# Soil\n\n## Tests\n\nText ^b1\n",
@@ -34,10 +54,11 @@ final class NotebookTests: XCTestCase {
             "b/dup.md": "# Dup B\n",
         ]
         let names = ["index.md", "garden/soil.md", "beds.md", "a/dup.md", "b/dup.md", "new.md", "garden/new.md",
-                     "soil.md", "x/y/dirt.md"]
+                     "soil.md", "x/y/dirt.md", "a/note.md", "b/note.md", "a/b/note.md", "chapter.md", "a/chapter.md",
+                     "C# notes.md"]
         var assets: Set<String> = []
-        var notebook = NotebookTests.scratch(texts, assets: assets, order: texts.keys.sorted())
-        for step in 0..<400 {
+        var notebook = NotebookTests.scratch(texts, assets: assets, order: texts.keys.sorted(), markdownResolution: mode)
+        for step in 0..<600 {
             let path = names[generator.next(names.count)]
             let before = notebook
             var changedPaths: Set<String> = [path]
@@ -48,7 +69,9 @@ final class NotebookTests: XCTestCase {
                 texts[path] = nil
             case 1:
                 // Files that embeds find by name: several share a name, at different depths.
-                let asset = ["plot.png", "img/plot.png", "a/b/plot.png", "garden/pic.png", "x/pic.png"][generator.next(5)]
+                let assetNames = ["plot.png", "img/plot.png", "a/b/plot.png", "garden/pic.png", "x/pic.png", "media/clip.mp4",
+                             "a/clip.mp4", "LICENSE", "a/LICENSE", "docs/My (draft) scan.pdf", "chapter.html"]
+                let asset = assetNames[generator.next(assetNames.count)]
                 affected = generator.next(2) == 0 ? notebook.addAsset(asset) : notebook.removeAsset(asset)
                 // Re-sync `assets` with what the call did.
                 assets = notebook.assets
@@ -67,7 +90,7 @@ final class NotebookTests: XCTestCase {
             }
             var order = texts.keys.sorted()
             order.shuffle(using: &generator)
-            let fresh = NotebookTests.scratch(texts, assets: assets, order: order)
+            let fresh = NotebookTests.scratch(texts, assets: assets, order: order, markdownResolution: mode)
             XCTAssertEqual(notebook, fresh, "step \(step): incremental index differs from a fresh build after editing \(path)")
             // Every other note whose problems changed must be among those the update named.
             for other in fresh.notes.keys where !changedPaths.contains(other) {

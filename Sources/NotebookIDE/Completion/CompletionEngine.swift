@@ -106,7 +106,7 @@ private struct Request {
         let link = LinkSymbol(form: isWiki ? .wikiLink : .inline, target: LinkSymbol.Part(text: trimmed, range: .empty),
                               range: .empty)
         switch workspace.catalog.resolve(link, from: notePath) {
-        case .note(let path, _, _): return symbols(at: path)
+        case .note(let path, _, _, _): return symbols(at: path)
         case .ambiguous(let paths): return paths.first.flatMap(symbols(at:))
         default: return nil
         }
@@ -232,19 +232,20 @@ private struct Request {
             if entry.field == -1 {
                 let file = workspace.files[Int(entry.index)]
                 return CompletionCandidate(label: CompletionPath.name(of: file.path), kind: file.isImage ? .image : .file,
-                                           newText: closed(file.path), replace: replace, filterText: file.path,
+                                           newText: closed(NotebookPath.wikiTarget(file.path)), replace: replace, filterText: file.path,
                                            detail: file.path,
                                            documentation: Request.fileDocumentation(file.path, isImage: file.isImage))
             }
             let note = notes[Int(entry.index)]
             let title = note.title.isEmpty ? note.stem : note.title
+            let linkTarget = workspace.linkTarget(of: note, from: notePath)
             if entry.field >= 3 {
                 let alias = note.aliases[Int(entry.field) - 3]
                 // A label already written stays; before a `#heading` a label would split the link,
                 // and an alias with `]` or `|` in it would end or split it.
                 let targetOnly = context.labelFollows || context.headingFollows
                     || alias.utf8.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }
-                let text = targetOnly ? note.linkTarget : note.linkTarget + "|" + alias
+                let text = targetOnly ? linkTarget : linkTarget + "|" + alias
                 return CompletionCandidate(label: alias, kind: .alias, newText: closed(text), replace: replace,
                                            filterText: alias, detail: "alias of " + title + " — " + note.path,
                                            target: .note(path: note.path))
@@ -255,7 +256,7 @@ private struct Request {
             case 2: filter = CompletionPath.removingExtension(note.path, workspace.catalog.noteExtensions)
             default: filter = title
             }
-            return CompletionCandidate(label: title, kind: .note, newText: closed(note.linkTarget), replace: replace,
+            return CompletionCandidate(label: title, kind: .note, newText: closed(linkTarget), replace: replace,
                                        filterText: filter, detail: note.path, target: .note(path: note.path))
         }
     }
@@ -379,7 +380,13 @@ private struct Request {
         if !base.isEmpty && typedOnlyDots && folderClimbsOnly {
             ranked.append(Ranked(key: UInt64(7) << 56, index: -1, field: 0))
         }
+        // In a vault, notes and files of other folders by name, as Obsidian writes Markdown links
+        // ("shortest path when possible"): once a name is typed, and no folder.
+        let byName = workspace.catalog.markdownResolution == .obsidian && typedFolder.isEmpty && !nameQuery.isEmpty
+            ? namedElsewhere(nameQuery, outside: base, isImage: isImage) : []
+        ranked += byName
         let slash = context.slashFollows ? "" : "/"
+        let publishedExtension = publishedNoteExtension()
         // Inside `<…>` a name is written as it is (spaces and parentheses allowed); elsewhere it
         // is percent-encoded. The client filters on the text as it appears in the link.
         func written(_ name: String) -> String {
@@ -391,6 +398,7 @@ private struct Request {
                                            filterText: "..", detail: CompletionPath.folder(of: base),
                                            documentation: folderDocumentation(CompletionPath.folder(of: base)))
             }
+            if item.field != 0 { return byNameCandidate(item, written: written) }
             let entry = entries[Int(item.index)]
             let name = written(entry.name)
             switch entry.kind {
@@ -399,8 +407,12 @@ private struct Request {
                                            replace: replace, filterText: name, detail: entry.path + "/",
                                            documentation: folderDocumentation(entry.path))
             case .note:
-                return CompletionCandidate(label: entry.name, kind: .note, newText: closed(name), replace: replace,
-                                           filterText: name, detail: entry.path, target: .note(path: entry.path))
+                // A note that links to its neighbours' pages (`chapter.html`) gets one more such link.
+                let page = publishedExtension.map {
+                    written(CompletionPath.removingExtension(entry.name, workspace.catalog.noteExtensions) + "." + $0)
+                } ?? name
+                return CompletionCandidate(label: entry.name, kind: .note, newText: closed(page), replace: replace,
+                                           filterText: page, detail: entry.path, target: .note(path: entry.path))
             case .file:
                 return CompletionCandidate(label: entry.name, kind: entry.isImage ? .image : .file,
                                            newText: closed(name), replace: replace, filterText: name,
@@ -408,6 +420,86 @@ private struct Request {
                                            documentation: Request.fileDocumentation(entry.path, isImage: entry.isImage))
             }
         }
+    }
+
+    /// Notes (field 1, by index in `workspace.notes`) and files (field 2, in `workspace.files`)
+    /// outside the folder `base` whose file name matches `nameQuery`, ranked after the folder's own
+    /// entries, closer ones first.
+    func namedElsewhere(_ nameQuery: [UInt8], outside base: String, isImage: Bool) -> [Ranked] {
+        var ranked: [Ranked] = []
+        let queryMask = CompletionMatcher.mask(nameQuery)
+        let current = Array(CompletionPath.folder(of: notePath).utf8)
+        func place(_ folder: [UInt8], depth: Int, order: UInt64) -> UInt64 {
+            let common = UInt64(min(current.withUnsafeBufferPointer { a in
+                folder.withUnsafeBufferPointer { CompletionPath.commonFolders(a, $0) }
+            }, 255))
+            return order << 56 | (255 - common) << 48 | UInt64(min(max(depth, 0), 255)) << 40
+        }
+        let notes = workspace.notes
+        nameQuery.withUnsafeBufferPointer { q in
+            workspace.keyArena.withUnsafeBufferPointer { arena in
+                for (index, keys) in workspace.noteKeys.enumerated() where queryMask & ~keys.mask == 0 {
+                    let start = Int(keys.stem.start)
+                    let tier = CompletionMatcher.tier(q, UnsafeBufferPointer(rebasing: arena[start..<(start + Int(keys.stem.count))]))
+                    guard tier != CompletionMatcher.none, CompletionPath.folder(of: notes[index].path) != base else { continue }
+                    let folder = Array(CompletionPath.folder(of: notes[index].path).utf8)
+                    ranked.append(Ranked(key: Request.tierBits(tier) | place(folder, depth: Int(keys.depth), order: isImage ? 6 : 4),
+                                         index: Int32(index), field: 1))
+                }
+            }
+        }
+        for (index, file) in workspace.files.enumerated() where queryMask & ~file.mask == 0 {
+            let tier = CompletionMatcher.tier(nameQuery, CompletionMatcher.key(CompletionPath.name(of: file.path)))
+            guard tier != CompletionMatcher.none, CompletionPath.folder(of: file.path) != base else { continue }
+            ranked.append(Ranked(key: Request.tierBits(tier) | place(file.folder, depth: file.depth, order: isImage && file.isImage ? 4 : 6),
+                                 index: Int32(index), field: 2))
+        }
+        return ranked
+    }
+
+    /// The item of a note or file found by name (`namedElsewhere`): its name, percent-encoded,
+    /// when the name alone takes a Markdown link written here to it; nil otherwise (the path
+    /// completion one folder at a time reaches it).
+    func byNameCandidate(_ item: Ranked, written: (String) -> String) -> CompletionCandidate? {
+        let isNote = item.field == 1
+        let path = isNote ? workspace.notes[Int(item.index)].path : workspace.files[Int(item.index)].path
+        let name = CompletionPath.name(of: path)
+        let text = written(name)
+        let link = LinkSymbol(form: .inline, target: LinkSymbol.Part(text: text, range: .empty), range: .empty)
+        switch workspace.catalog.resolve(link, from: notePath) {
+        case .note(let found, _, _, _) where found == path: break
+        case .file(let found) where found == path: break
+        default: return nil
+        }
+        if isNote {
+            return CompletionCandidate(label: name, kind: .note, newText: closed(text), replace: replace, filterText: text,
+                                       detail: path, target: .note(path: path))
+        }
+        let isImage = workspace.files[Int(item.index)].isImage
+        return CompletionCandidate(label: name, kind: isImage ? .image : .file, newText: closed(text), replace: replace,
+                                   filterText: text, detail: path, documentation: Request.fileDocumentation(path, isImage: isImage))
+    }
+
+    /// `html` (or `htm`) when the note being written links to other notes by their published
+    /// pages (`chapter.html`, as books for mdBook do) more often than by their files: Markdown
+    /// path completion then writes notes that way too. Nil otherwise.
+    func publishedNoteExtension() -> String? {
+        guard let note = sources.currentNote else { return nil }
+        var html = 0
+        var htm = 0
+        var files = 0
+        for link in note.links where !link.form.isWiki && link.form != .autolink && !link.target.text.isEmpty {
+            guard let ext = NotebookPath.pathExtension(link.target.text)?.folded else { continue }
+            if ext == "html" {
+                html += 1
+            } else if ext == "htm" {
+                htm += 1
+            } else if workspace.catalog.noteExtensions.contains(ext) {
+                files += 1
+            }
+        }
+        guard html + htm > files else { return nil }
+        return htm > html ? "htm" : "html"
     }
 
     /// A file name as written inside `<…>`: as it is, except the bytes that would end the

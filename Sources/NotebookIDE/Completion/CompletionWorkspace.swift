@@ -4,9 +4,11 @@
 //
 // Invariants:
 // - Built from plain values (`NoteCatalog`, paths, counts); no IO.
-// - Each note's `linkTarget` is the shortest text that `NoteCatalog.resolve` takes back to that
-//   very note: the stem when it is unambiguous, else the shortest path suffix that is (checked
-//   with the resolver itself, so completion and resolution cannot disagree).
+// - Each note's link text (`linkTarget(of:from:)`) is the shortest text that `NoteCatalog.resolve`
+//   takes back to that very note from the linking note: the stem when no other note has it, else
+//   the shortest path suffix that does (checked with the resolver itself, from the linking note's
+//   path, so completion and resolution cannot disagree), written as a wiki target
+//   (`NotebookPath.wikiTarget`: percent-encoded when the name holds `#`, `|`, `^` or brackets).
 // - Lists are sorted at build time (notes by path, tags and values by use), so requests only
 //   filter and rank.
 
@@ -19,8 +21,10 @@ public struct CompletionWorkspace: Sendable {
         var title: String
         var stem: String
         var aliases: [String]
-        /// What a wiki-link writes to reach this note.
+        /// What a wiki-link writes to reach this note when no other note has its stem.
         var linkTarget: String
+        /// Another note has the same stem: the link text depends on where the link is written.
+        var sharesStem: Bool
     }
 
     /// A slice of `keyArena`.
@@ -109,7 +113,8 @@ public struct CompletionWorkspace: Sendable {
         let extensions = catalog.noteExtensions
         let sortedNotes = catalog.notes.values.sorted { $0.path < $1.path }
 
-        // Notes sharing a stem need a longer link text, found with the resolver itself.
+        // Notes sharing a stem need a longer link text, found with the resolver itself when a
+        // link is written (it depends on the linking note's folder).
         var stemCounts: [String: Int] = [:]
         for note in sortedNotes { stemCounts[NotebookPath.fileStem(of: note.path).folded, default: 0] += 1 }
         var notes: [Note] = []
@@ -126,10 +131,6 @@ public struct CompletionWorkspace: Sendable {
         for note in sortedNotes {
             let stem = NotebookPath.fileStem(of: note.path)
             let bare = CompletionPath.removingExtension(note.path, extensions)
-            var target = stem
-            if stemCounts[stem.folded, default: 0] > 1 {
-                target = CompletionWorkspace.shortestTarget(for: note.path, bare: bare, catalog: catalog)
-            }
             let folder = CompletionPath.folder(of: note.path)
             let titleKey = CompletionMatcher.key(note.title)
             let stemKey = CompletionMatcher.key(stem)
@@ -141,7 +142,8 @@ public struct CompletionWorkspace: Sendable {
                 mask |= CompletionMatcher.mask(key)
                 aliasSlices.append(store(key))
             }
-            notes.append(Note(path: note.path, title: note.title, stem: stem, aliases: note.aliases, linkTarget: target))
+            notes.append(Note(path: note.path, title: note.title, stem: stem, aliases: note.aliases,
+                              linkTarget: NotebookPath.wikiTarget(stem), sharesStem: stemCounts[stem.folded, default: 0] > 1))
             noteKeys.append(NoteKeys(mask: mask, title: store(titleKey), stem: store(stemKey), path: store(pathKey),
                                      folder: store(Array(folder.utf8)), aliasStart: aliasStart,
                                      aliasCount: Int32(clamping: note.aliases.count),
@@ -269,17 +271,24 @@ public struct CompletionWorkspace: Sendable {
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
     }
 
-    /// The shortest path suffix (stem, `folder/stem`, …) that resolves to `path`; the path
-    /// without its extension when none does.
-    private static func shortestTarget(for path: String, bare: String, catalog: NoteCatalog) -> String {
+    /// What a wiki-link written in the note at `source` writes to reach `note`.
+    func linkTarget(of note: Note, from source: String) -> String {
+        guard note.sharesStem else { return note.linkTarget }
+        return CompletionWorkspace.shortestTarget(for: note.path, from: source, catalog: catalog)
+    }
+
+    /// The shortest path suffix (stem, `folder/stem`, …) that a wiki-link written in the note at
+    /// `source` resolves to `path` with; the path without its extension when none does.
+    static func shortestTarget(for path: String, from source: String, catalog: NoteCatalog) -> String {
+        let bare = CompletionPath.removingExtension(path, catalog.noteExtensions)
         let components = bare.split(separator: "/", omittingEmptySubsequences: true)
         var count = 1
         while count <= components.count {
-            let target = components.suffix(count).joined(separator: "/")
+            let target = NotebookPath.wikiTarget(components.suffix(count).joined(separator: "/"))
             let link = LinkSymbol(form: .wikiLink, target: LinkSymbol.Part(text: target, range: .empty), range: .empty)
-            if case .note(let found, _, _) = catalog.resolve(link, from: path), found == path { return target }
+            if case .note(let found, _, _, _) = catalog.resolve(link, from: source), found == path { return target }
             count += 1
         }
-        return bare
+        return NotebookPath.wikiTarget(bare)
     }
 }

@@ -35,8 +35,8 @@ extension Notebook {
     /// The place a link reaches, when it reaches one in the notebook.
     public func destination(of link: LinkSymbol, from path: String) -> [SourceRange] {
         switch catalog.resolve(link, from: path) {
-        case .note(let target, let heading, let block):
-            let range = block?.blockRange ?? heading?.range ?? ByteSpan(Int32(0), Int32(0))
+        case .note(let target, let heading, let block, let htmlID):
+            let range = block?.blockRange ?? heading?.range ?? htmlID?.range ?? ByteSpan(Int32(0), Int32(0))
             return [SourceRange(path: target, range: range)]
         case .file(let file) where assets.contains(file):
             return [SourceRange(path: file, range: .empty)]
@@ -55,9 +55,10 @@ extension Notebook {
         var result: [SourceRange] = []
         switch target {
         case .link(let link)?:
-            guard case .note(let path, let heading, let block) = catalog.resolve(link, from: note.path) else { return [] }
+            guard case .note(let path, let heading, let block, let htmlID) = catalog.resolve(link, from: note.path) else { return [] }
             result = backlinks(to: path).filter { backlink in
                 if let block { return backlink.blockID?.id == block.id }
+                if let htmlID { return backlink.htmlID?.range == htmlID.range }
                 if let heading { return backlink.heading?.key == heading.key }
                 return true
             }.map { SourceRange(path: $0.source, range: $0.link.range) }

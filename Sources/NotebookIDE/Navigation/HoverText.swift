@@ -71,6 +71,8 @@ public enum HoverText {
             return "Broken link: no heading " + NavigationText.codeSpan(heading) + " in " + NavigationText.codeSpan(note)
         case .brokenBlock(let note, let id):
             return "Broken link: no block " + NavigationText.codeSpan("^" + id) + " in " + NavigationText.codeSpan(note)
+        case .outside(let path):
+            return "Outside the notebook: " + NavigationText.codeSpan(path) + " is not checked"
         case .ambiguous(let paths):
             return "Ambiguous link: it matches " + "\(paths.count)" + " notes"
                 + paths.map { "\n- " + NavigationText.codeSpan($0) }.joined()

@@ -54,7 +54,7 @@ extension NoteView {
         case .link(let link)?:
             let markdown: String?
             switch notebook.catalog.resolve(link, from: note.path) {
-            case .note(let path, let heading, let block):
+            case .note(let path, let heading, let block, _):
                 guard let target = notebook.notes[path] else { return nil }
                 markdown = HoverText.note(target, source: source(of: path)?.text ?? [], heading: heading, block: block)
             case .file(let path):
@@ -79,7 +79,7 @@ extension NoteView {
         for link in symbols.links where link.form != .autolink {
             let target: String
             switch notebook.catalog.resolve(link, from: note.path) {
-            case .note(let path, _, _):
+            case .note(let path, _, _, _):
                 if path == note.path && link.target.text.isEmpty { continue }
                 target = path
             case .file(let path):

@@ -37,7 +37,7 @@ extension Notebook {
             for link in note.links where !link.target.text.isEmpty && link.form != .autolink {
                 let resolved: String
                 switch catalog.resolve(link, from: source) {
-                case .note(let path, _, _), .file(let path), .brokenHeading(let path, _), .brokenBlock(let path, _):
+                case .note(let path, _, _, _), .file(let path), .brokenHeading(let path, _), .brokenBlock(let path, _):
                     resolved = path
                 case .brokenNote(let path) where !link.form.isWiki && sourceAfter != source && !path.isEmpty
                     && NotebookPath.normalized(path) == path:
@@ -47,9 +47,12 @@ extension Notebook {
                     continue
                 }
                 let targetAfter = newPathOf[resolved] ?? resolved
+                let folderAfter = NotebookPath.folder(of: sourceAfter)
                 if link.form.isWiki {
-                    // Wiki-links are not relative to their note: only the target's move matters.
-                    if let text = movedWikiTarget(link.target.text, resolved: resolved, after: targetAfter, names: after),
+                    // Wiki-links are not relative to their note: the target's move matters, and
+                    // the note's own folder for a link by short name.
+                    if let text = movedWikiTarget(link.target.text, resolved: resolved, after: targetAfter, names: after,
+                                                  from: folderAfter),
                        text != link.target.text {
                         edits.insert(NoteEdit(path: source, range: link.target.range, newText: text))
                     }
@@ -58,17 +61,25 @@ extension Notebook {
                 // Nothing moved for this link: neither its note nor its target.
                 if targetAfter == resolved && sourceAfter == source { continue }
                 let written = NotebookPath.percentDecoded(link.target.text)
-                if written.hasPrefix("/") {
-                    guard targetAfter != resolved else { continue }
-                    edits.insert(NoteEdit(path: source, range: link.target.range, newText: "/" + NotebookPath.markdownDestination(targetAfter)))
+                if isByName(link, reaching: resolved, from: source) {
+                    // A Markdown link by name (`links.markdownResolution: obsidian`): a name it stays.
+                    if let text = movedWikiTarget(written, resolved: resolved, after: targetAfter, names: after, from: folderAfter) {
+                        edits.insert(NoteEdit(path: source, range: link.target.range, newText: NotebookPath.markdownDestination(text)))
+                    }
                     continue
                 }
-                var relative = NotebookPath.relativePath(from: NotebookPath.folder(of: sourceAfter), to: targetAfter)
+                if written.hasPrefix("/") {
+                    guard targetAfter != resolved else { continue }
+                    edits.insert(NoteEdit(path: source, range: link.target.range,
+                                          newText: "/" + NotebookPath.markdownDestination(published(targetAfter, as: written, note: resolved))))
+                    continue
+                }
+                var relative = NotebookPath.relativePath(from: folderAfter, to: targetAfter)
                 let hadExtension = NotebookPath.pathExtension(written) != nil
                 if !hadExtension, notes[resolved] != nil {
                     relative = NotebookPath.removingExtension(relative, catalog.noteExtensions)
                 }
-                let text = NotebookPath.markdownDestination(relative)
+                let text = NotebookPath.markdownDestination(published(relative, as: written, note: resolved))
                 if text != link.target.text { edits.insert(NoteEdit(path: source, range: link.target.range, newText: text)) }
             }
         }
@@ -76,8 +87,9 @@ extension Notebook {
     }
 
     /// The short names (note stems, file names of assets) after a move, to tell whether a
-    /// wiki-link by short name reaches a given path: it does when that path is the only one with
-    /// the name at the fewest folders (as `NoteCatalog` resolves).
+    /// wiki-link by short name reaches a given path from a folder: it does when that path is the
+    /// only one `NotebookPath.preferred` keeps (the folder's own, else the shortest paths), as
+    /// `NoteCatalog` resolves.
     struct ShortNames {
         var stems: [String: [String]] = [:]
         var fileNames: [String: [String]] = [:]
@@ -93,10 +105,11 @@ extension Notebook {
             }
         }
 
-        /// True when `name` (a stem for a note, a file name for a file) reaches `path` alone.
-        func reach(_ name: String, _ path: String, isNote: Bool) -> Bool {
+        /// True when `name` (a stem for a note, a file name for a file), written in a note in
+        /// `folder`, reaches `path` alone.
+        func reach(_ name: String, _ path: String, isNote: Bool, from folder: String) -> Bool {
             guard let candidates = (isNote ? stems : fileNames)[name.folded] else { return false }
-            return NotebookPath.shallowest(candidates) == [path]
+            return NotebookPath.preferred(candidates, from: folder) == [path]
         }
     }
 
@@ -106,7 +119,7 @@ extension Notebook {
     /// link by path (whole, or the end of it) gets the new path; a link by title or alias is
     /// left alone (a move does not change those).
     private func movedWikiTarget(_ writtenTarget: String, resolved: String, after targetAfter: String,
-                                 names: ShortNames) -> String? {
+                                 names: ShortNames, from folder: String) -> String? {
         var written = NotebookPath.trimmed(writtenTarget)
         var rooted = ""
         while written.hasPrefix("/") {
@@ -125,7 +138,7 @@ extension Notebook {
         let newPath = keepsExtension ? targetAfter : newBare
         if rooted.isEmpty, !written.contains("/"), writtenBare.folded == oldShort.folded {
             let sameName = NotebookPath.lastComponent(of: resolved) == NotebookPath.lastComponent(of: targetAfter)
-            if names.reach(newShort, targetAfter, isNote: isNote) {
+            if names.reach(newShort, targetAfter, isNote: isNote, from: folder) {
                 if sameName { return nil }   // as written, case included
                 return keepsExtension ? NotebookPath.lastComponent(of: targetAfter) : newShort
             }
@@ -139,6 +152,28 @@ extension Notebook {
             return rooted + newPath
         }
         return nil
+    }
+
+    /// True when the Markdown `link` reaches `resolved` by name, not by its path (a path that
+    /// reaches nothing, read by name as `links.markdownResolution: obsidian` does).
+    private func isByName(_ link: LinkSymbol, reaching resolved: String, from source: String) -> Bool {
+        guard catalog.markdownResolution == .obsidian else { return false }
+        var relative = catalog
+        relative.markdownResolution = .relative
+        switch relative.resolve(link, from: source) {
+        case .note(let path, _, _, _), .brokenHeading(let path, _), .brokenBlock(let path, _): return path != resolved
+        case .file(let path): return path != resolved
+        default: return true
+        }
+    }
+
+    /// `path` (a note's new path, or a relative path to it) with the extension a link written as
+    /// `written` uses for notes: a link to `chapter.html` (a static site's page for `chapter.md`)
+    /// stays a link to an `.html` page.
+    private func published(_ path: String, as written: String, note: String) -> String {
+        guard notes[note] != nil, let ext = NotebookPath.pathExtension(written),
+              ext.folded == "html" || ext.folded == "htm" else { return path }
+        return NotebookPath.removingExtension(path, catalog.noteExtensions) + "." + ext
     }
 
     static func sorted(_ edits: [NoteEdit]) -> [NoteEdit] {

@@ -60,12 +60,14 @@ extension Notebook {
         let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
         let path: String
         switch catalog.resolve(link, from: note.path) {
-        case .note(let found, _, _), .brokenHeading(let found, _), .brokenBlock(let found, _):
+        case .note(let found, _, _, _), .brokenHeading(let found, _), .brokenBlock(let found, _):
             path = found
         case .file(let file):
             throw RenameError("`\(written)` leads to the file `\(file)`, not a note: rename the file in the editor's file explorer (its links follow)")
         case .external:
             throw RenameError("`\(written)` is a URL, not a note")
+        case .outside(let path):
+            throw RenameError("`\(written)` leads outside the notebook (`\(path)`): there is nothing here to rename")
         case .brokenNote(let missing):
             throw RenameError(missing.isEmpty ? "this link leads to no note" : "`\(written)` leads to no note (`\(missing)` does not exist): there is nothing to rename")
         case .ambiguous(let candidates):
