@@ -14,6 +14,9 @@ public enum PathologicalCases {
         public var exact: String? = nil
         /// When set, decides instead of `check` (for outputs too deep for ICU's regex engine).
         public var verify: (@Sendable (String) -> Bool)? = nil
+        /// The bench and the scaling test also extract the note's symbols and file them into a
+        /// notebook (`NotebookIndex`): front matter is read mostly there (tags, aliases, values).
+        public var indexed = false
     }
 
     /// Matches `(<tag>\n?)+` + middle + `(</tag>\n)+` over the whole output without a regex engine:
@@ -136,7 +139,38 @@ public enum PathologicalCases {
         tableCheck += "(<tr>\\n<td>aaa</td>\\n</tr>\\n<tr>\\n<td>bbb</td>\\n</tr>\\n<tr>\\n<td>-\\x{0B}</td>\\n</tr>\\n){\(t - 1)}"
         tableCheck += "</tbody>\\n</table>\\n$"
         cases.append(Case(name: "tables", input: rep("aaa\rbbb\n-\u{0B}\n", t), check: tableCheck, extensions: .table))
+        cases += frontMatterCases(divisor: divisor, multiplier: multiplier)
         return cases
+    }
+
+    /// Front matter of every shape, each followed by `# Body`, at `multiplier/divisor` of the
+    /// reference counts (issue 11: 128,000 keys took 27 s, each key compared with every key
+    /// before it to find duplicates). They are `indexed`: most of front matter is read there.
+    public static func frontMatterCases(divisor: Int = 1, multiplier: Int = 1) -> [Case] {
+        func n(_ count: Int) -> Int { max(1, count * multiplier / divisor) }
+        func frontMatter(_ name: String, _ count: Int, head: String = "", _ line: (Int) -> String) -> Case {
+            var input = "---\n" + head
+            input.reserveCapacity(count * 24)
+            for index in 0..<count { input += line(index) }
+            input += "---\n# Body\n"
+            return Case(name: "front matter: " + name, input: input, check: "", extensions: .frontMatter,
+                        exact: "<h1>Body</h1>\n", indexed: true)
+        }
+        let spaces = String(repeating: " ", count: 256)
+        return [
+            frontMatter("many keys", n(128_000)) { "field\($0): \($0)\n" },
+            frontMatter("long block list", n(128_000), head: "tags:\n") { "  - tag\($0)\n" },
+            frontMatter("many flow lists", n(64_000)) { "k\($0): [a\($0), \"b, \($0)\", c]\n" },
+            // Indentations of 1 to 256 spaces in an order that covers them evenly at any count,
+            // so that 10 times the lines are 10 times the bytes.
+            frontMatter("deep indentation", n(16_000), head: "nested:\n") { " " + spaces.prefix($0 * 37 % 256) + "k\($0): v\n" },
+            frontMatter("very long values", 1, head: "title: " + String(repeating: "word ", count: n(200_000)) + "\n"
+                        + "summary: \"" + String(repeating: "a\\\"b ", count: n(50_000)) + "\"\n"
+                        + "tags: [" + (0..<n(50_000)).map { "t\($0)" }.joined(separator: ", ") + "]\n"
+                        + "aliases: " + (0..<n(50_000)).map { "a\($0)" }.joined(separator: ", ") + "\n") { _ in "" },
+            frontMatter("many duplicate keys", n(64_000)) { "tags: t\($0), #u\($0)\n" },
+            frontMatter("many aliases", n(128_000), head: "aliases:\n") { "  - alias \($0)\n" },
+        ]
     }
 
 }

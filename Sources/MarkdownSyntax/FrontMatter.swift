@@ -65,6 +65,7 @@ public enum FrontMatterParser {
         let n = tree[node]
         let content = tree.content
         var entries: [FrontMatter.Entry] = []
+        var seenKeys: Set<String> = []
 
         // Split the content into lines (content lines end with "\n").
         var lines: [(start: Int, end: Int)] = []
@@ -135,8 +136,9 @@ public enum FrontMatterParser {
             while valueStart < line.end && isSpaceOrTab(content[valueStart]) { valueStart += 1 }
             var valueEnd = line.end
             while valueEnd > valueStart && isSpaceOrTab(content[valueEnd - 1]) { valueEnd -= 1 }
-            // Front matter has a handful of keys: a scan beats a hash set.
-            if entries.contains(where: { $0.key == key }) {
+            // A set, not a scan of the entries: a scan made 128,000 keys cost 8 billion
+            // comparisons (27 s).
+            if !seenKeys.insert(key).inserted {
                 problem("Front matter: duplicate key `\(key)`", line.start, keyEnd)
             }
             let keyRange = source(line.start, keyEnd)

@@ -195,10 +195,11 @@ public struct NoteCatalog: Sendable, Equatable {
         result.append((.stem, stem.folded))
         if stem.utf8.contains(where: NoteCatalog.splitsWikiTarget) { result.append((.splitName, NoteCatalog.splitNameKey(stem))) }
         if !note.title.isEmpty { result.append((.title, note.title.folded)) }
-        // A note has a handful of aliases: a scan finds repeats more cheaply than a set.
+        // A set finds repeats: a scan of the keys made a note with 128,000 aliases quadratic.
+        var seenAliases: Set<String> = []
         for alias in note.aliases where !alias.isEmpty {
             let key = alias.folded
-            if !result.contains(where: { $0.0 == .alias && $0.1 == key }) { result.append((.alias, key)) }
+            if seenAliases.insert(key).inserted { result.append((.alias, key)) }
         }
         return result
     }

@@ -13,8 +13,9 @@
 //   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench pathological [--scale N]
-//       Runs every case of ../shared/spec/PATHOLOGICAL.md at 1x and Nx (default 10) of the
-//       reference size and prints the seconds each took and whether the output was right.
+//       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
+//       Nx (default 10) of the reference size and prints the seconds each took and whether the
+//       output was right. The front-matter cases are also indexed: symbols, then a notebook.
 
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,7 @@ import Darwin
 import MacMDBench
 import MarkdownHTML
 import MarkdownSyntax
+import NotebookIndex
 
 enum BenchCommand {
     static let usage = """
@@ -311,13 +313,18 @@ enum BenchCommand {
         return failures == 0 ? 0 : 1
     }
 
-    /// Parses and renders one case; returns the seconds it took and whether the output is right
-    /// (nil when only a regular expression could tell: `swift test` checks those).
+    /// Parses and renders one case (and indexes it, when it is `indexed`); returns the seconds it
+    /// took and whether the output is right (nil when only a regular expression could tell:
+    /// `swift test` checks those).
     static func time(_ testCase: PathologicalCases.Case, check: Bool = true) -> (Double, Bool?) {
         let input = Array(testCase.input.utf8)
         let start = now()
         let tree = MarkdownParser.parse(input, options: ParseOptions(extensions: testCase.extensions))
         let html = HTMLRenderer(options: HTMLOptions(safe: false)).renderString(tree)
+        if testCase.indexed {
+            var notebook = Notebook()
+            notebook.update(NoteSymbols.extract(from: tree, path: "note.md"))
+        }
         let elapsed = now() - start
         guard check else { return (elapsed, nil) }
         if let verify = testCase.verify { return (elapsed, verify(html)) }
