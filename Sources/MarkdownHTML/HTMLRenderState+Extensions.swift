@@ -132,15 +132,13 @@ extension HTMLRenderState {
 
     // MARK: Wiki-links
 
-    static let imageExtensions: [String] = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "avif"]
-
     /// `note` -> `note.md`, `#Heading` -> `#heading`, `^id` -> `#^id`.
     func wikiLinkHref(_ info: WikiLinkInfo) -> [UInt8] {
         var href: [UInt8] = []
         let target = contentBytes(info.target)
         if !target.isEmpty {
             href.append(contentsOf: target)
-            if HTMLRenderState.fileExtension(of: target) == nil { href.append(contentsOf: options.wikiLinkExtension.utf8) }
+            if WikiLinkInfo.fileExtension(of: target) == nil { href.append(contentsOf: options.wikiLinkExtension.utf8) }
         }
         if info.hasBlockID {
             href.append(contentsOf: "#^".utf8)
@@ -151,15 +149,6 @@ extension HTMLRenderState {
             href.append(contentsOf: Slugger.slug(for: text).utf8)
         }
         return href
-    }
-
-    /// The lowercased extension of the last path component, if it has one.
-    static func fileExtension(of path: ArraySlice<UInt8>) -> String? {
-        guard let dot = path.lastIndex(of: 0x2E) else { return nil }
-        if let slash = path.lastIndex(of: 0x2F), slash > dot { return nil }
-        let ext = path[(dot + 1)...]
-        guard !ext.isEmpty, ext.count <= 5, ext.allSatisfy({ $0 < 0x80 && $0 != 0x20 }) else { return nil }
-        return String(decoding: ext, as: UTF8.self).lowercased()
     }
 
     mutating func writeWikiLink(_ node: Node) {
@@ -190,8 +179,8 @@ extension HTMLRenderState {
         case nil:
             url = []
         }
-        if info.isEmbed, let ext = HTMLRenderState.fileExtension(of: contentBytes(info.target)),
-           HTMLRenderState.imageExtensions.contains(ext) {
+        // The parser asks the same question (an image embed may sit in a link's text, a link may not).
+        if WikiLinkInfo.isImageEmbed(isEmbed: info.isEmbed, target: contentBytes(info.target)) {
             out.literal(ambiguous ? "<img class=\"wikilink-embed ambiguous\" src=\"" : "<img class=\"wikilink-embed\" src=\"")
             writeURL(destination == nil ? Array(contentBytes(info.target)) : url)
             out.literal("\" alt=\"")

@@ -293,17 +293,29 @@ extension InlineParser {
             close += 1
         }
         guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), close > innerStart else { return false }
-        var blank = true
-        for index in innerStart..<close where bytes[index] != 0x20 && bytes[index] != 0x09 { blank = false; break }
-        if blank { return false }
+        // What is a wiki-link and what stays text (README, "Notebook syntax"):
+        // - It needs something to link to: a target, a heading or a block id. `[[ ]]`, `[[|]]`,
+        //   `[[|Alias]]`, `[[#]]`, `[[^]]` stay text (as in the pulldown-cmark and MD4C wiki-link
+        //   suites). Empty parts are dropped: `[[Note#]]` links to `Note`, and `[[Note|]]` shows
+        //   the target.
+        // - `\|` separates the label as `|` does, and its backslash is not part of the target:
+        //   a GFM table needs the pipe escaped (`[[Note\|Alias]]`, as Obsidian writes it there),
+        //   and no note name can hold a `|`, so the same text is the same link outside a table.
+        // - Links do not contain links. A wiki-link is made when its `]]` is seen, so it is the
+        //   inner link of CommonMark's `[a [b](c)](d)`: it wins, and the `[` openers before it
+        //   turn to text (`[also [[Note]]](https://…)` is `[also `, the link, `](https://…)`),
+        //   as pulldown-cmark's suite expects; MD4C's and Obsidian likewise prefer the innermost
+        //   `[[…]]`. An image embed is an image (`WikiLinkInfo.isImageEmbed`): like `![a](b.png)`
+        //   it may sit in a link's text and leaves the openers alone.
 
         var pipe = close
         for index in innerStart..<close where bytes[index] == UInt8(ascii: "|") { pipe = index; break }
-        let partsEnd = pipe
+        // `\|`: the backslash escapes the pipe for a table and is not part of the target.
+        let partsEnd = pipe < close && pipe > innerStart && bytes[pipe - 1] == UInt8(ascii: "\\") ? pipe - 1 : pipe
         var info = WikiLinkInfo(isEmbed: embed, target: .empty, inner: ByteSpan(innerStart, close))
         if pipe < close {
             info.label = trimmed(pipe + 1, close)
-            info.hasLabel = true
+            info.hasLabel = !info.label.isEmpty
         }
         var targetEnd = innerStart
         while targetEnd < partsEnd, bytes[targetEnd] != UInt8(ascii: "#"), bytes[targetEnd] != UInt8(ascii: "^") { targetEnd += 1 }
@@ -311,29 +323,30 @@ extension InlineParser {
         var index = targetEnd
         if index < partsEnd, bytes[index] == UInt8(ascii: "^") {
             info.blockID = trimmed(index + 1, partsEnd)
-            info.hasBlockID = true
         } else {
             while index < partsEnd, bytes[index] == UInt8(ascii: "#") {
                 let headingStart = index + 1
                 if headingStart < partsEnd, bytes[headingStart] == UInt8(ascii: "^") {
                     info.blockID = trimmed(headingStart + 1, partsEnd)
-                    info.hasBlockID = true
                     break
                 }
                 var headingEnd = headingStart
                 while headingEnd < partsEnd, bytes[headingEnd] != UInt8(ascii: "#"), bytes[headingEnd] != UInt8(ascii: "^") {
                     headingEnd += 1
                 }
-                info.headings.append(trimmed(headingStart, headingEnd))
+                let heading = trimmed(headingStart, headingEnd)
+                if !heading.isEmpty { info.headings.append(heading) }
                 index = headingEnd
                 if index < partsEnd, bytes[index] == UInt8(ascii: "^") {
                     // `[[note#Heading^block]]`: the block id closes the heading path.
                     info.blockID = trimmed(index + 1, partsEnd)
-                    info.hasBlockID = true
                     break
                 }
             }
         }
+        info.hasBlockID = !info.blockID.isEmpty
+        // Nothing to link to: the brackets are text.
+        guard !info.target.isEmpty || !info.headings.isEmpty || info.hasBlockID else { return false }
 
         flushText(upTo: start, tree: &tree)
         let wikiIndex = Int32(clamping: tree.wikiLinks.count)
@@ -343,6 +356,11 @@ extension InlineParser {
         if !visible.isEmpty {
             let child = newNode(.text, Int(visible.start), Int(visible.end), tree: &tree)
             tree.appendChild(child, to: node)
+        }
+        // A link deactivates the link openers before it (`linkFloor`, as `handleCloseBracket`
+        // does).
+        if !WikiLinkInfo.isImageEmbed(isEmbed: embed, target: bytes[info.target.range]) {
+            linkFloor = brackets.count
         }
         pos = close + 2
         textStart = pos

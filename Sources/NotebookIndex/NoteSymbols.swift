@@ -29,7 +29,8 @@ public struct NoteSymbols: Sendable, Equatable {
     public var aliases: [String]
     /// Headings in document order.
     public var headings: [HeadingSymbol]
-    /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order.
+    /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order: the
+    /// tree's link nodes, less those inside an image description (alt text, not links).
     public var links: [LinkSymbol]
     /// Link reference definitions in document order.
     public var linkDefinitions: [LinkDefinitionSymbol]

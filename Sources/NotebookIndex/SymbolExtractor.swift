@@ -2,7 +2,9 @@
 //
 // Invariants: every side-table index and content span is checked before use; detached nodes are
 // skipped; decoded text goes through one reused scratch buffer, so the pass allocates Strings only
-// for the symbols it records.
+// for the symbols it records. The links recorded are the link nodes of the tree, exactly those
+// the renderer writes as links: a link inside an image description is alt text there, so it is
+// not recorded either.
 
 import MarkdownSyntax
 
@@ -89,11 +91,11 @@ struct SymbolExtractor {
                                               textRange: source(contentSpan)))
                 continue
             case .link, .image, .autolink:
-                guard node.data >= 0, Int(node.data) < tree.links.count else { continue }
+                guard node.data >= 0, Int(node.data) < tree.links.count, !tree.isInImageDescription(node) else { continue }
                 links.append(markdownLink(tree.links[Int(node.data)], node: node, isImage: node.kind == .image))
                 continue
             case .wikiLink:
-                guard node.data >= 0, Int(node.data) < tree.wikiLinks.count else { continue }
+                guard node.data >= 0, Int(node.data) < tree.wikiLinks.count, !tree.isInImageDescription(node) else { continue }
                 links.append(wikiLink(tree.wikiLinks[Int(node.data)], node: node))
                 continue
             case .linkDefinition:
