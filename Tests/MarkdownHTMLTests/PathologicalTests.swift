@@ -4,13 +4,12 @@ import XCTest
 @testable import MarkdownSyntax
 import MacMDBench
 import NotebookIndex
-import TestSupport
 
 /// The stress inputs of `../shared/spec/PATHOLOGICAL.md`, regenerated from its description at a
 /// moderate size (`scale` of the reference counts), each checked for the output it must give.
 /// Linearity itself is measured by `macmd bench pathological` on a release build (1x and 10x);
 /// here we check that every case completes (no stack overflow, no trap) with the right HTML,
-/// and that the front-matter cases scale linearly through the index too.
+/// the front-matter cases through the index too.
 final class PathologicalTests: XCTestCase {
     /// Parses and renders a case, and indexes it when it is `indexed`; returns the HTML.
     @discardableResult
@@ -38,19 +37,6 @@ final class PathologicalTests: XCTestCase {
             let regex = try NSRegularExpression(pattern: testCase.check, options: [.dotMatchesLineSeparators])
             let found = regex.firstMatch(in: html, range: NSRange(html.startIndex..., in: html)) != nil
             XCTAssertTrue(found, "\(testCase.name): output does not match \(testCase.check.prefix(120)); got \(html.prefix(300))")
-        }
-    }
-
-    /// Front matter of every shape (many keys, a long block list, many flow lists, deep
-    /// indentation, long values, duplicate keys, many aliases) costs what its bytes cost, through
-    /// the parser, the renderer, the symbols and the notebook: 10 times the input takes at most
-    /// 20 times as long (linear is 10; the quadratic key scan issue 11 found gave about 100).
-    func testFrontMatterCasesScaleLinearly() {
-        let small = PathologicalCases.frontMatterCases(divisor: 100)
-        let large = PathologicalCases.frontMatterCases(divisor: 10)
-        for (one, ten) in zip(small, large) {
-            let ratio = Scaling.ratio(factor: 10, small: { Self.run(one) }, large: { Self.run(ten) })
-            XCTAssertLessThanOrEqual(ratio, 20, "\(one.name): 10x the input took \(ratio) times as long")
         }
     }
 }
