@@ -138,6 +138,10 @@ enum MathCommand {
     case not
     case substack
     case boxed, framedBox
+    /// `\cancel` (0), `\bcancel` (1), `\xcancel` (2), `\sout` (3): a stroke drawn over the content.
+    case cancel(UInt8)
+    /// `\char"41`: a character by its code.
+    case character
     /// `\tag` (false) or `\tag*` handled by looking for `*`.
     case tag
     /// `\bmod` (0), `\pmod` (1), `\pod` (2), `\mod` (3).

@@ -42,6 +42,8 @@ extension MathParser {
         case .substack: return try parseSubstack(owner)
         case .boxed: return try parseBoxed(owner, text: false)
         case .framedBox: return try parseBoxed(owner, text: true)
+        case .cancel(let kind): return try parseCancel(owner, kind: kind)
+        case .character: return try parseCharacterCode(owner)
         case .tag: return try parseTag(owner)
         case .modulo(let kind): return try parseModulo(owner, kind: kind)
         case .extensibleArrow(let arrow): return try parseExtensibleArrow(owner, arrow: arrow)
@@ -179,6 +181,54 @@ extension MathParser {
     private mutating func parseBoxed(_ owner: MathToken, text: Bool) throws(MathParseError) -> Int32 {
         let content = text ? singleList(try parseTextArgument(owner, set: 0, clear: 0)) : try parseArgument(of: owner)
         return tree.element(.mrow, content, attributes: tree.store(" style=\"border:0.0667em solid;padding:0.2em 0.3em\""))
+    }
+
+    /// `\cancel{…}` and the rest: strokes as CSS gradients over the content (MathML Core has no
+    /// `menclose`).
+    @inline(never)
+    private mutating func parseCancel(_ owner: MathToken, kind: UInt8) throws(MathParseError) -> Int32 {
+        let content = try parseArgument(of: owner)
+        func stroke(_ direction: String) -> String {
+            "linear-gradient(\(direction)transparent 46%,currentcolor 46%,currentcolor 54%,transparent 54%)"
+        }
+        let background: String
+        switch kind {
+        case 0: background = stroke("to top right,")
+        case 1: background = stroke("to bottom right,")
+        case 2: background = stroke("to top right,") + "," + stroke("to bottom right,")
+        default: background = stroke("")
+        }
+        return tree.element(.mrow, content, attributes: tree.store(" style=\"background:\(background)\""))
+    }
+
+    /// `\char"41`, `\char'101`, `\char65`: the character with that code, as a symbol.
+    @inline(never)
+    private mutating func parseCharacterCode(_ owner: MathToken) throws(MathParseError) -> Int32 {
+        var index = token.start
+        var radix: UInt32 = 10
+        if index < source.count, source[index] == UInt8(ascii: "\"") { radix = 16; index += 1 }
+        else if index < source.count, source[index] == UInt8(ascii: "'") { radix = 8; index += 1 }
+        var value: UInt32 = 0
+        var digits = 0
+        while index < source.count, digits < 8 {
+            let byte = source[index] | (radix == 16 ? 0x20 : 0)
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x61...0x66 where radix == 16: digit = UInt32(byte - 0x61 + 10)
+            default: digit = radix
+            }
+            guard digit < radix else { break }
+            value = value * radix + digit
+            digits += 1
+            index += 1
+        }
+        guard digits > 0, value >= 0x20, value != 0x7F, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+            throw error("\\char needs the code of a printable character", at: owner.start)
+        }
+        resume(at: index)
+        if let symbolClass = table.classOfScalar[value] { return symbol(symbolClass, text: tree.store(scalar: value)) }
+        return letter(value, symbolClass: .ordinary)
     }
 
     @inline(never)

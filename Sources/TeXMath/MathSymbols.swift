@@ -149,6 +149,8 @@ enum MathSymbols {
         m _ _
         m § S sect
         m ¶ P
+        m ‘ lq
+        m ’ rq
         P ′ prime
         m ‵ backprime
         o \\ backslash

@@ -370,6 +370,10 @@ final class ConversionTests: XCTestCase {
             MathCase("\\raisebox{0.5em}{up}", #"<mpadded voffset="0.5em"><mtext>up</mtext></mpadded>"#),
             MathCase("\\begingroup a \\endgroup", "<mi>a</mi>"),
             MathCase("\\relax x\\nobreak", "<mi>x</mi>"),
+            MathCase("\\cancel{x}",
+                     #"<mrow style="background:linear-gradient(to top right,transparent 46%,currentcolor 46%,currentcolor 54%,transparent 54%)"><mi>x</mi></mrow>"#),
+            MathCase("\\char\"3B1 \\char65", "<mrow><mi>α</mi><mi>A</mi></mrow>"),
+            MathCase("\\lq x\\rq", "<mrow><mi>‘</mi><mi>x</mi><mi>’</mi></mrow>"),
         ])
     }
 
