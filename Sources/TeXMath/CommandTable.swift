@@ -78,13 +78,24 @@ struct CommandTable: Sendable {
                 let entry = Int(slots[slot]) - 1
                 if entry < 0 { return nil }
                 let range = nameRanges[entry]
-                if Int(range.count) == name.count,
-                   UnsafeBufferPointer(rebasing: names[Int(range.lowerBound)..<Int(range.upperBound)]).elementsEqual(name) {
+                if Int(range.count) == name.count, Self.equal(names.baseAddress, Int(range.lowerBound), name) {
                     return entry
                 }
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// True when the `name.count` bytes at `offset` of `names` are `name`.
+    @inline(__always)
+    private static func equal(_ names: UnsafePointer<UInt8>?, _ offset: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let names, let bytes = name.baseAddress else { return name.isEmpty }
+        var index = 0
+        while index < name.count {
+            if names[offset + index] != bytes[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The command with this name (without the backslash), if there is one.

@@ -7,16 +7,76 @@
 //   and repaired (NUL and ill-formed UTF-8 as U+FFFD, `UTF8Repair`'s rule).
 // - An `mrow` of one child is that child, unless it must stay a row (`MathNode.keepRow`, or it
 //   has attributes).
+// - Writes through a `ByteOutput`, which moves the bytes to the caller's array a chunk at a time.
 
 import TextCore
 
+/// Bytes gathered in a small chunk of raw memory and moved to an array a chunk at a time:
+/// `Array.append(contentsOf:)` costs about a hundred instructions a call, and the writer has a
+/// piece to write every few bytes. The owner calls `finish()` once, which frees the chunk.
+struct ByteOutput {
+    /// What has been flushed; the caller's buffer, swapped in.
+    var result: [UInt8]
+    private let chunk: UnsafeMutablePointer<UInt8>
+    private var used = 0
+    private static let chunkSize = 4096
+
+    init(appendingTo result: [UInt8]) {
+        self.result = result
+        chunk = .allocate(capacity: Self.chunkSize)
+    }
+
+    /// All bytes written, the chunk freed; the output must not be used afterwards.
+    mutating func finish() -> [UInt8] {
+        flush()
+        chunk.deallocate()
+        var bytes: [UInt8] = []
+        swap(&bytes, &result)
+        return bytes
+    }
+
+    /// How many bytes were written.
+    var count: Int { result.count + used }
+
+    private mutating func flush() {
+        result.append(contentsOf: UnsafeBufferPointer(start: chunk, count: used))
+        used = 0
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if bytes.count > Self.chunkSize - used {
+            flush()
+            if bytes.count > Self.chunkSize {
+                result.append(contentsOf: bytes)
+                return
+            }
+        }
+        (chunk + used).update(from: source, count: bytes.count)
+        used += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if used == Self.chunkSize { flush() }
+        chunk[used] = byte
+        used += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+}
+
 struct MathMLWriter {
     let tree: MathTree
-    var out: [UInt8]
+    var out: ByteOutput
 
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(text)
     }
 
     /// The whole `<math>` element.
@@ -56,9 +116,11 @@ struct MathMLWriter {
         }
         let name = node.tag.name
         out.append(UInt8(ascii: "<"))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(name)
         if node.attributesEnd > node.attributesStart {
-            out.append(contentsOf: tree.bytes[Int(node.attributesStart)..<Int(node.attributesEnd)])
+            tree.bytes.withUnsafeBufferPointer { bytes in
+                out.append(UnsafeBufferPointer(rebasing: bytes[Int(node.attributesStart)..<Int(node.attributesEnd)]))
+            }
         }
         if node.flags & MathNode.upright != 0, node.tag == .mi, isSingleScalar(node) { put(" mathvariant=\"normal\"") }
         if node.flags & MathNode.prefixForm != 0 { put(" form=\"prefix\"") }
@@ -73,7 +135,7 @@ struct MathMLWriter {
         }
         out.append(UInt8(ascii: "<"))
         out.append(UInt8(ascii: "/"))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(name)
         out.append(UInt8(ascii: ">"))
     }
 
@@ -86,7 +148,7 @@ struct MathMLWriter {
     }
 
     /// Appends `input` with `&`, `<`, `>` and `"` escaped, NUL and ill-formed UTF-8 as U+FFFD.
-    static func escape(_ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func escape(_ input: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
         var copied = 0
         var index = 0
         while index < input.count {
@@ -111,11 +173,11 @@ struct MathMLWriter {
                 index += 1
                 continue
             }
-            if index > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<index])) }
-            replacement?.withUTF8Buffer { out.append(contentsOf: $0) }
+            if index > copied { out.append(UnsafeBufferPointer(rebasing: input[copied..<index])) }
+            if let replacement { out.append(replacement) }
             index += skip
             copied = index
         }
-        if input.count > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied...])) }
+        if input.count > copied { out.append(UnsafeBufferPointer(rebasing: input[copied...])) }
     }
 }

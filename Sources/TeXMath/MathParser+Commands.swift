@@ -565,10 +565,10 @@ extension MathParser {
     @inline(never)
     private mutating func parseNegation(_ owner: MathToken) throws(MathParseError) -> Int32 {
         let list = try parseArgument(of: owner)
-        let node = tree[list.head]
-        guard list.count == 1, node.tag == .mi || node.tag == .mo else {
+        guard list.count == 1, tree[list.head].tag == .mi || tree[list.head].tag == .mo else {
             throw error("\\not must be followed by a symbol", at: owner.start)
         }
+        let node = tree[list.head]
         let text = node.textStart..<node.textEnd
         let start = Int32(tree.bytes.count)
         if let scalar = singleScalar(text), let negated = Self.negation(of: scalar) {

@@ -230,10 +230,4 @@ struct MathTree {
         bytes.append(contentsOf: source)
         return start..<Int32(bytes.count)
     }
-
-    /// The text of a token node.
-    func text(of id: Int32) -> ArraySlice<UInt8> {
-        let node = nodes[Int(id)]
-        return bytes[Int(node.textStart)..<Int(node.textEnd)]
-    }
 }

@@ -51,6 +51,11 @@ public enum TeXMath {
         return .mathML(String(decoding: output, as: UTF8.self))
     }
 
+    /// The MathML of the UTF-8 bytes `tex`.
+    public static func mathML(utf8 tex: ArraySlice<UInt8>, display: Bool) -> Output {
+        tex.withUnsafeBufferPointer { mathML(utf8: $0, display: display) }
+    }
+
     /// Appends the `<math>` element of `tex` to `output`; on an error appends nothing and
     /// returns it.
     @discardableResult
@@ -65,10 +70,10 @@ public enum TeXMath {
         } catch {
             return TeXMathError(message: error.message, utf8Offset: error.offset)
         }
-        var writer = MathMLWriter(tree: parser.tree, out: [])
-        swap(&writer.out, &output)
+        var writer = MathMLWriter(tree: parser.tree, out: ByteOutput(appendingTo: []))
+        swap(&writer.out.result, &output)
         writer.writeMath(top, source: tex, display: display)
-        swap(&writer.out, &output)
+        output = writer.out.finish()
         return nil
     }
 
@@ -97,12 +102,15 @@ public enum TeXMath {
 
     /// Appends `<code class="math-error" title="message">source</code>`, both escaped.
     public static func writeError(_ error: TeXMathError, source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.append(contentsOf: "<code class=\"math-error\" title=\"".utf8)
+        var out = ByteOutput(appendingTo: [])
+        swap(&out.result, &output)
+        out.append("<code class=\"math-error\" title=\"")
         var message = error.message
-        message.withUTF8 { MathMLWriter.escape($0, into: &output) }
-        output.append(contentsOf: "\">".utf8)
-        MathMLWriter.escape(source, into: &output)
-        output.append(contentsOf: "</code>".utf8)
+        message.withUTF8 { MathMLWriter.escape($0, into: &out) }
+        out.append("\">")
+        MathMLWriter.escape(source, into: &out)
+        out.append("</code>")
+        output = out.finish()
     }
 
     /// The error in `tex`, if it has one (what `macmd check` reports), without writing MathML.
@@ -130,10 +138,10 @@ public enum TeXMath {
         tex.withUnsafeBufferPointer { buffer -> Work? in
             var parser = MathParser(buffer, display: display)
             guard let top = try? parser.parseFormula() else { return nil }
-            var writer = MathMLWriter(tree: parser.tree, out: [])
+            var writer = MathMLWriter(tree: parser.tree, out: ByteOutput(appendingTo: []))
             writer.writeMath(top, source: buffer, display: display)
             return Work(tokens: parser.lexer.tokenCount, nodes: parser.tree.nodes.count,
-                        poolBytes: parser.tree.bytes.count, outputBytes: writer.out.count)
+                        poolBytes: parser.tree.bytes.count, outputBytes: writer.out.finish().count)
         }
     }
 

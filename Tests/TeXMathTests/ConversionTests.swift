@@ -377,6 +377,20 @@ final class ConversionTests: XCTestCase {
         ])
     }
 
+    func testTheEntryPointsAgree() {
+        let tex = "\\frac{a}{b} + \\sqrt{c}"
+        let expected = TeXMath.mathML(tex, display: true)
+        guard case .mathML(let element) = expected else { return XCTFail("\(expected)") }
+        XCTAssertEqual(TeXMath.mathML("[\(tex)]".dropFirst().dropLast(), display: true), expected)
+        XCTAssertEqual(TeXMath.mathML(utf8: Array(tex.utf8)[...], display: true), expected)
+        // `write` and `writeHTML` append to what the buffer holds.
+        var output = Array("<p>".utf8)
+        XCTAssertNil(TeXMath.write(Array(tex.utf8)[...], display: true, into: &output))
+        XCTAssertNil(TeXMath.writeHTML(Array(tex.utf8)[...], display: true, into: &output))
+        XCTAssertEqual(String(decoding: output, as: UTF8.self), "<p>" + element + element)
+        XCTAssertNil(TeXMath.check(tex))
+    }
+
     func testEmptyFormulaAndEscapedSource() {
         XCTAssertEqual(TeXMath.mathML("", display: false), .mathML(#"<math display="inline"></math>"#))
         XCTAssertEqual(TeXMath.mathML("  % only a comment", display: true), .mathML(#"<math display="block"></math>"#))
