@@ -255,7 +255,7 @@ extension MathParser {
         if isCharacter(UInt8(ascii: "[")) {
             let range = try readRawBracket(of: owner)
             guard let (value, end) = parseDimension(from: range.lowerBound, limit: range.upperBound), end == range.upperBound else {
-                throw error("invalid dimension \"\(string(range))\" for \\rule", at: range.lowerBound)
+                throw error("invalid dimension \"\(shown(range))\" for \\rule", at: range.lowerBound)
             }
             raise = value
         }
@@ -384,7 +384,7 @@ extension MathParser {
         if !thicknessRange.isEmpty {
             guard let (value, end) = parseDimension(from: thicknessRange.lowerBound, limit: thicknessRange.upperBound),
                   end == thicknessRange.upperBound else {
-                throw error("invalid dimension \"\(string(thicknessRange))\" for \\genfrac", at: thicknessRange.lowerBound)
+                throw error("invalid dimension \"\(shown(thicknessRange))\" for \\genfrac", at: thicknessRange.lowerBound)
             }
             thickness = Self.em(max(0, value))
         }
@@ -737,7 +737,7 @@ extension MathParser {
         let owner = token
         let range = try readRawBracket(of: owner)
         guard parseDimension(from: range.lowerBound, limit: range.upperBound)?.1 == range.upperBound else {
-            throw error("invalid dimension \"\(string(range))\" after \\\\", at: range.lowerBound)
+            throw error("invalid dimension \"\(shown(range))\" after \\\\", at: range.lowerBound)
         }
     }
 

@@ -53,7 +53,7 @@ extension MathParser {
         let nameRange = try readRawGroup(of: owner)
         let name = string(nameRange)
         guard let environment = MathEnvironment.named(name) else {
-            throw error("unknown environment {\(name)}", at: nameRange.lowerBound)
+            throw error("unknown environment {\(shown(nameRange))}", at: nameRange.lowerBound)
         }
         var columns: [ArrayColumn] = []
         var ruleAfterLast: UInt8 = 0
@@ -113,7 +113,7 @@ extension MathParser {
                     advance()
                     let endName = try readRawGroup(of: endToken)
                     guard string(endName) == name else {
-                        throw error("\\end{\(string(endName))} does not match \\begin{\(name)}", at: endToken.start)
+                        throw error("\\end{\(shown(endName))} does not match \\begin{\(name)}", at: endToken.start)
                     }
                     ended = true
                 default:
@@ -224,7 +224,7 @@ extension MathParser {
             case UInt8(ascii: ":"): rule = 2
             case 0x20, 0x09, 0x0A, 0x0D: break
             default:
-                throw error("unsupported column specification \"\(string(range))\" (l, c, r, | and : are)", at: offset)
+                throw error("unsupported column specification \"\(shown(range))\" (l, c, r, | and : are)", at: offset)
             }
         }
         guard !columns.isEmpty else { throw error("the array needs at least one column (l, c or r)", at: range.lowerBound) }

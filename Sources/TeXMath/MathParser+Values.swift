@@ -37,9 +37,18 @@ extension MathParser {
         return lower..<upper
     }
 
-    /// The text of a raw range, for messages and names.
+    /// The text of a raw range, for names.
     func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+    }
+
+    /// The text of a raw range for a message: at most 40 bytes of it, then `…`.
+    func shown(_ range: Range<Int>) -> String {
+        let limit = 40
+        guard range.count > limit else { return string(range) }
+        var end = range.lowerBound + limit
+        while end > range.lowerBound, source[end] & 0xC0 == 0x80 { end -= 1 }
+        return string(range.lowerBound..<end) + "…"
     }
 
     /// `{red}`, `{#0000FF}`, `{0000FF}`: a colour that is safe in an attribute (letters or hex).
@@ -59,7 +68,7 @@ extension MathParser {
         if !bytes.isEmpty, bytes.count <= 32, bytes.allSatisfy(MathLexer.isLetter) {
             return string(range)
         }
-        throw error("invalid color \"\(string(range))\" for \(describe(owner))", at: start)
+        throw error("invalid color \"\(shown(range))\" for \(describe(owner))", at: start)
     }
 
     /// A dimension: `{1.5em}` when `braced`, or written straight after the command (`\kern1em`);
@@ -69,7 +78,7 @@ extension MathParser {
         if braced || token.kind == .openBrace {
             let range = try readRawGroup(of: owner)
             guard let (value, end) = parseDimension(from: range.lowerBound, limit: range.upperBound), end == range.upperBound else {
-                throw error("invalid dimension \"\(string(range))\" for \(describe(owner))", at: start)
+                throw error("invalid dimension \"\(shown(range))\" for \(describe(owner))", at: start)
             }
             return value
         }

@@ -64,7 +64,7 @@ struct MathParser {
 
     /// The command name of the current token, for messages.
     var commandName: String {
-        String(decoding: UnsafeBufferPointer(rebasing: source[token.nameRange]), as: UTF8.self)
+        shown(token.nameRange)
     }
 
     /// The current token's command, or nil when it is not a command or not known.
@@ -227,7 +227,7 @@ struct MathParser {
             }
             if previous.flags & MathNode.function != 0, node.atom == .ord || node.atom == .inner || node.atom == .op {
                 let application = tree.token(.mo, text: tree.store(scalar: 0x2061),
-                                             attributes: tree.store(" rspace=\"0.1667em\""))
+                                             attributes: tree.store(" lspace=\"0\" rspace=\"0.1667em\""))
                 tree.append(application, to: &list)
             }
         }
@@ -403,7 +403,7 @@ struct MathParser {
         case .caret: return "^"
         case .underscore: return "_"
         case .command:
-            return "\\" + String(decoding: UnsafeBufferPointer(rebasing: source[owner.nameRange]), as: UTF8.self)
+            return "\\" + shown(owner.nameRange)
         default:
             return "character"
         }

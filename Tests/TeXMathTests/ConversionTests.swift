@@ -12,7 +12,7 @@ private let close = #"<mo form="postfix" stretchy="true" symmetric="true">"#
 /// An ordinary operator character: no stretching, no spacing (`/`, `|`).
 private let ordinary = #"<mo stretchy="false" lspace="0" rspace="0">"#
 /// Function application after a named function, with TeX's thin space.
-private let apply = "<mo rspace=\"0.1667em\">\u{2061}</mo>"
+private let apply = "<mo lspace=\"0\" rspace=\"0.1667em\">\u{2061}</mo>"
 
 final class ConversionTests: XCTestCase {
     func testLettersNumbersAndOperators() {

@@ -15,6 +15,9 @@ final class MalformedInputTests: XCTestCase {
             ErrorCase("\\text{\\le}", "\\le is only allowed in maths", at: 6),
             ErrorCase("\\'e", "\\' is only allowed in text", at: 0),
             ErrorCase("\\newcommand{\\R}{\\mathbb{R}}", "unknown command \\newcommand", at: 0),
+            // A long name is cut in the message.
+            ErrorCase("\\" + String(repeating: "a", count: 100), "unknown command \\" + String(repeating: "a", count: 40) + "…", at: 0),
+            ErrorCase("\\begin{" + String(repeating: "é", count: 30) + "}", "unknown environment {" + String(repeating: "é", count: 20) + "…}", at: 7),
         ])
     }
 
