@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(name: "TextCore", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore"], swiftSettings: strict),
-        .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
+        // TeX to MathML Core for the maths of notes; MarkdownHTML renders maths with it.
+        .target(name: "TeXMath", dependencies: ["TextCore"], swiftSettings: strict),
+        .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax", "TeXMath"], swiftSettings: strict),
         .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
         .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC"], swiftSettings: strict),
         .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC"], swiftSettings: strict),
@@ -21,7 +23,7 @@ let package = Package(
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
-        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
+        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace"], swiftSettings: strict),
         // Shared by the test targets: fixtures (`//- /path.md`, `$0` markers), notebooks on disk, golden files.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "NotebookWorkspace", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
@@ -29,6 +31,7 @@ let package = Package(
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore", "NotebookIndex", "NotebookWorkspace", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "NotebookIndex", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "JSONRPC", "TestSupport"], swiftSettings: strict),

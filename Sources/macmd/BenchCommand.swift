@@ -12,6 +12,7 @@
 //   macmd bench lsp [--iterations N]    (see BenchCommand+LSP.swift)
 //   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
+//   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
 //       Nx (default 10) of the reference size and prints the seconds each took and whether the
@@ -31,6 +32,7 @@ enum BenchCommand {
     static let usage = """
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
+               macmd bench math [--rounds N] [FILE]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
                macmd bench preview FILE
@@ -50,6 +52,7 @@ enum BenchCommand {
         switch sub {
         case "render": return render(rest)
         case "pathological": return pathological(rest)
+        case "math": return math(rest)
         case "lsp": return lsp(rest)
         case "editing": return editing(rest)
         case "preview": return previewPhases(rest)
