@@ -172,11 +172,17 @@ extension Server {
         warmCompletion(path)
     }
 
-    /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change).
+    /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change),
+    /// and a moment later what other completions read of it (the folder tree, tags by use), so
+    /// that does not take a core from the first requests after a scan.
     func warmCompletion(_ path: String) {
         disk.async { [self] in
             let snapshot = state.withLock { $0.host.snapshot() }
             if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
+        }
+        disk.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+            let snapshot = state.withLock { $0.host.snapshot() }
+            if let folder = snapshot.workspace.folder(path) { snapshot.warmCompletionLists(of: folder) }
         }
     }
 

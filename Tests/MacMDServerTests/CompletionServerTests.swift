@@ -201,6 +201,29 @@ final class CompletionServerTests: XCTestCase {
         XCTAssertEqual(climbing.compactMap { $0["label"]?.stringValue }, ["today.md"], "no `../` inside a typed folder")
     }
 
+    /// The link text of a note follows the notes that come and go while the server runs: a
+    /// second note named `soil` with a shorter path takes the name (the resolver's shortest-path
+    /// rule), so `garden/soil.md` needs its folder until that note is gone.
+    func testALinkTextFollowsANoteThatComesToShareTheNameAndGoes() {
+        let (fixture, client, _) = start()
+        defer { client.close(); fixture.destroy() }
+        func inserted(_ version: Int) -> [String] {
+            let (text, items) = complete(client, fixture, "See [[soil$0", version: version)
+            return items.filter { $0["kind"]?.intValue == 17 }.map { applying($0, to: text) }.sorted()
+        }
+        XCTAssertEqual(inserted(2), ["See [[soil]]"])
+        // An edit in the editor adds a note of that name.
+        fixture.write("a/soil.md", "# Soil in a\n")
+        client.open(fixture, "a/soil.md")
+        client.server.settle()
+        XCTAssertEqual(inserted(3), ["See [[garden/soil]]", "See [[soil]]"])
+        // Closed and deleted, it goes.
+        fixture.remove("a/soil.md")
+        client.notify("textDocument/didClose", ["textDocument": ["uri": .string(fixture.uri("a/soil.md"))]])
+        client.server.settle()
+        XCTAssertEqual(inserted(4), ["See [[soil]]"])
+    }
+
     func testFrontMatterValuesComeFromOtherNotesOnly() {
         let (fixture, client, _) = start()
         defer { client.close(); fixture.destroy() }

@@ -204,6 +204,12 @@ public struct AnalysisHost: Sendable {
 
 /// Link completion's index of each notebook, kept across snapshots: built when names change,
 /// refreshed cheaply after other edits (see `CompletionWorkspace`).
+///
+/// Concurrency: `entries` is held only to read or swap an entry (an index replaced is freed
+/// after it is released: freeing a large one takes milliseconds). `building` is held for the
+/// whole of a build from scratch, so one who needs an index while another builds it (the first
+/// `[[` right after a scan, while the server warms the index) waits for that build and takes its
+/// result, rather than making a second one beside it.
 final class CompletionIndexes: Sendable {
     private struct Entry {
         var workspace: CompletionWorkspace
@@ -218,24 +224,39 @@ final class CompletionIndexes: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
+    private let building = Mutex(())
 
     /// The index of `folder` at its current revision.
     func index(of folder: NotebookFolder) -> CompletionWorkspace {
         let key = Key(path: folder.path, generation: folder.generation)
-        let cached = entries.withLock { $0[key] }
-        let made: CompletionWorkspace
-        if let cached, cached.catalogRevision == folder.catalogRevision {
-            if cached.revision == folder.revision { return cached.workspace }
-            made = cached.workspace.updating(from: folder.notebook)
-        } else {
-            made = CompletionWorkspace(notebook: folder.notebook)
+        if let made = refreshed(key, folder) { return made }
+        return building.withLock { _ in
+            // Built meanwhile by the one who held the lock?
+            if let made = refreshed(key, folder) { return made }
+            let made = CompletionWorkspace(notebook: folder.notebook)
+            store(made, key, folder)
+            return made
         }
-        entries.withLock { entries in
-            // Keep the newest: a request on an older snapshot may finish last.
-            if let current = entries[key], current.revision > folder.revision { return }
-            entries[key] = Entry(workspace: made, catalogRevision: folder.catalogRevision, revision: folder.revision)
-        }
+    }
+
+    /// The index kept for `key` brought to `folder`'s revision, when its names are `folder`'s;
+    /// nil when it must be built from scratch.
+    private func refreshed(_ key: Key, _ folder: NotebookFolder) -> CompletionWorkspace? {
+        guard let cached = entries.withLock({ $0[key] }), cached.catalogRevision == folder.catalogRevision else { return nil }
+        if cached.revision == folder.revision { return cached.workspace }
+        let made = cached.workspace.updating(from: folder.notebook)
+        store(made, key, folder)
         return made
+    }
+
+    private func store(_ workspace: CompletionWorkspace, _ key: Key, _ folder: NotebookFolder) {
+        let replaced = entries.withLock { entries -> Entry? in
+            // Keep the newest: a request on an older snapshot may finish last.
+            if let current = entries[key], current.revision > folder.revision { return nil }
+            return entries.updateValue(Entry(workspace: workspace, catalogRevision: folder.catalogRevision,
+                                             revision: folder.revision), forKey: key)
+        }
+        _ = replaced
     }
 
     /// Drops the indexes of notebooks that are gone.

@@ -70,6 +70,16 @@ public struct AnalysisSnapshot: Sendable {
         completionIndexes.index(of: folder)
     }
 
+    /// Makes what other completions read of a notebook's completion index, ahead of them: the
+    /// folder tree (path completion), tags and front-matter values by use. (`completionIndex`
+    /// makes the rest, what `[[` reads.)
+    public func warmCompletionLists(of folder: NotebookFolder) {
+        let index = completionIndexes.index(of: folder)
+        _ = index.folders
+        _ = index.tags
+        _ = index.frontMatterKeys
+    }
+
     // MARK: Views
 
     /// The view of an open document: in its notebook when it is in one, else a notebook of its

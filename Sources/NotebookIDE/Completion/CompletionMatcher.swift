@@ -20,8 +20,18 @@ enum CompletionMatcher {
     /// The candidate starts with the query (or the query is empty).
     static let prefix = 4
 
-    /// The typed text as a lowercased key.
-    static func key(_ text: String) -> [UInt8] { Array(text.folded.utf8) }
+    /// The typed text as a lowercased key (`String.folded`).
+    static func key(_ text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { key($0) }
+    }
+
+    /// UTF-8 `bytes` as a lowercased key: ASCII byte by byte, anything else through
+    /// `String.folded`.
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } }
+        return Array(String(decoding: bytes, as: UTF8.self).folded.utf8)
+    }
 
     /// One bit per byte value modulo 64: a candidate whose mask lacks a bit of the query's mask
     /// cannot match it, which rejects most notes without comparing bytes.
