@@ -13,6 +13,7 @@
 //   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
+//   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
 //       Nx (default 10) of the reference size and prints the seconds each took and whether the
@@ -37,6 +38,7 @@ enum BenchCommand {
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
                macmd bench preview FILE
                macmd bench index DIR [--rounds N] [--servers N]
+               macmd bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
                macmd bench notes DIR [--rounds N]
                macmd bench scan DIR [--rounds N] [--no-inspect]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
@@ -57,6 +59,7 @@ enum BenchCommand {
         case "editing": return editing(rest)
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
+        case "completion": return completion(rest)
         case "notes": return notes(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)
