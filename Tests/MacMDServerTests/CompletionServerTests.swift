@@ -211,16 +211,22 @@ final class CompletionServerTests: XCTestCase {
             let (text, items) = complete(client, fixture, "See [[soil$0", version: version)
             return items.filter { $0["kind"]?.intValue == 17 }.map { applying($0, to: text) }.sorted()
         }
+        // Once the reader thread has handled what was sent (a request answered after it), the
+        // jobs it queued are done.
+        func settle() {
+            _ = client.request("workspace/symbol", ["query": "zzz"])
+            client.server.settle()
+        }
         XCTAssertEqual(inserted(2), ["See [[soil]]"])
         // An edit in the editor adds a note of that name.
         fixture.write("a/soil.md", "# Soil in a\n")
         client.open(fixture, "a/soil.md")
-        client.server.settle()
+        settle()
         XCTAssertEqual(inserted(3), ["See [[garden/soil]]", "See [[soil]]"])
         // Closed and deleted, it goes.
         fixture.remove("a/soil.md")
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(fixture.uri("a/soil.md"))]])
-        client.server.settle()
+        settle()
         XCTAssertEqual(inserted(4), ["See [[soil]]"])
     }
 
