@@ -160,6 +160,11 @@ extension Server {
             return walk.nestedSettings.filter { !Self.isNotebook(nestedSettings: $0, of: finished, in: state) }.map(finished.nestedSettingsProblem)
         }
         self.report(nested)
+        // Link completion's index is built now, on another thread, while this one gives memory
+        // back and reports the end of the scan. (Waiting for it before the end makes the first
+        // `[[` at once after the scan 8 ms instead of about 20, but the scan 25 ms longer and
+        // its RSS 4.5 MB higher.)
+        buildCompletionIndex(path, on: .global())
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
@@ -169,17 +174,29 @@ extension Server {
         progress.end("\(report.files.count) notes indexed")
         // The index is complete: the notes' problems with other notes are reported from now on.
         publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
-        warmCompletion(path)
+        warmCompletionLists(path)
     }
 
     /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change),
     /// and a moment later what other completions read of it (the folder tree, tags by use), so
     /// that does not take a core from the first requests after a scan.
     func warmCompletion(_ path: String) {
-        disk.async { [self] in
+        buildCompletionIndex(path, on: disk)
+        warmCompletionLists(path)
+    }
+
+    /// Builds link completion's index of the notebook at `path` on `queue` (a request that
+    /// needs it meanwhile waits for this build rather than making its own).
+    func buildCompletionIndex(_ path: String, on queue: DispatchQueue) {
+        queue.async { [self] in
             let snapshot = state.withLock { $0.host.snapshot() }
             if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
         }
+    }
+
+    /// What other completions read of the index (the folder tree, tags by use), a moment after
+    /// it is built, so that does not take a core from the first requests.
+    func warmCompletionLists(_ path: String) {
         disk.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
             let snapshot = state.withLock { $0.host.snapshot() }
             if let folder = snapshot.workspace.folder(path) { snapshot.warmCompletionLists(of: folder) }
