@@ -160,11 +160,12 @@ extension Server {
             return walk.nestedSettings.filter { !Self.isNotebook(nestedSettings: $0, of: finished, in: state) }.map(finished.nestedSettingsProblem)
         }
         self.report(nested)
-        // Link completion's index is built now, on another thread, while this one gives memory
-        // back and reports the end of the scan. (Waiting for it before the end makes the first
-        // `[[` at once after the scan 8 ms instead of about 20, but the scan 25 ms longer and
-        // its RSS 4.5 MB higher.)
-        buildCompletionIndex(path, on: .global())
+        // Link completion's index is part of the scan: built now, on both cores, so the first
+        // `[[` typed when the scan ends is answered as fast as the next ones.
+        do {
+            let snapshot = state.withLock { $0.host.snapshot() }
+            if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
+        }
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.

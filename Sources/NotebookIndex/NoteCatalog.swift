@@ -8,6 +8,8 @@
 // - Each table maps a key to the paths having it in byte order, so candidate lists come out
 //   sorted and do not depend on the order notes were added in.
 
+import TextCore
+
 /// The notes of a notebook, indexed for link resolution.
 ///
 /// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`; the README's "Link
@@ -59,7 +61,7 @@
 /// - **Block ids** (`#^id`) match a block id of the note exactly; none is `.brokenBlock`.
 public struct NoteCatalog: Sendable, Equatable {
     /// The notes by their exact path.
-    public private(set) var notes: [String: NoteSymbols] = [:]
+    public private(set) var notes = ShardedDictionary<String, NoteSymbols>()
     /// The extensions (lowercased, without `.`) that make a file a note.
     public let noteExtensions: [String]
     // Each table maps a key to the paths having it, sorted by path, so that `note.markdown` and

@@ -65,7 +65,7 @@ public struct Notebook: Sendable, Equatable {
     }
 
     /// All the notes, by path.
-    public var notes: [String: NoteSymbols] { catalog.notes }
+    public var notes: ShardedDictionary<String, NoteSymbols> { catalog.notes }
 
     /// How Markdown links whose path reaches nothing are read (`links.markdownResolution`).
     public var markdownResolution: MarkdownResolution {

@@ -211,6 +211,10 @@ public struct AnalysisHost: Sendable {
 /// `[[` right after a scan, while the server warms the index) waits for that build and takes its
 /// result, rather than making a second one beside it.
 final class CompletionIndexes: Sendable {
+    /// What is kept of an index between requests: everything but its catalog. The catalog is the
+    /// notebook's own (the one the folder holds, at the same names); kept here too, it would be
+    /// shared with the folder, and the next edit would copy the whole catalog (every note) to
+    /// change one. Each request puts its snapshot's catalog back.
     private struct Entry {
         var workspace: CompletionWorkspace
         var catalogRevision: Int
@@ -243,7 +247,7 @@ final class CompletionIndexes: Sendable {
     /// nil when it must be built from scratch.
     private func refreshed(_ key: Key, _ folder: NotebookFolder) -> CompletionWorkspace? {
         guard let cached = entries.withLock({ $0[key] }), cached.catalogRevision == folder.catalogRevision else { return nil }
-        if cached.revision == folder.revision { return cached.workspace }
+        if cached.revision == folder.revision { return cached.workspace.updating(catalog: folder.notebook.catalog) }
         let made = cached.workspace.updating(from: folder.notebook)
         store(made, key, folder)
         return made
@@ -253,7 +257,8 @@ final class CompletionIndexes: Sendable {
         let replaced = entries.withLock { entries -> Entry? in
             // Keep the newest: a request on an older snapshot may finish last.
             if let current = entries[key], current.revision > folder.revision { return nil }
-            return entries.updateValue(Entry(workspace: workspace, catalogRevision: folder.catalogRevision,
+            let kept = workspace.updating(catalog: NoteCatalog(noteExtensions: workspace.catalog.noteExtensions))
+            return entries.updateValue(Entry(workspace: kept, catalogRevision: folder.catalogRevision,
                                              revision: folder.revision), forKey: key)
         }
         _ = replaced

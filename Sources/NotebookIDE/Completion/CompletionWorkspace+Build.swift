@@ -81,11 +81,11 @@ extension CompletionWorkspace {
         /// The notes of `catalog`, its two halves gathered and sorted side by side (or one after
         /// the other), then merged.
         init(_ catalog: NoteCatalog, sideBySide: Bool) {
-            let notes = catalog.notes
-            let middle = notes.index(notes.startIndex, offsetBy: notes.count / 2)
+            let parts = catalog.notes.parts
+            let middle = parts.count / 2
             let halves = [ResultBox<SortedNotes>(), ResultBox<SortedNotes>()]
             let gather: @Sendable (Int) -> Void = { half in
-                halves[half].value = SortedNotes(notes[half == 0 ? notes.startIndex..<middle : middle..<notes.endIndex])
+                halves[half].value = SortedNotes(parts[half == 0 ? 0..<middle : middle..<parts.count])
             }
             if sideBySide {
                 DispatchQueue.concurrentPerform(iterations: 2, execute: gather)
@@ -105,16 +105,24 @@ extension CompletionWorkspace {
 
         init() {}
 
-        /// Some notes, sorted by the bytes of their paths.
-        init(_ notes: Swift.Slice<[String: NoteSymbols]>) {
+        /// The notes of some parts of the catalog, sorted by the bytes of their paths.
+        init(_ parts: ArraySlice<[String: NoteSymbols]>) {
             var records: [Record] = []
-            records.reserveCapacity(notes.count)
-            pathRanges.reserveCapacity(notes.count)
-            for (path, note) in notes {
-                records.append((path, note.title, note.aliases))
-                let start = pathBytes.count
-                pathBytes.append(contentsOf: path.utf8)
-                pathRanges.append(start..<pathBytes.count)
+            let count = parts.reduce(0) { $0 + $1.count }
+            records.reserveCapacity(count)
+            pathRanges.reserveCapacity(count)
+            // Each note's fields read in place: a whole `NoteSymbols` copied out of the
+            // dictionary is a retain and a release of every one of its fields.
+            for part in parts {
+                var position = part.startIndex
+                while position != part.endIndex {
+                    let path = part.keys[position]
+                    records.append((path, part.values[position].title, part.values[position].aliases))
+                    part.formIndex(after: &position)
+                    let start = pathBytes.count
+                    pathBytes.append(contentsOf: path.utf8)
+                    pathRanges.append(start..<pathBytes.count)
+                }
             }
             let order = pathBytes.withUnsafeBufferPointer { ByteOrder.sortedIndices(pathRanges, in: $0) }
             self.records = order.map { records[$0] }
