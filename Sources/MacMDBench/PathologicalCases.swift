@@ -139,8 +139,33 @@ public enum PathologicalCases {
         tableCheck += "(<tr>\\n<td>aaa</td>\\n</tr>\\n<tr>\\n<td>bbb</td>\\n</tr>\\n<tr>\\n<td>-\\x{0B}</td>\\n</tr>\\n){\(t - 1)}"
         tableCheck += "</tbody>\\n</table>\\n$"
         cases.append(Case(name: "tables", input: rep("aaa\rbbb\n-\u{0B}\n", t), check: tableCheck, extensions: .table))
+        cases += mathCases(divisor: divisor, multiplier: multiplier)
         cases += frontMatterCases(divisor: divisor, multiplier: multiplier)
         return cases
+    }
+
+    /// Maths openers with far or no closers (issue 12): each `$` formula closes at the next `$` at
+    /// its brace level, each `\(` at the next `\)`, so an opener that rescanned the rest of the
+    /// block would make these quadratic.
+    public static func mathCases(divisor: Int = 1, multiplier: Int = 1) -> [Case] {
+        func n(_ count: Int) -> Int { max(1, count * multiplier / divisor) }
+        func rep(_ s: String, _ count: Int) -> String { String(repeating: s, count: count) }
+        func text(_ name: String, _ input: String, _ shown: String? = nil) -> Case {
+            Case(name: name, input: input, check: "", extensions: .math, exact: "<p>" + (shown ?? input) + "</p>\n")
+        }
+        let dollars = n(100_000)
+        return [
+            // Every `$` one brace deeper than the last: no `$` at its level closes it.
+            text("math openers each in a deeper brace", rep("${", n(50_000))),
+            // The same, then the braces close: each opener ends at an unmatched `}`.
+            text("math openers ended by closing braces", rep("${", n(50_000)) + rep("}", n(50_000))),
+            text("escaped parentheses never closed", rep("\\(", n(100_000)), rep("(", n(100_000))),
+            text("escaped brackets never closed", rep("\\[a", n(100_000)), rep("[a", n(100_000))),
+            // Greedy from the left: `$$$$` is an empty display formula, again and again (after a
+            // word: a line that starts with `$$` is a maths block).
+            Case(name: "dollar run", input: "a " + rep("$", dollars), check: "^<p>a .*</p>\\n$", extensions: .math,
+                 verify: { $0.hasPrefix("<p>a ") && $0.hasSuffix("</p>\n") }),
+        ]
     }
 
     /// Front matter of every shape, each followed by `# Body`, at `multiplier/divisor` of the

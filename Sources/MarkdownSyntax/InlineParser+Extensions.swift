@@ -3,7 +3,8 @@
 // Invariants: each handler is entered only when its extension is enabled (the special-byte table
 // is built from the options), reads only the current block, and either consumes a construct or
 // advances past the trigger byte as literal text. Scans are bounded by the construct's own bytes
-// (wiki-links stop at a line ending or bracket; math memoises failed closer searches).
+// (wiki-links stop at a line ending or bracket; `$` maths looks its closers up in the block's
+// `DollarMathStops`, built once; `\(…\)` and `\[…\]` memoise failed closer searches).
 
 extension InlineParser {
     // MARK: GFM extended autolinks (cmark-gfm's autolink extension)
@@ -459,69 +460,81 @@ extension InlineParser {
 
     // MARK: Math
 
+    // Which `$` opens maths follows the rules GitHub, pandoc and commonmark-hs share (docs/syntax.md,
+    // "Math."), scanned greedily from the left as commonmark-hs does:
+    // - `$$` opens display maths, which may be empty and may start or end with spaces; it ends at
+    //   the first `$` at its brace level, which must be followed by a second `$`.
+    // - Any other `$` opens inline maths when no whitespace follows it. It ends at the first `$` at
+    //   its brace level, which must not follow whitespace nor come before a digit.
+    // - Braces nest: a `$` inside `{…}` does not close (`$\text{a $x$ b}$` is one formula), and a
+    //   `}` with no `{` before it ends the attempt (`$}{$` is text). A backslash takes the next
+    //   byte with it (`\$`, `\{`, `\}` are content).
+    // - Only the first candidate is tried: when it does not close, the opening `$` is text and the
+    //   scan goes on from the next byte (so `$$` that fails as display may open inline maths at
+    //   its second `$`, and `alpha$$beta$gamma` is `alpha$`, maths `beta`, `gamma`).
+
     mutating func handleMath(tree: inout SyntaxTree) {
         let start = pos
+        if !dollarStops.isBuilt { dollarStops.build(bytes, from: start, to: end) }
         if start + 1 < end, bytes[start + 1] == UInt8(ascii: "$") {
-            if let close = findDoubleDollar(from: start + 2), close > start + 2 {
-                flushText(upTo: start, tree: &tree)
-                appendInline(.displayMath, start + 2, close, sourceFrom: start, sourceTo: close + 2, tree: &tree)
-                pos = close + 2
-                textStart = pos
-            } else {
-                pos += 2
+            // The second `$` is a stop at the opener's level; the formula runs to the next one.
+            if let close = dollarStops.closer(after: start + 1, in: bytes), close + 1 < end,
+               bytes[close + 1] == UInt8(ascii: "$") {
+                appendMath(.displayMath, start, contentStart: start + 2, contentEnd: close, end: close + 2, tree: &tree)
+                return
             }
+        } else if start + 1 < end, !isMathSpace(bytes[start + 1]),
+                  let close = dollarStops.closer(after: start, in: bytes), !isMathSpace(bytes[close - 1]),
+                  close + 1 >= end || !UnicodeClass.isASCIIDigit(bytes[close + 1]) {
+            appendMath(.inlineMath, start, contentStart: start + 1, contentEnd: close, end: close + 1, tree: &tree)
             return
         }
-        guard start + 1 < end, !isMathSpace(bytes[start + 1]), let close = findDollar(from: start + 2) else {
-            pos += 1
-            return
-        }
+        pos += 1
+    }
+
+    /// `\(…\)` (inline) or `\[…\]` (display) at `pos`, as pandoc's `tex_math_single_backslash`
+    /// reads them: the first `\)` (`\]`) closes, and a backslash pairs with the byte after it.
+    /// False (the backslash escapes the bracket, as in CommonMark) when nothing closes it or the
+    /// formula is blank: `\[ \]` is the escaped box of a list item that is no task.
+    mutating func tryBackslashMath(display: Bool, tree: inout SyntaxTree) -> Bool {
+        let start = pos
+        let closer = display ? UInt8(ascii: "]") : UInt8(ascii: ")")
+        guard let close = findBackslashCloser(closer, from: start + 2),
+              bytes[(start + 2)..<close].contains(where: { !isMathSpace($0) }) else { return false }
+        appendMath(display ? .displayMath : .inlineMath, start, contentStart: start + 2, contentEnd: close,
+                   end: close + 2, tree: &tree)
+        return true
+    }
+
+    /// Emits the formula whose source is `start..<stop` and whose TeX is `contentStart..<contentEnd`.
+    private mutating func appendMath(_ kind: NodeKind, _ start: Int, contentStart: Int, contentEnd: Int, end stop: Int,
+                                     tree: inout SyntaxTree) {
         flushText(upTo: start, tree: &tree)
-        appendInline(.inlineMath, start + 1, close, sourceFrom: start, sourceTo: close + 1, tree: &tree)
-        pos = close + 1
-        textStart = pos
+        appendInline(kind, contentStart, contentEnd, sourceFrom: start, sourceTo: stop, tree: &tree)
+        pos = stop
+        textStart = stop
     }
 
     private func isMathSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// The next `$` at or after `from` that can close inline math: not escaped, not after a space,
-    /// not before a digit.
-    private mutating func findDollar(from: Int) -> Int? {
-        if from >= noDollarFrom { return nil }
+    /// The `\` of the first `\` + `closer` pair at or after `from`, pairing each backslash with
+    /// the byte after it. A failed scan is remembered per closer: every later scan starts after a
+    /// `(` or `[`, so it reads the same pairs from there on and would fail too.
+    private mutating func findBackslashCloser(_ closer: UInt8, from: Int) -> Int? {
+        let paren = closer == UInt8(ascii: ")")
+        if from >= (paren ? noMathParenCloseFrom : noMathBracketCloseFrom) { return nil }
         var index = from
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "$") {
-                let previous = bytes[index - 1]
-                let nextIsDigit = index + 1 < end && UnicodeClass.isASCIIDigit(bytes[index + 1])
-                if !isMathSpace(previous) && previous != UInt8(ascii: "\\") && !nextIsDigit { return index }
-            }
-            index += 1
+        while let backslash = findByte(UInt8(ascii: "\\"), from: index, to: end), backslash + 1 < end {
+            if bytes[backslash + 1] == closer { return backslash }
+            index = backslash + 2
         }
-        noDollarFrom = min(noDollarFrom, from)
-        return nil
-    }
-
-    /// The next unescaped `$$` at or after `from`.
-    private mutating func findDoubleDollar(from: Int) -> Int? {
-        if from >= noDoubleDollarFrom { return nil }
-        var index = from
-        while index + 1 < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "$") { return index }
-            index += 1
+        if paren {
+            noMathParenCloseFrom = min(noMathParenCloseFrom, from)
+        } else {
+            noMathBracketCloseFrom = min(noMathBracketCloseFrom, from)
         }
-        noDoubleDollarFrom = min(noDoubleDollarFrom, from)
         return nil
     }
 }

@@ -4,9 +4,10 @@
 // Invariants:
 // - Reads `tree.content[block.contentStart..<block.contentEnd]` only; never traps on any bytes.
 // - Linear time on every input: each byte is visited a bounded number of times. Code spans remember
-//   backtick runs per length, raw-HTML and math scans remember "no terminator after X", emphasis
-//   keeps `openersBottom` per (character, can-open, length mod 3) class, and link openers are
-//   deactivated by one stack height (`linkFloor`) instead of a walk over the bracket stack.
+//   backtick runs per length, raw-HTML and `\(`/`\[` math scans remember "no terminator after X",
+//   `$` maths indexes its block's stops once (`DollarMathStops`), emphasis keeps `openersBottom`
+//   per (character, can-open, length mod 3) class, and link openers are deactivated by one stack
+//   height (`linkFloor`) instead of a walk over the bracket stack.
 // - No recursion: emphasis and links are resolved with explicit stacks; the post-pass walks the
 //   inline tree through parent links.
 // - Every inline node gets a content range and the source range mapped from it. A node is built
@@ -49,8 +50,10 @@ struct InlineParser {
     var noProcessingEndFrom = Int.max
     var noCDataEndFrom = Int.max
     var noDeclarationEndFrom = Int.max
-    var noDollarFrom = Int.max
-    var noDoubleDollarFrom = Int.max
+    var noMathParenCloseFrom = Int.max
+    var noMathBracketCloseFrom = Int.max
+    /// Where each `$` formula of the block closes (built when the block's first `$` is met).
+    var dollarStops = DollarMathStops()
 
     // MARK: Per-block state
 
@@ -128,8 +131,9 @@ struct InlineParser {
         noProcessingEndFrom = Int.max
         noCDataEndFrom = Int.max
         noDeclarationEndFrom = Int.max
-        noDollarFrom = Int.max
-        noDoubleDollarFrom = Int.max
+        noMathParenCloseFrom = Int.max
+        noMathBracketCloseFrom = Int.max
+        dollarStops.reset()
         openHTMLAnchors = 0
 
         // Final spaces (and any stray line ending) of the block are not content.
@@ -354,6 +358,11 @@ struct InlineParser {
             skipLineStartSpaces()
             textStart = pos
         } else if UnicodeClass.isASCIIPunctuation(next) {
+            // `\(…\)` and `\[…\]` are maths in the notebook profile; unclosed, the escape stays.
+            if next == UInt8(ascii: "(") || next == UInt8(ascii: "["), options.extensions.contains(.math),
+               tryBackslashMath(display: next == UInt8(ascii: "["), tree: &tree) {
+                return
+            }
             textFlags |= Node.textNeedsDecoding
             pos += 2
         } else {

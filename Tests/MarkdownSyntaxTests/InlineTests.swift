@@ -78,7 +78,8 @@ final class InlineTests: XCTestCase {
             ("`#code` [l](#x) <a href=\"#y\"> &#35;z", ##"code"#code" text" " link<inline dest=#x>(text"l") text" " inlineHTML"<a href="#y">" text!" &#35;z""##),
             ("$x^2$ and $$y$$", #"inlineMath"x^2" text" and " displayMath"y""#),
             ("cost $5 and $6", #"text"cost $5 and $6""#),
-            ("$5 and $6, $ a$", #"inlineMath"5 and $6, $ a""#),
+            // The first `$` after an opener decides: before a digit or after a space, no maths.
+            ("$5 and $6, $ a$", #"text"$5 and $6, $ a$""#),
             ("$a\\$b$", #"inlineMath"a\$b""#),
             ("\\$x$", #"text!"\$x$""#),
             ("para text ^abc-1", #"text"para text" blockID"^abc-1""#),
@@ -154,6 +155,15 @@ final class InlineTests: XCTestCase {
         XCTAssertEqual(sourceText(tree, tree.sourceRange(of: tag)), "#t/x")
         XCTAssertEqual(sourceText(tree, tree.sourceRange(of: math)), "$y$")
         XCTAssertEqual(String(decoding: tree.contentBytes(of: math), as: UTF8.self), "y")
+        // `\(…\)` and `\[…\]`: the source takes the delimiters, the content is the TeX between.
+        let backslashes = MarkdownParser.parse("- a \\(x\\) b\n  \\[\n  y\n  \\]\n", options: .notebook)
+        guard let inline = firstNode(.inlineMath, in: backslashes), let display = firstNode(.displayMath, in: backslashes) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(sourceText(backslashes, backslashes.sourceRange(of: inline)), "\\(x\\)")
+        XCTAssertEqual(String(decoding: backslashes.contentBytes(of: inline), as: UTF8.self), "x")
+        XCTAssertEqual(sourceText(backslashes, backslashes.sourceRange(of: display)), "\\[\n  y\n  \\]")
+        XCTAssertEqual(String(decoding: backslashes.contentBytes(of: display), as: UTF8.self), "\ny\n")
     }
 
     // MARK: Shared scanners
