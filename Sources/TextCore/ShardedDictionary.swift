@@ -5,14 +5,50 @@
 // 5 ms on this machine, under the state lock).
 //
 // Invariants:
-// - A key lives in shard `hashValue & (shardCount - 1)` (the hash is seeded per process, like
-//   `Dictionary`'s order, so nothing may depend on the order of iteration).
+// - A key lives in shard `shardHash & (shardCount - 1)`: a hash of its own, cheaper than
+//   `hashValue` (a key is hashed twice, once to find its shard and once in it), and the same
+//   in every process; nothing may depend on the order of iteration all the same.
 // - `count` is the sum of the shards' counts.
 // - A change copies (when shared) the shard of its key and the array of shard references: a cost
 //   of about `count / shardCount` entries, not `count`.
 
+/// A key of a `ShardedDictionary`: `shardHash` picks its shard.
+public protocol ShardKey: Hashable {
+    /// Any well-mixed hash of the key that equal keys share (its low bits pick the shard).
+    var shardHash: UInt64 { get }
+}
+
+extension String: ShardKey {
+    /// The UTF-8 bytes, eight at a time, mixed by multiplication (FxHash's step), then folded so
+    /// the low bits depend on all of them: a few nanoseconds for a path, where `hashValue` runs
+    /// SipHash.
+    @inlinable
+    public var shardHash: UInt64 {
+        var copy = self
+        return copy.withUTF8 { bytes -> UInt64 in
+            var hash: UInt64 = UInt64(bytes.count)
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+                hash = (hash.rotatedLeft(5) ^ word) &* 0x517C_C1B7_2722_0A95
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash.rotatedLeft(5) ^ UInt64(bytes[index])) &* 0x517C_C1B7_2722_0A95
+                index += 1
+            }
+            return hash ^ (hash >> 29) ^ (hash >> 47)
+        }
+    }
+}
+
+extension UInt64 {
+    @usableFromInline
+    func rotatedLeft(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
+}
+
 /// A `Dictionary` in `shardCount` parts; its API is the part of `Dictionary`'s the notebook uses.
-public struct ShardedDictionary<Key: Hashable, Value>: Sequence {
+public struct ShardedDictionary<Key: ShardKey, Value>: Sequence {
     public typealias Element = (key: Key, value: Value)
 
     /// How many shards: a copy made by a change costs about `count / shardCount` entries and
@@ -27,7 +63,7 @@ public struct ShardedDictionary<Key: Hashable, Value>: Sequence {
     }
 
     @inline(__always)
-    static func shard(of key: Key) -> Int { key.hashValue & (shardCount - 1) }
+    static func shard(of key: Key) -> Int { Int(truncatingIfNeeded: key.shardHash) & (shardCount - 1) }
 
     public var isEmpty: Bool { count == 0 }
 
