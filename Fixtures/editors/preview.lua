@@ -65,13 +65,15 @@ local function run()
     report.error = ':MacMDPreview opened no page'
     return
   end
-  local file = io.open(opened[1], 'rb')
+  report.openedURL = opened[1]
+  report.pagePath = macmd.preview_path(copy)
+  local file = io.open(report.pagePath, 'rb')
   report.pageStart = file:read('*a'):sub(1, 400)
   file:close()
   vim.api.nvim_buf_set_lines(copy, -1, -1, false, { '', '## Added before the save' })
   vim.cmd('write')
   report.refreshedOnSave = vim.wait(30000, function()
-    local page = io.open(opened[1], 'rb')
+    local page = io.open(report.pagePath, 'rb')
     local text = page:read('*a')
     page:close()
     return text:find('Added before the save', 1, true) ~= nil

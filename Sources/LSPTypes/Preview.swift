@@ -2,9 +2,9 @@
 
 import JSONRPC
 
-/// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?} }`. The
-/// params must be an object, and `options`, when present, too. Which profile and theme names are
-/// valid is the server's to check.
+/// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,
+/// resources?, baseUri?, baseHref?} }`. The params must be an object, and `options`, when
+/// present, too. Which profile, theme and resources names are valid is the server's to check.
 public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public static let method = MacMDPreviewRequest.method
     public var uri: String
@@ -13,9 +13,18 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public var fullPage: Bool?
     public var sourceLines: Bool?
     public var safe: Bool?
+    /// How the page reaches the notebook's files: `relative` or `absolute`.
+    public var resources: String?
+    /// A URI standing for the notebook's root, under which relative URLs are written.
+    public var baseUri: String?
+    /// Write `<base href>` in a full page.
+    public var baseHref: Bool?
 
     public init(uri: String, profile: String? = nil, theme: String? = nil, fullPage: Bool? = nil, sourceLines: Bool? = nil,
-                safe: Bool? = nil) {
+                safe: Bool? = nil, resources: String? = nil, baseUri: String? = nil, baseHref: Bool? = nil) {
+        self.resources = resources
+        self.baseUri = baseUri
+        self.baseHref = baseHref
         self.uri = uri
         self.profile = profile
         self.theme = theme
@@ -39,6 +48,9 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
             fullPage = try options.field("fullPage").optionalBool()
             sourceLines = try options.field("sourceLines").optionalBool()
             safe = try options.field("safe").optionalBool()
+            resources = try options.field("resources").optionalString()
+            baseUri = try options.field("baseUri").optionalString()
+            baseHref = try options.field("baseHref").optionalBool()
         }
     }
 }
@@ -62,7 +74,8 @@ public struct PreviewHeading: Sendable, Equatable, LSPEncodable {
 }
 
 /// `macmd/preview`'s result without its `html`: `{uri, version, title, headings, wordCount,
-/// characterCount, readingTimeMinutes}`, `version` `null` for a file that is not open. The server
+/// characterCount, readingTimeMinutes, resources}`, `version` `null` for a file that is not
+/// open, `resources` the `file:` URIs of the local files the page shows. The server
 /// writes `html` itself, into the frame, from pieces escaped on the cores that rendered them
 /// (`Framing.responseParts(id:members:stringKey:escapedPieces:)` takes `members`).
 public struct PreviewResult: Sendable, Equatable, LSPEncodable {
@@ -73,9 +86,11 @@ public struct PreviewResult: Sendable, Equatable, LSPEncodable {
     public var wordCount: Int
     public var characterCount: Int
     public var readingTimeMinutes: Int
+    public var resources: [String]
 
     public init(uri: String, version: Int?, title: String, headings: [PreviewHeading], wordCount: Int, characterCount: Int,
-                readingTimeMinutes: Int) {
+                readingTimeMinutes: Int, resources: [String] = []) {
+        self.resources = resources
         self.uri = uri
         self.version = version
         self.title = title
@@ -90,6 +105,7 @@ public struct PreviewResult: Sendable, Equatable, LSPEncodable {
         [
             "uri": .string(uri), "version": version.json, "title": .string(title), "headings": headings.json,
             "wordCount": wordCount.json, "characterCount": characterCount.json, "readingTimeMinutes": readingTimeMinutes.json,
+            "resources": .array(resources.map { .string($0) }),
         ]
     }
 

@@ -64,7 +64,39 @@ enum FromLSP {
         options.fullPage = params.fullPage ?? false
         options.sourceLines = params.sourceLines ?? true
         options.safe = params.safe ?? true
+        switch (params.resources, params.baseUri) {
+        case (nil, nil), ("relative", nil):
+            options.resources = .relative
+        case ("absolute", nil):
+            options.resources = .absolute
+        case (nil, let base?):
+            guard isAbsoluteURI(base) else {
+                return .failure(invalid("params.options.baseUri: expected an absolute URI (scheme:…), got \"\(base)\""))
+            }
+            options.resources = .base(base)
+        case (let name?, nil):
+            return .failure(invalid("params.options.resources: expected relative or absolute, got \"\(name)\""))
+        case (_?, _?):
+            return .failure(invalid("params.options: resources and baseUri exclude each other (baseUri makes every relative URL absolute under it)"))
+        }
+        if params.baseHref == true {
+            guard options.fullPage else {
+                return .failure(invalid("params.options.baseHref: a <base> is written in a full page only (fullPage: true)"))
+            }
+            options.baseElement = true
+        }
         return .success(options)
+    }
+
+    /// True for `scheme:…` with a scheme of two or more characters (a Windows path's `C:` is none).
+    static func isAbsoluteURI(_ text: String) -> Bool {
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let scheme = text.utf8[..<colon]
+        guard scheme.count >= 2, let first = scheme.first, (first | 0x20) &- UInt8(ascii: "a") < 26 else { return false }
+        return scheme.allSatisfy {
+            ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
     }
 
     static func invalid(_ message: String) -> ResponseError {

@@ -36,7 +36,7 @@ extension Server {
                 return .failure(FromLSP.invalid("unknown document \(uri)"))
             }
             let started = Server.monotonicSeconds()
-            let (preview, pieces) = snapshot.preview(analysis, note: file.flatMap(snapshot.workspace.locate(file:)),
+            let (preview, pieces) = snapshot.preview(analysis, note: file.flatMap(snapshot.workspace.locate(file:)), file: file,
                                                      fileName: file ?? uri, options: options,
                                                      finishPiece: { JSON.escapedStringContents($0) })
             let rendered = Server.monotonicSeconds()
@@ -48,7 +48,8 @@ extension Server {
             let result = PreviewResult(uri: uri, version: document?.version, title: preview.title,
                                        headings: preview.headings.map { PreviewHeading(level: $0.level, text: $0.text, id: $0.id, line: $0.line) },
                                        wordCount: preview.wordCount, characterCount: preview.characterCount,
-                                       readingTimeMinutes: preview.readingTimeMinutes)
+                                       readingTimeMinutes: preview.readingTimeMinutes,
+                                       resources: preview.resources.map(FileURI.uri(ofPath:)))
             let frame = Framing.responseParts(id: id, members: result.json.objectValue ?? [:], stringKey: "html", escapedPieces: pieces)
             logger.debug("preview \(uri): parse, render and escape \(Int((rendered - started) * 1e6)) µs (\(pieces.count) pieces), "
                          + "frame \(Int((Server.monotonicSeconds() - rendered) * 1e6)) µs")

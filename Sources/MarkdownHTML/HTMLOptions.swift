@@ -31,6 +31,9 @@ public struct HTMLOptions: Sendable, Equatable {
     /// published page (`chapter.html` for `chapter.md`), decided by a caller that knows the
     /// notebook (the preview). Empty (the default): every destination as written.
     public var linkDestinations: [String: String] = [:]
+    /// Where the page's relative URLs lead (absolute under a URL standing for the notebook's
+    /// root) and whether a full page has a `<base>`; nil (the default): URLs as written.
+    public var resourceBase: ResourceBase? = nil
     /// The colour theme of the inline stylesheet of `fullPage` output.
     public var theme: PreviewTheme
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);

@@ -639,10 +639,12 @@ struct HTMLRenderState {
         return target
     }
 
-    /// Writes an `href`/`src` value; in safe mode a dangerous URL is written as nothing.
+    /// Writes an `href`/`src` value; in safe mode a dangerous URL is written as nothing. The
+    /// check reads the URL as written, before `HTMLOptions.resourceBase` makes a relative one
+    /// absolute (`resolvedURL`).
     mutating func writeURL(_ url: [UInt8]) {
         if options.safe && HTMLRenderState.isDangerousURL(url[...]) { return }
-        out.href(url[...])
+        out.href(resolvedURL(url)[...])
     }
 
     /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is
@@ -697,7 +699,9 @@ struct HTMLRenderState {
         out.literal("<!DOCTYPE html>\n<html data-theme=\"")
         out.literal(options.theme.rawValue)
         out.literal("\">\n<head>\n<meta charset=\"utf-8\">\n")
-        out.literal("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        out.literal("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        writeBaseElement()
+        out.literal("<title>")
         out.text(Array(title.utf8)[...])
         out.literal("</title>\n<style>\n")
         out.literal(options.theme.stylesheet)

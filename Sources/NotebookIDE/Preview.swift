@@ -25,6 +25,10 @@ public struct Preview: Sendable, Equatable {
     public var wordCount: Int
     public var characterCount: Int
     public var readingTimeMinutes: Int
+    /// The local files the page shows (images and embeds), absolute paths as the client names
+    /// the notebook's folder: only files on disk inside the note's notebook, each once, in
+    /// document order. Filled by `AnalysisSnapshot.preview`.
+    public var resources: [String] = []
 }
 
 /// Options a client may set for one preview.
@@ -35,7 +39,23 @@ public struct PreviewOptions: Sendable, Equatable {
     public var fullPage = false
     public var sourceLines = true
     public var safe = true
+    /// How the page's relative URLs reach the notebook's files.
+    public var resources = PreviewResources.relative
+    /// Write `<base href>` (the note's folder, as `resources` gives it) in a full page's head.
+    public var baseElement = false
     public init() {}
+}
+
+/// How a preview page's relative URLs (Markdown links and images, wiki-links and embeds) reach
+/// the notebook's files (`ResourceBase`).
+public enum PreviewResources: Sendable, Equatable {
+    /// As written: relative to the note, for a page shown from the note's folder.
+    case relative
+    /// Absolute `file:` URLs of the files they name.
+    case absolute
+    /// Absolute under this URL, which stands for the notebook's root (an editor's webview URL
+    /// of that folder); `/x` and `note.md` become that URL plus their path from the root.
+    case base(String)
 }
 
 public enum PreviewBuilder {

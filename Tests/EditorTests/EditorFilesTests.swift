@@ -49,8 +49,9 @@ final class EditorFilesTests: XCTestCase {
         let path = try XCTUnwrap(properties["macmd.path"] as? [String: Any])
         XCTAssertEqual(path["default"] as? String, "macmd")
         let theme = try XCTUnwrap(properties["macmd.preview.theme"] as? [String: Any])
-        XCTAssertEqual(theme["enum"] as? [String], Self.themes)
-        XCTAssertEqual(theme["default"] as? String, "light")
+        // Empty by default: the notebook's theme applies unless the user sets one.
+        XCTAssertEqual(theme["enum"] as? [String], [""] + Self.themes)
+        XCTAssertEqual(theme["default"] as? String, "")
 
         // Format-on-type is off by default in VS Code: the extension turns it on for Markdown,
         // so Enter continues lists there.
@@ -59,18 +60,22 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertEqual(markdown["editor.formatOnType"] as? Bool, true)
 
         let ignored = try Self.read("vscode/.vscodeignore").split(separator: "\n").filter { !$0.hasPrefix("#") }
-        for pattern in ["extension.js", "*.js", "package.json", "node_modules/**"] {
+        for pattern in ["extension.js", "*.js", "package.json", "node_modules/**", "media/**", "media/preview.js"] {
             XCTAssertFalse(ignored.contains { $0.hasSuffix(pattern) }, "the package must ship \(pattern)")
         }
+        XCTAssertTrue(ignored.contains("test/**"), "the Node tests are not shipped")
     }
 
     func testVSCodeExtensionUsesTheLanguageClientAsDocumented() throws {
         let source = try Self.read("vscode/extension.js")
+        // What it does with them is tested in Node (VSCodeExtensionTests).
         for needle in ["require('vscode-languageclient/node')", "new LanguageClient(", "args: ['lsp']",
                        "language: 'markdown'", "'macmd/preview'", "fullPage: true",
                        "onDidChangeTextDocument", "DEBOUNCE_MS = 150",
-                       "default-src 'none'; style-src 'unsafe-inline';", "enableScripts: false",
-                       "module.exports = { activate, deactivate }"] {
+                       "default-src 'none'; img-src ${cspSource} data:;", "script-src 'nonce-${nonce}';", "enableScripts: true",
+                       "localResourceRoots: resourceRoots(document, extensionUri)", "baseUri",
+                       "onDidChangeTextEditorVisibleRanges", "onDidChangeTextEditorSelection", "vscode.env.openExternal",
+                       "module.exports = { activate, deactivate"] {
             XCTAssertTrue(source.contains(needle), "extension.js lacks \(needle)")
         }
     }
@@ -89,7 +94,8 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertTrue(lisp.contains(#"(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))"#))
         XCTAssertTrue(lisp.contains("(defun macmd-preview"))
         XCTAssertTrue(lisp.contains("jsonrpc-request server :macmd/preview"))
-        XCTAssertTrue(lisp.contains("browse-url-of-file"))
+        XCTAssertTrue(lisp.contains("(browse-url (macmd--page-url"))
+        XCTAssertTrue(lisp.contains(#"(:fullPage t :resources "absolute")"#))
         XCTAssertTrue(lisp.contains("(provide 'macmd)"))
         XCTAssertEqual(try Self.parenthesisBalance(lisp), 0, "macmd.el's parentheses balance")
         for theme in Self.themes { XCTAssertTrue(lisp.contains("\"\(theme)\""), "macmd.el lacks \(theme)") }

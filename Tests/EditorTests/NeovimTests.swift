@@ -204,6 +204,9 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(json["copyRoot"] as? String, work.resolvingSymlinksInPath().path,
                        "a note outside any root marker gets its own folder")
         XCTAssertEqual(json["opened"] as? Int, 1, "the browser opens once, not on every save")
+        let pagePath = json["pagePath"] as? String ?? ""
+        XCTAssertTrue(pagePath.hasPrefix(work.appendingPathComponent("cache/nvim/macmd/preview/").path), pagePath)
+        XCTAssertTrue((json["openedURL"] as? String ?? "").hasPrefix("file://"), "the page opens by its file: URL")
         XCTAssertEqual(json["refreshedOnSave"] as? Bool, true, "BufWritePost re-renders the page")
         XCTAssertEqual(json["stopped"] as? Bool, true, "the clients stop when asked")
 
@@ -218,6 +221,37 @@ final class NeovimTests: XCTestCase {
                        "the preview after incremental edits equals `macmd render` of the saved file")
         XCTAssertEqual(run.status, 0, context)
         return (run.version, ranAPI, true)
+    }
+
+    /// `:MacMDPreview` on a note of a notebook whose folder has a space and an accent: the page
+    /// is written to the cache folder (kept after Neovim exits), opens at the heading above the
+    /// cursor, and its image and link URLs are absolute `file:` URLs of files that exist (or
+    /// anchors of the page itself).
+    func testPreviewPageInTheCacheWithAbsoluteURLs() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("resources")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try PreviewPage.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "preview-resources.lua", in: work, environment: [
+                "MACMD_TEST_NOTE": notebook.appendingPathComponent("journal/2026-04-12.md").path,
+            ])
+            let json = run.report
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(json["error"], "\(json["error"] ?? "")\n\(context)")
+            let pagePath = try XCTUnwrap(json["pagePath"] as? String, context)
+            let cache = try XCTUnwrap(json["cache"] as? String)
+            XCTAssertEqual(cache, work.appendingPathComponent("cache/nvim").path)
+            XCTAssertTrue(pagePath.hasPrefix(cache + "/macmd/preview/2026-04-12-") && pagePath.hasSuffix(".html"), pagePath)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: pagePath), "the page outlives Neovim")
+            // The page opens at the heading above the cursor: `## Also today` from line 24, none
+            // from the front matter, the H1 from line 12.
+            let page = URL(fileURLWithPath: pagePath).absoluteString
+            XCTAssertEqual(json["opened"] as? [String], [page + "#also-today", page, page + "#saturday-12-april-2026-soil-day"], context)
+
+            let html = try XCTUnwrap(json["page"] as? String)
+            let urls = try PreviewPage.checkURLs(of: html, notebook: notebook, context: context)
+            print("EditorTests: Neovim \(run.version) wrote the preview to \(pagePath) with \(urls.count) absolute URLs")
+        }
     }
 
     /// Completion through Neovim itself: i_CTRL-X_CTRL-O with the plugin's omnifunc in insert

@@ -209,13 +209,13 @@ final class EncodingTests: XCTestCase {
             (InitializeResult(capabilities: [:]), #"{"capabilities":{}}"#),
             (NullResult(), "null"),
             (PreviewResult(uri: uri, version: nil, title: "Soil", headings: [PreviewHeading(level: 1, text: "Soil", id: "soil", line: 0)],
-                           wordCount: 120, characterCount: 700, readingTimeMinutes: 1),
+                           wordCount: 120, characterCount: 700, readingTimeMinutes: 1, resources: ["file:///n/img/a%20b.png"]),
              #"""
              {"uri":"file:///n/soil.md","version":null,"title":"Soil","headings":[{"level":1,"text":"Soil","id":"soil","line":0}],
-              "wordCount":120,"characterCount":700,"readingTimeMinutes":1}
+              "wordCount":120,"characterCount":700,"readingTimeMinutes":1,"resources":["file:///n/img/a%20b.png"]}
              """#),
             (PreviewResult(uri: uri, version: 4, title: "", headings: [], wordCount: 0, characterCount: 0, readingTimeMinutes: 0),
-             #"{"uri":"file:///n/soil.md","version":4,"title":"","headings":[],"wordCount":0,"characterCount":0,"readingTimeMinutes":0}"#),
+             #"{"uri":"file:///n/soil.md","version":4,"title":"","headings":[],"wordCount":0,"characterCount":0,"readingTimeMinutes":0,"resources":[]}"#),
         ])
     }
 

@@ -8,7 +8,8 @@
 
 ;; Registers `macmd lsp' with eglot for Markdown buffers and adds `macmd-preview', which asks the
 ;; server for `macmd/preview' (the buffer as it is now, unsaved edits included), writes the full
-;; HTML page to a temporary file, shows it with `browse-url-of-file' and re-renders it on save.
+;; HTML page to `macmd-preview-folder' (with absolute `file:' URLs, so images and links work from
+;; there), shows it with `browse-url' at the heading above point and re-renders it on save.
 ;;
 ;;   (add-to-list 'load-path "/path/to/macmd/editors/emacs")
 ;;   (require 'macmd)
@@ -16,8 +17,9 @@
 ;;
 ;; Eglot is built into Emacs 29 and later; on Emacs 27 and 28 install it from GNU ELPA.
 ;;
-;; Invariants: the preview only talks to the eglot server of the current buffer; each buffer has
-;; one preview file, and the browser is opened once per `macmd-preview', not on every save.
+;; Invariants: the preview only talks to the eglot server of the current buffer; each note has
+;; one preview file (its name and a hash of its path, in a folder kept across sessions), and the
+;; browser is opened once per `macmd-preview', not on every save.
 
 ;;; Code:
 
@@ -27,6 +29,7 @@
 (require 'subr-x)
 (require 'seq)
 (require 'project)
+(require 'url-util)
 
 (defgroup macmd nil
   "MacMD, the Markdown notebook language server."
@@ -45,6 +48,12 @@
   "The preview page reloads itself every this many seconds, so a save shows up.
 Zero writes the page as the server made it; then reload the browser by hand."
   :type 'integer)
+
+(defcustom macmd-preview-folder nil
+  "Where `macmd-preview' writes its pages, one per note, kept across sessions.
+Nil is macmd/preview/ in $XDG_CACHE_HOME when that is set, else macmd-preview/ in
+`user-emacs-directory'."
+  :type '(choice (const :tag "The cache folder" nil) directory))
 
 (defconst macmd-preview-themes
   '("light" "dark" "basic" "grass" "homebrew" "man-page" "novel" "ocean" "pro"
@@ -77,7 +86,7 @@ marksman's and markdown-oxide's settings.")
 (add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))
 
 (defvar-local macmd--preview-file nil
-  "The temporary HTML file of this buffer's preview, once `macmd-preview' has run.")
+  "The HTML file of this buffer's preview, once `macmd-preview' has run.")
 
 (defvar-local macmd--preview-theme nil
   "The theme `macmd-preview' was last asked for in this buffer.")
@@ -104,10 +113,41 @@ marksman's and markdown-oxide's settings.")
           (concat meta html)))
     html))
 
+(defun macmd--preview-folder ()
+  "The folder of the preview pages (see `macmd-preview-folder')."
+  (file-name-as-directory
+   (or macmd-preview-folder
+       (let ((cache (getenv "XDG_CACHE_HOME")))
+         (if (and cache (not (string-empty-p cache)))
+             (expand-file-name "macmd/preview/" cache)
+           (locate-user-emacs-file "macmd-preview/"))))))
+
+(defun macmd--preview-page ()
+  "The page file of this buffer's note: its name and a hash of its path."
+  (let ((file (buffer-file-name)))
+    (expand-file-name
+     (if file
+         (format "%s-%s.html"
+                 (replace-regexp-in-string "[^[:alnum:]._-]" "_" (file-name-base file))
+                 (substring (secure-hash 'sha256 (expand-file-name file)) 0 12))
+       (format "buffer-%s.html" (replace-regexp-in-string "[^[:alnum:]._-]" "_" (buffer-name))))
+     (macmd--preview-folder))))
+
+(defun macmd--page-url (file headings line)
+  "The `file:' URL of the page FILE at the id of the last of HEADINGS (the result's
+`headings') at or above the 0-based LINE."
+  (let ((id nil))
+    (seq-doseq (heading headings)
+      (when (<= (plist-get heading :line) line)
+        (setq id (plist-get heading :id))))
+    (concat "file://" (url-hexify-string (expand-file-name file) (cons ?/ url-unreserved-chars))
+            (if (and id (not (string-empty-p id))) (concat "#" (url-hexify-string id)) ""))))
+
 (defun macmd--render (open)
-  "Renders this buffer's preview into its file; shows it in the browser when OPEN."
+  "Renders this buffer's preview into its file; shows it in the browser when OPEN, at the
+heading above point."
   (let* ((server (macmd--server))
-         (options (append '(:fullPage t)
+         (options (append '(:fullPage t :resources "absolute")
                           (when-let ((theme (or macmd--preview-theme macmd-preview-theme)))
                             (list :theme theme))))
          (file macmd--preview-file))
@@ -120,10 +160,11 @@ marksman's and markdown-oxide's settings.")
            (html (plist-get result :html)))
       (unless (stringp html)
         (error "MacMD: macmd/preview gave no HTML"))
+      (make-directory (file-name-directory file) t)
       (let ((coding-system-for-write 'utf-8))
         (write-region (macmd--with-refresh html) nil file nil 'silent))
       (when open
-        (browse-url-of-file file))
+        (browse-url (macmd--page-url file (plist-get result :headings) (1- (line-number-at-pos)))))
       (message "MacMD preview: %s" (or (plist-get result :title) file)))))
 
 (defun macmd--after-save ()
@@ -143,16 +184,9 @@ With a prefix argument, ask for the THEME."
   (when (and theme (not (string-empty-p theme)))
     (setq macmd--preview-theme theme))
   (unless macmd--preview-file
-    (setq macmd--preview-file (make-temp-file "macmd-preview-" nil ".html"))
-    (add-hook 'after-save-hook #'macmd--after-save nil t)
-    (add-hook 'kill-buffer-hook #'macmd--forget-preview nil t))
+    (setq macmd--preview-file (macmd--preview-page))
+    (add-hook 'after-save-hook #'macmd--after-save nil t))
   (macmd--render t))
-
-(defun macmd--forget-preview ()
-  "Deletes this buffer's preview file when the buffer goes away."
-  (when (and macmd--preview-file (file-exists-p macmd--preview-file))
-    (delete-file macmd--preview-file))
-  (setq macmd--preview-file nil))
 
 (provide 'macmd)
 

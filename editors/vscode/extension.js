@@ -6,7 +6,13 @@
 //   * One preview panel per document. Renders are debounced (150 ms) and numbered, so a slow
 //     answer never overwrites a newer one; a ContentModified (-32801) answer is dropped because a
 //     newer request follows it.
-//   * The webview runs no script: its CSP allows inline styles and nothing else.
+//   * The webview loads only what its CSP allows: images, media and fonts from the notebook's
+//     folders (`localResourceRoots`: the workspace folders, and a note's own folder outside
+//     them) through `webview.cspSource` or `data:`, the page's inline styles, and one script,
+//     ours (media/preview.js), by nonce. The server writes the page's URLs under the webview URL
+//     of the notebook's root (`baseUri`), so images load and links can be mapped back to files.
+//   * The server hears only its own settings: the extension's (`path`, `trace`) and unset (null)
+//     values are left out, so a theme the user did not set lets the notebook's apply.
 
 'use strict';
 
@@ -35,8 +41,46 @@ function serverCommand() {
   return typeof path === 'string' && path.trim() !== '' ? path.trim() : 'macmd';
 }
 
+/** The theme the user set, or undefined: the server then uses the notebook's (`preview.theme`). */
 function previewTheme() {
-  return configuration().get('preview.theme') || 'light';
+  const theme = configuration().get('preview.theme');
+  return typeof theme === 'string' && theme !== '' ? theme : undefined;
+}
+
+/** The extension's own settings, which the server does not read. */
+const CLIENT_KEYS = ['path', 'trace'];
+
+/** A copy of `value` without null members (VS Code's value of a setting without a default). */
+function withoutNulls(value) {
+  if (Array.isArray(value)) {
+    return value.map(withoutNulls);
+  }
+  if (value === null || typeof value !== 'object') {
+    return value;
+  }
+  const result = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member !== null && member !== undefined && typeof member !== 'function') {
+      result[key] = withoutNulls(member);
+    }
+  }
+  return result;
+}
+
+/** The `macmd` section as the server reads it: its own keys, without unset values. */
+function serverSettings(section) {
+  const settings = withoutNulls(JSON.parse(JSON.stringify(section || {})));
+  for (const key of CLIENT_KEYS) {
+    delete settings[key];
+  }
+  // The empty theme is the setting's "(the notebook's)".
+  if (settings.preview && settings.preview.theme === '') {
+    delete settings.preview.theme;
+  }
+  if (settings.preview && Object.keys(settings.preview).length === 0) {
+    delete settings.preview;
+  }
+  return settings;
 }
 
 /** Starts a client for `macmd lsp`; resolves once the server has answered `initialize`. */
@@ -56,7 +100,20 @@ function startClient() {
     // The server asks for the `macmd` section with workspace/configuration and may register for
     // workspace/didChangeConfiguration; this keeps both answered from the user's settings.
     synchronize: { configurationSection: 'macmd' },
-    initializationOptions: { preview: { theme: previewTheme() } },
+    middleware: {
+      workspace: {
+        // `settings: null` makes the server ask (workspace/configuration, below) rather than
+        // read the whole section with the extension's keys in it.
+        didChangeConfiguration: (sections, next) => next(undefined),
+        configuration: async (params, token, next) => {
+          const values = await next(params, token);
+          return Array.isArray(values)
+            ? values.map((value, index) => (params.items[index] && params.items[index].section === 'macmd' ? serverSettings(value) : value))
+            : values;
+        },
+      },
+    },
+    initializationOptions: serverSettings(configuration()),
     outputChannel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
   };
@@ -93,16 +150,27 @@ async function restartClient() {
   }
 }
 
-/** Asks the server for the full preview page of a document. */
-async function requestPreview(document) {
+/** Waits for the client, starting it when there is none. */
+async function readyClient() {
   if (!client || !clientReady) {
     startClient();
   }
   await clientReady;
-  return client.sendRequest(PREVIEW_METHOD, {
-    textDocument: { uri: document.uri.toString() },
-    options: { fullPage: true, theme: previewTheme(), sourceLines: true },
-  });
+  return client;
+}
+
+/** Asks the server for the preview of a document: a full page whose relative URLs are written
+ * under `baseUri` (the webview URL of the notebook's root), when the document is a file. */
+async function requestPreview(document, baseUri) {
+  const options = { fullPage: true, sourceLines: true };
+  const theme = previewTheme();
+  if (theme) {
+    options.theme = theme;
+  }
+  if (baseUri) {
+    options.baseUri = baseUri;
+  }
+  return (await readyClient()).sendRequest(PREVIEW_METHOD, { textDocument: { uri: document.uri.toString() }, options });
 }
 
 function escapeHTML(text) {
@@ -113,41 +181,149 @@ function escapeHTML(text) {
     .replace(/"/g, '&quot;');
 }
 
-const CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">`;
+/** A fresh nonce for one page's script. */
+function makeNonce() {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let nonce = '';
+  for (let i = 0; i < 32; i += 1) {
+    nonce += letters.charAt(Math.floor(Math.random() * letters.length));
+  }
+  return nonce;
+}
 
-/** The server's page with our CSP as the first thing in <head>. */
-function withPolicy(html) {
+/** The Content-Security-Policy of a page: the notebook's images, media and fonts (and `data:`
+ * images), inline styles, and only the script with `nonce`. */
+function contentSecurityPolicy(cspSource, nonce) {
+  const policy = `default-src 'none'; img-src ${cspSource} data:; media-src ${cspSource}; font-src ${cspSource}; ` +
+    `style-src 'unsafe-inline'; script-src 'nonce-${nonce}';`;
+  return `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+}
+
+/** The server's page with `policy` as the first thing in <head> and `script` before </body>. */
+function withPolicy(html, policy, script = '') {
+  let page;
   const head = html.search(/<head(\s[^>]*)?>/i);
   if (head >= 0) {
     const end = html.indexOf('>', head) + 1;
-    return html.slice(0, end) + CSP + html.slice(end);
+    page = html.slice(0, end) + policy + html.slice(end);
+  } else {
+    page = `<!DOCTYPE html><html><head>${policy}</head><body>${html}</body></html>`;
   }
-  return `<!DOCTYPE html><html><head>${CSP}</head><body>${html}</body></html>`;
+  const bodyEnd = page.lastIndexOf('</body>');
+  return bodyEnd >= 0 ? page.slice(0, bodyEnd) + script + page.slice(bodyEnd) : page + script;
 }
 
 function messagePage(title, message) {
   return withPolicy(`<!DOCTYPE html><html><head><meta charset="utf-8"><style>
 body { font: 14px/1.5 var(--vscode-font-family, sans-serif); color: var(--vscode-foreground); padding: 1em 2em; }
 h1 { font-size: 1.2em; }
-</style></head><body><h1>${escapeHTML(title)}</h1><p>${escapeHTML(message)}</p></body></html>`);
+</style></head><body><h1>${escapeHTML(title)}</h1><p>${escapeHTML(message)}</p></body></html>`,
+  `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">`);
 }
 
-/** A side webview that shows one document's preview and follows its edits. */
+/** The folder a document's relative links start from: its workspace folder, else its own
+ * folder (the server makes that a notebook of its own); undefined for a document not on disk. */
+function notebookRoot(document) {
+  if (document.uri.scheme !== 'file') {
+    return undefined;
+  }
+  const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+  return folder ? folder.uri : vscode.Uri.joinPath(document.uri, '..');
+}
+
+/** What the webview may load from: the workspace folders, the note's folder outside them, and
+ * the extension's script. */
+function resourceRoots(document, extensionUri) {
+  const roots = (vscode.workspace.workspaceFolders || []).map((folder) => folder.uri);
+  if (document.uri.scheme === 'file' && !vscode.workspace.getWorkspaceFolder(document.uri)) {
+    roots.push(vscode.Uri.joinPath(document.uri, '..'));
+  }
+  roots.push(vscode.Uri.joinPath(extensionUri, 'media'));
+  return roots;
+}
+
+/** The file a page URL names, when it is under `base` (the webview URL of `root`) or a `file:`
+ * URL: `{ uri, fragment }`; undefined for other URLs. */
+function fileOfLink(href, base, root) {
+  const split = (rest) => {
+    const hash = rest.indexOf('#');
+    const fragment = hash >= 0 ? rest.slice(hash + 1) : '';
+    let path = hash >= 0 ? rest.slice(0, hash) : rest;
+    const query = path.indexOf('?');
+    if (query >= 0) {
+      path = path.slice(0, query);
+    }
+    return { path, fragment: safeDecode(fragment) };
+  };
+  if (base && root && href.startsWith(base + '/')) {
+    const { path, fragment } = split(href.slice(base.length + 1));
+    const segments = path.split('/').filter((segment) => segment !== '').map(safeDecode);
+    return { uri: vscode.Uri.joinPath(root, ...segments), fragment };
+  }
+  if (/^file:/i.test(href)) {
+    const { path, fragment } = split(href);
+    return { uri: vscode.Uri.parse(path), fragment };
+  }
+  return undefined;
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch (error) {
+    return text;
+  }
+}
+
+/** The 0-based line of a place in a note: the heading whose id is `fragment` (from a preview's
+ * `headings`), else a block's `^id` at a line's end; undefined when there is none. */
+function lineOfFragment(fragment, headings, text) {
+  if (!fragment) {
+    return undefined;
+  }
+  const heading = (headings || []).find((candidate) => candidate.id === fragment);
+  if (heading) {
+    return heading.line;
+  }
+  if (fragment.startsWith('^') && typeof text === 'string') {
+    const lines = text.split(/\r\n|\r|\n/);
+    const index = lines.findIndex((line) => line.trimEnd().endsWith(' ' + fragment) || line.trimEnd() === fragment);
+    return index >= 0 ? index : undefined;
+  }
+  return undefined;
+}
+
+/** The editor column a preview's source note shows in (not the preview's own). */
+function sourceColumn(document) {
+  const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === document.uri.toString());
+  return editor ? editor.viewColumn : vscode.ViewColumn.One;
+}
+
+/** A side webview that shows one document's preview and follows its edits and its editor. */
 class Preview {
-  /** @param {vscode.TextDocument} document */
-  constructor(document) {
+  /** @param {vscode.TextDocument} document @param {vscode.Uri} extensionUri */
+  constructor(document, extensionUri) {
     this.document = document;
+    this.extensionUri = extensionUri;
     this.key = document.uri.toString();
     this.timer = undefined;
     this.sequence = 0;
     this.shown = 0;
+    /** The 0-based source line the preview follows (the editor's cursor or first visible line). */
+    this.line = 0;
+    /** The last result shown: its `headings` place same-note links. */
+    this.result = undefined;
+    this.root = notebookRoot(document);
     this.panel = vscode.window.createWebviewPanel(
       'macmd.preview',
       `Preview ${basename(document.uri)}`,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: false, enableCommandUris: false, localResourceRoots: [] },
+      { enableScripts: true, enableCommandUris: false, localResourceRoots: resourceRoots(document, extensionUri) },
     );
+    /** The webview URL of the notebook's root, as sent to the server (`baseUri`). */
+    this.base = this.root ? this.panel.webview.asWebviewUri(this.root).toString().replace(/\/$/, '') : undefined;
     this.panel.webview.html = messagePage('MacMD', 'Rendering…');
+    this.panel.webview.onDidReceiveMessage((message) => this.receive(message));
     this.panel.onDidDispose(() => this.dispose());
   }
 
@@ -165,13 +341,14 @@ class Preview {
   async render() {
     const sequence = ++this.sequence;
     try {
-      const result = await requestPreview(this.document);
+      const result = await requestPreview(this.document, this.base);
       if (this.disposed || sequence < this.shown) {
         return;
       }
       this.shown = sequence;
+      this.result = result;
       this.panel.title = `Preview ${result.title || basename(this.document.uri)}`;
-      this.panel.webview.html = withPolicy(result.html);
+      this.panel.webview.html = this.page(result.html);
     } catch (error) {
       if (this.disposed || (error && error.code === CONTENT_MODIFIED)) {
         return;
@@ -182,6 +359,84 @@ class Preview {
       this.shown = sequence;
       this.panel.webview.html = messagePage('The preview failed', error && error.message ? error.message : String(error));
     }
+  }
+
+  /** The server's page with our policy and our script, which starts at the followed line. */
+  page(html) {
+    const webview = this.panel.webview;
+    const nonce = makeNonce();
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'preview.js'));
+    return withPolicy(html, contentSecurityPolicy(webview.cspSource, nonce),
+      `<script id="macmd-preview-script" nonce="${nonce}" src="${escapeHTML(script.toString())}" data-line="${this.line}"></script>\n`);
+  }
+
+  /** Follows the editor: brings the element of the 0-based `line` into view. */
+  follow(line) {
+    if (line === this.line) {
+      return;
+    }
+    this.line = line;
+    this.panel.webview.postMessage({ type: 'scroll', line });
+  }
+
+  /** A message from the page's script. */
+  async receive(message) {
+    try {
+      if (message && message.type === 'link' && typeof message.href === 'string') {
+        await this.openLink(message.href);
+      } else if (message && message.type === 'reveal' && typeof message.line === 'number') {
+        await this.revealSource(message.line);
+      }
+    } catch (error) {
+      outputChannel && outputChannel.appendLine(`preview: ${error && error.message ? error.message : error}`);
+    }
+  }
+
+  /** Shows the source note with the 0-based `line` at the cursor. */
+  async revealSource(line) {
+    const position = new vscode.Position(line, 0);
+    await vscode.window.showTextDocument(this.document, {
+      viewColumn: sourceColumn(this.document),
+      selection: new vscode.Range(position, position),
+    });
+  }
+
+  /** Opens what a link of the page names: a note (at its heading or block), another file, or
+   * an external URL in the browser. */
+  async openLink(href) {
+    // First the notebook's files: their webview URLs are https: URLs too.
+    const target = fileOfLink(href, this.base, this.root);
+    if (!target) {
+      if (/^(https?|mailto):/i.test(href)) {
+        await vscode.env.openExternal(vscode.Uri.parse(href));
+      } else if (href.startsWith('#')) {
+        // A tag (`#garden`), or an anchor the page lacks: look for it among the workspace's symbols.
+        await vscode.commands.executeCommand('workbench.action.quickOpen', '#' + safeDecode(href.slice(1)));
+      }
+      return;
+    }
+    if (target.uri.toString() === this.document.uri.toString()) {
+      const line = lineOfFragment(target.fragment, this.result && this.result.headings, this.document.getText());
+      await this.revealSource(line === undefined ? 0 : line);
+      return;
+    }
+    if (!/\.(md|markdown)$/i.test(target.uri.path)) {
+      await vscode.commands.executeCommand('vscode.open', target.uri);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument(target.uri);
+    let line;
+    if (target.fragment) {
+      // The target's headings with their ids, as its own preview would have them.
+      const result = await (await readyClient()).sendRequest(PREVIEW_METHOD,
+        { textDocument: { uri: target.uri.toString() }, options: { sourceLines: false } });
+      line = lineOfFragment(target.fragment, result && result.headings, document.getText());
+    }
+    const position = new vscode.Position(line || 0, 0);
+    await vscode.window.showTextDocument(document, {
+      viewColumn: sourceColumn(this.document),
+      selection: new vscode.Range(position, position),
+    });
   }
 
   dispose() {
@@ -201,6 +456,9 @@ function basename(uri) {
   return path.slice(path.lastIndexOf('/') + 1) || uri.toString();
 }
 
+/** @type {vscode.Uri | undefined} the extension's folder (its media/ holds the page script) */
+let extensionUri;
+
 function openPreview() {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'markdown') {
@@ -212,14 +470,16 @@ function openPreview() {
   if (preview) {
     preview.panel.reveal(vscode.ViewColumn.Beside, true);
   } else {
-    preview = new Preview(editor.document);
+    preview = new Preview(editor.document, extensionUri);
     previews.set(key, preview);
   }
+  preview.line = editor.selection ? editor.selection.active.line : 0;
   preview.schedule(0);
 }
 
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
+  extensionUri = context.extensionUri;
   outputChannel = vscode.window.createOutputChannel('MacMD');
   context.subscriptions.push(outputChannel);
   startClient().catch(() => undefined);
@@ -236,6 +496,19 @@ function activate(context) {
       const preview = previews.get(document.uri.toString());
       if (preview) {
         preview.schedule();
+      }
+    }),
+    // The preview follows its editor: the cursor's line, else the first visible line.
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      const preview = previews.get(event.textEditor.document.uri.toString());
+      if (preview && event.selections.length > 0) {
+        preview.follow(event.selections[0].active.line);
+      }
+    }),
+    vscode.window.onDidChangeTextEditorVisibleRanges((event) => {
+      const preview = previews.get(event.textEditor.document.uri.toString());
+      if (preview && event.visibleRanges.length > 0) {
+        preview.follow(event.visibleRanges[0].start.line);
       }
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -258,4 +531,4 @@ function deactivate() {
   return old ? old.stop() : undefined;
 }
 
-module.exports = { activate, deactivate };
+module.exports = { activate, deactivate, serverSettings, fileOfLink, lineOfFragment, contentSecurityPolicy };

@@ -60,14 +60,18 @@ M.defaults = {
     timeout_ms = 300,
   },
   preview = {
-    -- The preview theme; nil lets the server use its setting (default `light`).
+    -- The preview theme; nil lets the server use the notebook's `preview.theme` (else `light`).
     theme = nil,
     -- A full page that reloads itself every N seconds, so a save shows up in the browser without
     -- touching it; 0 writes the page as the server made it (then reload the tab by hand).
     refresh_seconds = 2,
     -- How to open the page: nil uses vim.ui.open (0.10+), else xdg-open / open / start.
-    -- A list is a command the file path is appended to; a function is called with the path.
+    -- A list is a command the page's URL is appended to; a function is called with the URL
+    -- (`file:///…/note-1a2b3c4d5e6f.html#heading-id`: the page, at the heading above the cursor).
     open = nil,
+    -- Where the pages are written (one per note, kept across sessions); nil is
+    -- stdpath('cache')/macmd/preview.
+    folder = nil,
   },
 }
 
@@ -705,7 +709,8 @@ function M.request_preview(bufnr, options, handler)
   end, bufnr)
 end
 
---- Opens a file in the browser: the configured opener, vim.ui.open on 0.10+, else the OS tool.
+--- Opens a page's URL (or a path) in the browser: the configured opener, vim.ui.open on
+--- 0.10+, else the OS tool.
 function M.open(path)
   local open = M.config.preview.open
   if type(open) == 'function' then
@@ -761,16 +766,60 @@ local function write_file(path, text)
   return true
 end
 
--- Per-buffer preview state: { path = temp html file, theme = name or nil, opened = bool }.
+-- Per-buffer preview state: { path = the page's file, theme = name or nil, opened = bool,
+-- line = the 0-based cursor line the page opens at }.
 local previews = {}
 
---- Renders a buffer's preview page to its temp file; opens the browser the first time.
+--- The folder the preview pages are written to: `preview.folder`, else
+--- stdpath('cache')/macmd/preview (kept across sessions, unlike vim.fn.tempname()'s folder,
+--- which Neovim deletes on exit while the browser still shows the page).
+function M.preview_folder()
+  return M.config.preview.folder or (vim.fn.stdpath('cache') .. '/macmd/preview')
+end
+
+--- The page of a buffer's note: its name and a hash of its path, so each note keeps one page.
+local function page_path(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' then
+    return M.preview_folder() .. '/buffer-' .. bufnr .. '.html'
+  end
+  local full = vim.fn.fnamemodify(name, ':p')
+  local stem = vim.fn.fnamemodify(full, ':t:r'):gsub('[^%w%-_.]', '_')
+  return M.preview_folder() .. '/' .. stem .. '-' .. vim.fn.sha256(full):sub(1, 12) .. '.html'
+end
+
+--- `text` percent-encoded but for ASCII letters, digits, `-._~` and the bytes in `keep`.
+local function url_encoded(text, keep)
+  return (text:gsub('[^%w%-._~' .. (keep or '') .. ']', function(byte)
+    return string.format('%%%02X', byte:byte())
+  end))
+end
+
+--- The `file:` URL of a page, at `#id` of the heading the 0-based `line` is under (the
+--- result's `headings`), if any.
+local function page_url(path, headings, line)
+  local url = 'file://' .. url_encoded(path, '/')
+  local id
+  for _, heading in ipairs(headings or {}) do
+    if heading.line <= line then
+      id = heading.id
+    end
+  end
+  if id and id ~= '' then
+    url = url .. '#' .. url_encoded(id)
+  end
+  return url
+end
+
+--- Renders a buffer's preview page to its file; opens the browser the first time (at the
+--- heading above the cursor of :MacMDPreview).
 function M.render_preview(bufnr, on_done)
   local state = previews[bufnr]
   if state == nil then
     return
   end
-  local options = { fullPage = true }
+  -- Absolute `file:` URLs, so images and links work from the cache folder.
+  local options = { fullPage = true, resources = 'absolute' }
   options.theme = state.theme or M.config.preview.theme
   M.request_preview(bufnr, options, function(err, result)
     if err then
@@ -778,12 +827,13 @@ function M.render_preview(bufnr, on_done)
       if on_done then on_done(err, nil) end
       return
     end
+    vim.fn.mkdir(vim.fn.fnamemodify(state.path, ':h'), 'p')
     local ok, write_err = write_file(state.path, with_refresh(result.html or '', M.config.preview.refresh_seconds))
     if not ok then
       notify('cannot write ' .. state.path .. ': ' .. tostring(write_err), vim.log.levels.ERROR)
     elseif not state.opened then
       state.opened = true
-      M.open(state.path)
+      M.open(page_url(state.path, result.headings, state.line or 0))
     end
     if on_done then on_done(nil, result, state.path) end
   end)
@@ -801,7 +851,7 @@ function M.preview(theme, bufnr)
   end
   local state = previews[bufnr]
   if state == nil then
-    state = { path = vim.fn.tempname() .. '-macmd-preview.html', opened = false }
+    state = { path = page_path(bufnr), opened = false }
     previews[bufnr] = state
     local group = vim.api.nvim_create_augroup('macmd_preview_' .. bufnr, { clear = true })
     vim.api.nvim_create_autocmd('BufWritePost', {
@@ -826,10 +876,13 @@ function M.preview(theme, bufnr)
   if theme then
     state.theme = theme
   end
+  -- The page opens at the heading above the cursor (in this buffer's window, if shown).
+  local window = vim.fn.bufwinid(bufnr)
+  state.line = window ~= -1 and (vim.api.nvim_win_get_cursor(window)[1] - 1) or 0
   M.render_preview(bufnr)
 end
 
---- The temp file of a buffer's preview, or nil when :MacMDPreview has not run in it.
+--- The page file of a buffer's preview, or nil when :MacMDPreview has not run in it.
 function M.preview_path(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local state = previews[bufnr]

@@ -1,0 +1,68 @@
+-- Drives :MacMDPreview on a note of a notebook in headless Neovim: where the page is written,
+-- the URL it opens at (the heading above the cursor), and the page itself, whose image and
+-- link URLs NeovimTests.swift checks are absolute and lead to files that exist.
+local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
+local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
+vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
+vim.opt.swapfile = false
+vim.cmd('filetype on')
+
+local function run()
+  local macmd = require('macmd')
+  local opened = {}
+  macmd.setup({
+    cmd = { env('MACMD_TEST_BIN'), 'lsp' },
+    log_file = env('MACMD_TEST_SERVER_LOG'),
+    log_level = 'debug',
+    preview = { open = function(url) table.insert(opened, url) end },
+  })
+  report.cache = vim.fn.stdpath('cache')
+  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
+  local bufnr = vim.api.nvim_get_current_buf()
+  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
+    report.error = 'the macmd client did not attach within 30 s'
+    return
+  end
+  -- Until the notebook's first scan has reached soil-tests.md, a wiki-link to it is left as
+  -- written; wait for the scan, as a user's second look would.
+  local client = macmd.client_for(bufnr)
+  local resolved = vim.wait(30000, function()
+    local responses = vim.lsp.buf_request_sync(bufnr, 'macmd/preview',
+      { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, options = { sourceLines = false } }, 5000)
+    local response = responses and responses[client.id]
+    local html = response and response.result and response.result.html or ''
+    return html:find('href="../soil-tests.md"', 1, true) ~= nil
+  end, 50)
+  if not resolved then
+    report.error = 'the wiki-links of the note were not resolved within 30 s'
+    return
+  end
+  -- Each :MacMDPreview opens the page at the heading above the cursor (1-based lines here).
+  report.opened = {}
+  for _, line in ipairs({ 24, 1, 12 }) do
+    vim.api.nvim_win_set_cursor(0, { line, 0 })
+    local count = #opened
+    vim.cmd('MacMDPreview')
+    if not vim.wait(30000, function() return #opened > count end, 20) then
+      report.error = ':MacMDPreview opened no page at line ' .. line
+      return
+    end
+    table.insert(report.opened, opened[#opened])
+  end
+  report.pagePath = macmd.preview_path(bufnr)
+  local file = io.open(report.pagePath, 'rb')
+  report.page = file:read('*a')
+  file:close()
+end
+
+vim.api.nvim_create_autocmd('VimEnter', {
+  nested = true,
+  callback = function()
+    local ok, message = pcall(run)
+    if not ok then report.error = 'lua: ' .. tostring(message) end
+    local out = io.open(env('MACMD_TEST_REPORT'), 'w')
+    out:write(vim.fn.json_encode(report))
+    out:close()
+    vim.cmd('qall!')
+  end,
+})
