@@ -16,7 +16,8 @@ let package = Package(
         // TeX to MathML Core for the maths of notes; MarkdownHTML renders maths with it.
         .target(name: "TeXMath", dependencies: ["TextCore"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax", "TeXMath"], swiftSettings: strict),
-        .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax"], swiftSettings: strict),
+        // NotebookIndex checks the maths of notes with TeXMath (`math-error`).
+        .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax", "TeXMath"], swiftSettings: strict),
         .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC"], swiftSettings: strict),
         .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),

@@ -3,8 +3,9 @@
 import JSONRPC
 
 /// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,
-/// resources?, baseUri?, baseHref?} }`. The params must be an object, and `options`, when
-/// present, too. Which profile, theme and resources names are valid is the server's to check.
+/// resources?, baseUri?, baseHref?, math?} }`. The params must be an object, and `options`, when
+/// present, too. Which profile, theme, resources and maths names are valid is the server's to
+/// check.
 public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public static let method = MacMDPreviewRequest.method
     public var uri: String
@@ -19,9 +20,12 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public var baseUri: String?
     /// Write `<base href>` in a full page.
     public var baseHref: Bool?
+    /// How maths is written: `mathml` or `tex`.
+    public var math: String?
 
     public init(uri: String, profile: String? = nil, theme: String? = nil, fullPage: Bool? = nil, sourceLines: Bool? = nil,
-                safe: Bool? = nil, resources: String? = nil, baseUri: String? = nil, baseHref: Bool? = nil) {
+                safe: Bool? = nil, resources: String? = nil, baseUri: String? = nil, baseHref: Bool? = nil,
+                math: String? = nil) {
         self.resources = resources
         self.baseUri = baseUri
         self.baseHref = baseHref
@@ -31,6 +35,7 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
         self.fullPage = fullPage
         self.sourceLines = sourceLines
         self.safe = safe
+        self.math = math
     }
 
     public init(_ params: JSONValue?) throws(ResponseError) {
@@ -51,6 +56,7 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
             resources = try options.field("resources").optionalString()
             baseUri = try options.field("baseUri").optionalString()
             baseHref = try options.field("baseHref").optionalBool()
+            math = try options.field("math").optionalString()
         }
     }
 }

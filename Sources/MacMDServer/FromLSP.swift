@@ -61,6 +61,12 @@ enum FromLSP {
             }
             options.theme = theme
         }
+        if let name = params.math {
+            guard let math = MathMarkup(rawValue: name) else {
+                return .failure(invalid("params.options.math: expected mathml or tex, got \"\(name)\""))
+            }
+            options.math = math
+        }
         options.fullPage = params.fullPage ?? false
         options.sourceLines = params.sourceLines ?? true
         options.safe = params.safe ?? true

@@ -1,5 +1,20 @@
 // Options of the HTML renderer. Plain values; the renderer reads them, never changes them.
 
+/// How the renderer writes a formula. Either way it sits in the same wrapper,
+/// `<span class="math math-inline">`, `<span class="math math-display">` (display maths in a
+/// paragraph) or `<div class="math math-display">` (a block), so a theme styles both alike.
+/// Raw values are the names clients use (`macmd render --math`, `macmd/preview`'s `math`).
+public enum MathMarkup: String, CaseIterable, Sendable {
+    /// The TeX source between `\(…\)` or `\[…\]`, escaped, for KaTeX or MathJax to typeset.
+    case tex
+    /// The `<math>` element of MathML Core (`TeXMath`); a formula the converter does not
+    /// understand is its source in `<code class="math-error" title="why">`.
+    case mathML = "mathml"
+
+    /// The names, comma-separated, for usage and error messages.
+    public static var namesList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
 /// How `HTMLRenderer` writes HTML.
 public struct HTMLOptions: Sendable, Equatable {
     /// Safe mode: raw HTML is replaced by `<!-- raw HTML omitted -->` (as cmark does without
@@ -39,11 +54,16 @@ public struct HTMLOptions: Sendable, Equatable {
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);
     /// off, code blocks are written exactly as cmark writes them.
     public var highlightCode: Bool
+    /// How maths is written (`$…$`, `$$…$$`, ```` ```math ```` and the TeX delimiters): as
+    /// its TeX for KaTeX or MathJax (the default, so the spec and golden output never change),
+    /// or as MathML that browsers draw without a script.
+    public var math: MathMarkup = .tex
 
     public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
                 collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,
                 tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md",
-                theme: PreviewTheme = .light, highlightCode: Bool = false, wikiLinkDestinations: WikiLinkDestinations? = nil) {
+                theme: PreviewTheme = .light, highlightCode: Bool = false, wikiLinkDestinations: WikiLinkDestinations? = nil,
+                math: MathMarkup = .tex) {
         self.safe = safe
         self.sourceLines = sourceLines
         self.headingIDs = headingIDs
@@ -56,6 +76,7 @@ public struct HTMLOptions: Sendable, Equatable {
         self.theme = theme
         self.highlightCode = highlightCode
         self.wikiLinkDestinations = wikiLinkDestinations
+        self.math = math
     }
 
     /// Exactly what cmark writes with `--unsafe`: the CommonMark spec suite's settings.

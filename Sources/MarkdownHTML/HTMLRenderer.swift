@@ -83,6 +83,9 @@ struct HTMLRenderState {
     var headingIDTable: [NodeID: String]?
     /// Line starts of the source (built only for `sourceLines`): TextCore's one line splitter.
     var lines: LineIndex?
+    /// Where each formula's MathML is made before it is copied into `out` (`HTMLOptions.math`),
+    /// reused for every formula.
+    var mathScratch: [UInt8] = []
 
     /// `lines`, when given, is the source's `LineIndex` (built once and shared by the pieces
     /// of a parallel rendering); otherwise it is built here when `sourceLines` needs it.
@@ -239,12 +242,7 @@ struct HTMLRenderState {
             renderCodeBlock(node)
             return .skip
         case .mathBlock:
-            out.cr()
-            out.literal("<div class=\"math math-display\"")
-            sourceLine(node)
-            out.literal(">\\[")
-            out.text(trimmingFinalNewline(tree.contentBytes(of: id)))
-            out.literal("\\]</div>\n")
+            writeMathBlock(node, tex: tree.contentBytes(of: id))
             return .skip
         case .htmlBlock:
             out.cr()
@@ -353,14 +351,10 @@ struct HTMLRenderState {
             }
             return .skip
         case .inlineMath:
-            out.literal("<span class=\"math math-inline\">\\(")
-            out.text(tree.contentBytes(of: id))
-            out.literal("\\)</span>")
+            writeInlineMath(tree.contentBytes(of: id), display: false)
             return .skip
         case .displayMath:
-            out.literal("<span class=\"math math-display\">\\[")
-            out.text(tree.contentBytes(of: id))
-            out.literal("\\]</span>")
+            writeInlineMath(tree.contentBytes(of: id), display: true)
             return .skip
         }
     }
@@ -478,12 +472,7 @@ struct HTMLRenderState {
         var firstWordEnd = 0
         while firstWordEnd < language.count, !HTMLRenderState.isSpace(language[firstWordEnd]) { firstWordEnd += 1 }
         if extensions.contains(.math), language.count > 0, language[0..<firstWordEnd].elementsEqual("math".utf8) {
-            out.cr()
-            out.literal("<div class=\"math math-display\"")
-            sourceLine(node)
-            out.literal(">\\[")
-            out.text(trimmingFinalNewline(bytes))
-            out.literal("\\]</div>\n")
+            writeMathBlock(node, tex: bytes)
             return
         }
         out.cr()

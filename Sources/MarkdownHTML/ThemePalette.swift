@@ -41,7 +41,8 @@ public struct ThemePalette: Sendable, Equatable {
     /// Background and text of `#tag` pills.
     public var tagBackground: String
     public var tagText: String
-    /// Math markup (before KaTeX/MathJax, if any, typesets it).
+    /// Maths written as TeX source (`HTMLOptions.math` `.tex`, before KaTeX or MathJax, if
+    /// any, typesets it); MathML takes the text colour.
     public var math: String
     /// TIP alerts.
     public var success: String

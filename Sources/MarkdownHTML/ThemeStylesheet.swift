@@ -6,6 +6,12 @@
 // - The stylesheet references no external resource (no fonts, images or imports): previews must
 //   read well offline.
 // - In print every theme falls back to the light palette, so a dark page prints black on white.
+// - Maths written as MathML takes the colour of the text around it (the theme's text colour);
+//   only TeX source waiting for KaTeX or MathJax gets the theme's `--math` colour. Display maths
+//   is centred and scrolls sideways when it is wider than the page (a formula inside a centred
+//   line that does not fit starts at the left edge, CSS Text's rule, so all of it can be
+//   reached). A formula the converter rejected shows its source in the error colour, underlined.
+// - No script: pages draw maths with the browser's MathML.
 
 /// Builds the CSS of a full page for a `PreviewTheme`.
 enum ThemeStylesheet {
@@ -76,8 +82,10 @@ enum ThemeStylesheet {
         .markdown-body a.wikilink.unresolved, .markdown-body a.wikilink.broken { color: var(--error); text-decoration: underline dotted; }
         .markdown-body a.wikilink.ambiguous { color: var(--warning); text-decoration: underline dotted; }
         .markdown-body .tag { color: var(--tag-fg); background: var(--tag-bg); border-radius: 1em; padding: 0 .5em; text-decoration: none; }
-        .math { color: var(--math); }
-        .math-display { display: block; overflow-x: auto; margin: 1em 0; }
+        .math:not(:has(> math)) { color: var(--math); }
+        .math-display { display: block; overflow-x: auto; overflow-y: hidden; margin: 1em 0; padding: .2em 0; text-align: center; }
+        .math-display > math { display: inline math; }
+        .markdown-body code.math-error { color: var(--error); text-decoration: underline dotted; cursor: help; }
         .footnotes { font-size: 85%; color: var(--muted); border-top: 1px solid var(--border); }
         .hl-keyword, .hl-tag { color: var(--hl-keyword); }
         .hl-string { color: var(--hl-string); }

@@ -43,6 +43,9 @@ public struct PreviewOptions: Sendable, Equatable {
     public var resources = PreviewResources.relative
     /// Write `<base href>` (the note's folder, as `resources` gives it) in a full page's head.
     public var baseElement = false
+    /// How maths is written: MathML by default (a preview is a browser, which draws it without a
+    /// script), or TeX for a client that typesets it itself.
+    public var math = MathMarkup.mathML
     public init() {}
 }
 

@@ -51,6 +51,10 @@ public struct NoteSymbols: Sendable, Equatable {
     public var undefinedReferences: [LinkSymbol.Part] = []
     /// The parser's problems with the note (malformed front matter, nesting limits).
     public var problems: [SyntaxProblem]
+    /// How many formulas the note has (maths in an image description is alt text, not counted).
+    /// The formulas themselves are checked only when `math-error` is asked for, from the note's
+    /// tree (`NotebookDiagnostics.mathErrors`): the index never runs the maths converter.
+    public var formulaCount = 0
 
     /// The heading that stands for the note as a whole: the first H1 when the title comes from
     /// it, or, with a front matter title, the first H1 that reads the same. References on it are

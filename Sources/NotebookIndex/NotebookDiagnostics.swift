@@ -1,6 +1,8 @@
 // Problems of one note, found from its symbols and the catalog of the whole notebook: links that
-// lead nowhere, ambiguous wiki-links, malformed front matter. Plain values; the caller decides
-// how to show them (`macmd check` prints them, the server will publish them).
+// lead nowhere, ambiguous wiki-links, malformed front matter; and, from its tree when asked for,
+// maths the converter rejects (`NotebookDiagnostics+Maths`). Plain values; the caller decides
+// how to show them (`macmd check` prints them, the server publishes them) and which codes it
+// shows (`offByDefaultCodes` only when configured).
 
 import MarkdownSyntax
 import TextCore

@@ -23,6 +23,8 @@ struct SymbolExtractor {
     private var scratch: [UInt8] = []
     private var counter = WordCounter()
     private var ignoredCodes: Set<String> = []
+    /// The formulas met so far.
+    private var formulaCount = 0
 
     init(tree: SyntaxTree) {
         self.tree = tree
@@ -130,7 +132,10 @@ struct SymbolExtractor {
                 } else {
                     countWords(span)
                 }
-            case .code, .codeBlock, .mathBlock, .inlineMath, .displayMath:
+            case .mathBlock, .inlineMath, .displayMath:
+                if !tree.isInImageDescription(node) { formulaCount += 1 }
+                countWords(ByteSpan(node.contentStart, node.contentEnd))
+            case .code, .codeBlock:
                 countWords(ByteSpan(node.contentStart, node.contentEnd))
             case .softBreak, .hardBreak:
                 break
@@ -170,6 +175,7 @@ struct SymbolExtractor {
                                   tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter, wordCount: counter.words,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
         symbols.htmlIDs = htmlIDs
+        symbols.formulaCount = formulaCount
         symbols.undefinedReferences = tree.undefinedReferences.map { .init(text: rawString($0.label), range: source($0.label)) }
         return symbols
     }

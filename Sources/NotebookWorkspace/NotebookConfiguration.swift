@@ -99,10 +99,11 @@ public struct NotebookConfiguration: Sendable, Equatable {
         for layer in layers { apply(layer) }
     }
 
-    /// The severity `code` is shown with (`severity` when not configured), or nil when it is off.
+    /// The severity `code` is shown with (`severity` when not configured, nil for the codes that
+    /// are off until configured, `NotebookDiagnostics.offByDefaultCodes`), or nil when it is off.
     public func severity(of code: String, default severity: NoteDiagnostic.Severity) -> NoteDiagnostic.Severity? {
         switch diagnostics[code] {
-        case nil: return severity
+        case nil: return NotebookDiagnostics.offByDefaultCodes.contains(code) ? nil : severity
         case .off?: return nil
         case .severity(let configured)?: return configured
         }

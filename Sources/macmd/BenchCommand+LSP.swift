@@ -323,6 +323,7 @@ extension BenchCommand {
     /// `--notebook`, the wiki-links are also resolved against DIR's notebook (FILE taken as a note
     /// at its root), as the server's preview does.
     static func previewPhases(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--maths") { return mathPreview(arguments) }
         var paths: [String] = []
         var folder: String?
         var index = 0

@@ -13,6 +13,7 @@
 //   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
+//   macmd bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
 //   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
@@ -36,7 +37,8 @@ enum BenchCommand {
                macmd bench math [--rounds N] [FILE]
                macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
-               macmd bench preview FILE
+               macmd bench preview FILE [--notebook DIR]
+               macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]
                macmd bench index DIR [--rounds N] [--servers N]
                macmd bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
                macmd bench notes DIR [--rounds N]

@@ -26,7 +26,9 @@ enum CheckCommand {
         broken links, wiki-links, headings, blocks and images, ambiguous wiki-links,
         undefined, duplicate and unused reference definitions, duplicate heading targets and
         malformed front matter, as path:line:col: severity: message [code].
-        DIR/.macmd.json may set severities per code and ignore globs. Exits 1 on errors.
+        DIR/.macmd.json may set severities per code and ignore globs; maths the MathML
+        converter does not understand is reported only when it gives `math-error` a
+        severity ("diagnostics": {"math-error": "warning"}). Exits 1 on errors.
 
         """
 
@@ -63,7 +65,11 @@ enum CheckCommand {
         var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
         var lines: [String: LineIndex] = [:]
         for (path, symbols) in notebook.notebook.notes.sorted(by: { $0.key < $1.key }) {
-            let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: notebook.configuration) {
+            // The note is parsed again only for `math-error`, when it is on and the note has maths.
+            let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: notebook.configuration, tree: {
+                guard case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(path)) else { return nil }
+                return MarkdownParser.parse(bytes, options: .notebook)
+            }) {
                 FileReader.exists(notebook.absolutePath($0))
             }
             if !found.isEmpty, case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(path)) {

@@ -35,6 +35,11 @@ enum RenderCommand {
           --heading-ids       Give headings GitHub-style ids in any profile
           --source-lines      Add data-source-line="N" (1-based) to block elements
           --full-page         Write a complete HTML page with inline CSS
+          --math mathml|tex   How maths is written: MathML, which browsers draw without a
+                              script (the default with --full-page), or the TeX between \\(…\\)
+                              and \\[…\\] for KaTeX or MathJax (the default otherwise). In
+                              MathML, a formula that is not understood shows as its TeX in
+                              <code class="math-error" title="why">.
           --title TEXT        Page title for --full-page (default: the first heading)
           --theme NAME        Colour theme for --full-page (default: light): light, dark, basic,
                               grass, homebrew, man-page, novel, ocean, pro, red-sands,
@@ -55,6 +60,8 @@ enum RenderCommand {
         var extensions: ParseOptions.Extensions?
         var html = HTMLOptions()
         var headingIDs = false
+        /// `--math`; nil: MathML for a full page, TeX otherwise.
+        var math: MathMarkup?
         /// `--notebook DIR`: the notebook whose link resolution the wiki-links follow.
         var notebook: String?
     }
@@ -90,6 +97,9 @@ enum RenderCommand {
         var options = settings.html
         options.collapseNestedStrong = settings.profile != .commonmark
         options.headingIDs = settings.headingIDs || settings.profile == .notebook
+        // A full page is read in a browser, which draws MathML; a fragment goes into someone
+        // else's page, which may typeset TeX (and the spec and golden output stay as they are).
+        options.math = settings.math ?? (options.fullPage ? .mathML : .tex)
         if let folder = settings.notebook {
             switch destinations(of: tree, file: settings.path, notebook: folder) {
             case .success(let destinations):
@@ -189,6 +199,12 @@ enum RenderCommand {
                     return .error("unknown theme '\(text)' (\(PreviewTheme.namesList))")
                 }
                 settings.html.theme = theme
+            case "--math":
+                guard let text = value(for: name, inline: inline) else { return .error("--math needs a value (mathml or tex)") }
+                guard let math = MathMarkup(rawValue: text) else {
+                    return .error("unknown maths output '\(text)' (\(MathMarkup.namesList))")
+                }
+                settings.math = math
             case "--title":
                 guard let text = value(for: name, inline: inline) else { return .error("--title needs a value") }
                 settings.html.title = text

@@ -212,8 +212,8 @@ final class NeovimTests: XCTestCase {
 
         // What the server holds after Neovim's incremental changes is what Neovim saved.
         // The preview resolves wiki-links in the note's notebook (its folder), as
-        // `macmd render --notebook` does.
-        let rendered = try TestProcess.macmd(["render", "--source-lines", "--notebook", work.path, copy.path], in: work)
+        // `macmd render --notebook` does, and writes maths as MathML (`--math mathml`).
+        let rendered = try TestProcess.macmd(["render", "--source-lines", "--math", "mathml", "--notebook", work.path, copy.path], in: work)
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         let synced = json["syncedHTML"] as? String ?? ""
         XCTAssertTrue(synced.contains("Émoji 🎉 and ü line") && synced.contains("quoted 𝄞 first"), synced)

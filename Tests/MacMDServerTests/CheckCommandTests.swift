@@ -108,6 +108,39 @@ final class CheckSampleNotebookTests: XCTestCase {
         XCTAssertEqual(result.stdout, "a.md:\(place): warning: No note `Nowhere` for `[[Nowhere]]` [broken-wikilink]\n")
     }
 
+    /// Maths the MathML converter does not understand is reported only when `.macmd.json` gives
+    /// `math-error` a severity: at the formula, with the converter's message; a note can still
+    /// switch it off for itself, and maths in an image's alt text is text.
+    func testMathErrorsAreReportedOnlyWhenAskedFor() throws {
+        let notes = [
+            "a.md": "Fine $x^2$, then $0$\\fracc{1}{2}$ and ![$\\oops$](pic.png).\n\n$$\n\\left( x\n$$\n\n```math\n\\begin{matrix} a\n```\n",
+            "quiet.md": "<!-- macmd-ignore math-error -->\n$\\nope$\n",
+            "pic.png": "png",
+        ]
+        let off = NotebookFixture(notes)
+        defer { off.destroy() }
+        let quiet = try TestProcess.macmd(["check", off.root])
+        XCTAssertEqual(quiet.stdout, "", "off by default")
+        XCTAssertEqual(quiet.status, 0)
+
+        for severity in ["warning", "error"] {
+            let fixture = NotebookFixture(notes.merging([".macmd.json": #"{"diagnostics": {"math-error": "\#(severity)"}}"#]) { $1 })
+            defer { fixture.destroy() }
+            let result = try TestProcess.macmd(["check", fixture.root])
+            let place = CheckCommandTests.lineColumn(fixture.fixture, fixture.fixture.cursor)
+            XCTAssertEqual(result.stdout, """
+                a.md:\(place): \(severity): unknown command \\fracc [math-error]
+                a.md:3:1: \(severity): missing \\right for \\left [math-error]
+                a.md:7:1: \(severity): missing \\end{matrix} [math-error]
+
+                """)
+            XCTAssertEqual(result.status, severity == "error" ? 1 : 0)
+            let json = try JSON.parse(Array(try TestProcess.macmd(["check", fixture.root, "--format", "json"]).stdout.utf8))
+            XCTAssertEqual(json[0]?["code"], "math-error")
+            XCTAssertEqual(json[0]?["message"], "unknown command \\fracc")
+        }
+    }
+
     /// Snippet notes are templates: `[[${1:note}]]` in one is a placeholder, not a broken link.
     /// The same link in a note outside the snippets folder is reported.
     func testTheSnippetsFolderIsNotChecked() throws {

@@ -107,6 +107,38 @@ final class NotebookServerTests: XCTestCase {
         XCTAssertEqual(beds?["items"]?[0]?["message"]?.stringValue, "No note `garden/nowhere.md` for `nowhere.md`")
     }
 
+    /// `math-error` is off until the configuration gives it a severity; then an open note's
+    /// formulas the converter rejects are pushed at their range with the converter's message,
+    /// and a closed note's are in the workspace report.
+    func testMathErrorsAreReportedOnlyWhenTheConfigurationAsksForThem() {
+        let files = [
+            "index.md": "# Home\n\nArea $\\pi r^2$, a typo $\\fracc{1}{2}$ and [[Missing]].\n",
+            "closed.md": "# Closed\n\n$$\n\\left( x\n$$\n",
+        ]
+        for asked in [false, true] {
+            let fixture = NotebookFixture(asked ? files.merging([".macmd.json": #"{"diagnostics": {"math-error": "warning"}}"#]) { $1 } : files)
+            defer { fixture.destroy() }
+            let client = LSPTestClient.started(on: fixture)
+            defer { client.close() }
+            client.open(fixture, "index.md")
+            let expected = asked ? ["math-error", "broken-wikilink"] : ["broken-wikilink"]
+            let items = client.diagnostics(for: fixture.uri("index.md")) { $0 == expected }
+            XCTAssertNotNil(items, "asked: \(asked)")
+            if asked {
+                XCTAssertEqual(items?.first?["message"]?.stringValue, "unknown command \\fracc")
+                XCTAssertEqual(items?.first?["severity"], 2)
+                XCTAssertEqual(items?.first?["range"], fixture.range("a typo $0$\\fracc{1}{2}$$0 and", in: "index.md"))
+            }
+            let reports = client.request("workspace/diagnostic", ["previousResultIds": []])?.value?["items"]?.arrayValue ?? []
+            let closed = reports.first { $0["uri"]?.stringValue == fixture.uri("closed.md") }?["items"]?.arrayValue ?? []
+            XCTAssertEqual(closed.compactMap { $0["code"]?.stringValue }, asked ? ["math-error"] : [], "asked: \(asked)")
+            if asked {
+                XCTAssertEqual(closed.first?["message"]?.stringValue, "missing \\right for \\left")
+                XCTAssertEqual(closed.first?["range"], fixture.range("# Closed\n\n$0$$\n\\left( x\n$$$0\n", in: "closed.md"))
+            }
+        }
+    }
+
     func testConfigurationSetsSeveritiesAndBadConfigurationFallsBack() {
         var files = NotebookServerTests.files
         files[".macmd.json"] = #"{"diagnostics": {"broken-wikilink": "off", "broken-heading": "hint"}, "ignore": ["garden/beds.md"], "colour": 1}"#

@@ -65,6 +65,25 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(try html(["--theme", "dark"]).contains("<html"), "without --full-page a theme adds no page")
     }
 
+    /// `--math mathml|tex` chooses how maths is written; a full page defaults to MathML (a
+    /// browser draws it without a script), a fragment to TeX (for KaTeX or MathJax, and the
+    /// output it always had).
+    func testMathChoosesMathMLOrTeXAndFullPagesDefaultToMathML() throws {
+        let input = "Area $\\pi r^2$ and $\\oops$.\n"
+        let tex = #"<p>Area <span class="math math-inline">\(\pi r^2\)</span> and <span class="math math-inline">\(\oops\)</span>.</p>"# + "\n"
+        let mathML = #"<p>Area <span class="math math-inline"><math display="inline"><semantics><mrow><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></mrow>"#
+            + #"<annotation encoding="application/x-tex">\pi r^2</annotation></semantics></math></span> and "#
+            + #"<span class="math math-inline"><code class="math-error" title="unknown command \oops">\oops</code></span>.</p>"# + "\n"
+        XCTAssertEqual(try html([], input: input), tex, "a fragment is TeX by default")
+        XCTAssertEqual(try html(["--math", "tex"], input: input), tex)
+        XCTAssertEqual(try html(["--math=mathml"], input: input), mathML)
+        let page = try html(["--full-page"], input: input)
+        XCTAssertTrue(page.contains(mathML), "a full page is MathML by default")
+        XCTAssertFalse(page.lowercased().contains("<script"), "and runs no script")
+        XCTAssertTrue(try html(["--full-page", "--math", "tex"], input: input).contains(tex), "unless --math tex says otherwise")
+        XCTAssertTrue(try render(["--help"]).stdout.contains("--math mathml|tex"))
+    }
+
     func testReadsStandardInputWithADashOrNoFile() throws {
         let folder = NotebookFixture(["note.md": Self.note])
         defer { folder.destroy() }
@@ -88,6 +107,8 @@ final class RenderCommandTests: XCTestCase {
             (["--extensions", "table,bogus"], "macmd render: unknown extension 'bogus'"),
             (["--profile"], "macmd render: --profile needs a value"),
             (["--unsafe=yes"], "macmd render: --unsafe takes no value"),
+            (["--math", "katex"], "macmd render: unknown maths output 'katex' (tex, mathml)"),
+            (["--math"], "macmd render: --math needs a value (mathml or tex)"),
             (["a.md", "b.md"], "macmd render: more than one input file ('b.md')"),
         ]
         for (arguments, message) in cases {

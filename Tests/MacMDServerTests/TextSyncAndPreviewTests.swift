@@ -113,6 +113,32 @@ final class TextSyncAndPreviewTests: XCTestCase {
         XCTAssertEqual(preview(client, options: ["fullPage": "yes"])?.errorMessage?.contains("params.options.fullPage") ?? false, true)
     }
 
+    /// The `math` option: MathML by default (the preview is a browser), TeX for a client that
+    /// typesets it; anything else is refused, naming the field.
+    func testPreviewMathOptionChoosesMathMLOrTeX() throws {
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize()
+        open(client, "Area $\\pi r^2$, a typo $\\fracc{1}{2}$.\n")
+        let mathML = try XCTUnwrap(preview(client)?.value?["html"]?.stringValue)
+        XCTAssertTrue(mathML.contains(#"<span class="math math-inline"><math display="inline"><semantics><mrow><mi>π</mi>"#), mathML)
+        XCTAssertTrue(mathML.contains(#"<span class="math math-inline"><code class="math-error" title="unknown command \fracc">\fracc{1}{2}</code></span>"#),
+                      mathML)
+        XCTAssertEqual(try XCTUnwrap(preview(client, options: ["math": "mathml"])?.value?["html"]?.stringValue), mathML)
+        let tex = try XCTUnwrap(preview(client, options: ["math": "tex", "sourceLines": false])?.value?["html"]?.stringValue)
+        XCTAssertEqual(tex, #"<p>Area <span class="math math-inline">\(\pi r^2\)</span>, a typo "#
+                       + #"<span class="math math-inline">\(\fracc{1}{2}\)</span>.</p>"# + "\n")
+        let page = try XCTUnwrap(preview(client, options: ["fullPage": true])?.value?["html"]?.stringValue)
+        XCTAssertTrue(page.contains("<math display=\"inline\">"), "a full page is MathML too")
+        XCTAssertFalse(page.lowercased().contains("<script"), "and runs no script")
+        for bad: JSONValue in ["katex", "MathML", ""] {
+            let refused = preview(client, options: ["math": bad])
+            XCTAssertEqual(refused?.errorCode, -32602, "\(bad)")
+            XCTAssertTrue(refused?.errorMessage?.hasPrefix("params.options.math: expected mathml or tex") ?? false, refused?.errorMessage ?? "")
+        }
+        XCTAssertTrue(preview(client, options: ["math": 1])?.errorMessage?.hasPrefix("params.options.math") ?? false, "not a string")
+    }
+
     func testPreviewReadsTheFileOnDiskWhenTheNoteIsNotOpen() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

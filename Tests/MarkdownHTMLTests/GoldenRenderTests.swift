@@ -15,6 +15,16 @@ final class GoldenRenderTests: XCTestCase {
         try check("notebook", parse: .notebook, render: options)
     }
 
+    /// Every form of maths, as TeX for KaTeX or MathJax (the default) and as MathML (the
+    /// preview's and full pages' default), malformed formulas included.
+    func testMaths() throws {
+        var options = HTMLOptions.notebookPreview
+        options.sourceLines = true
+        try check("maths", parse: .notebook, render: options)
+        options.math = .mathML
+        try check("maths", golden: "maths.mathml", parse: .notebook, render: options)
+    }
+
     func testSafeMode() throws {
         try check("safe-mode", parse: .gfm, render: HTMLOptions(collapseNestedStrong: true))
     }

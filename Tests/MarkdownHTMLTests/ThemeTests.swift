@@ -16,6 +16,8 @@ final class ThemeTests: XCTestCase {
         options.fullPage = true
         options.highlightCode = true
         options.theme = theme
+        // As the preview and `macmd render --full-page` write maths.
+        options.math = .mathML
         return options
     }
 
@@ -86,8 +88,34 @@ final class ThemeTests: XCTestCase {
             XCTAssertEqual(html.components(separatedBy: "https://").count - 1, 1, "\(theme): only the note's own link")
             XCTAssertTrue(style.contains("@media print"), "\(theme)")
             XCTAssertTrue(html.contains("<span class=\"hl-keyword\">func</span>"), "\(theme): code is highlighted")
+            XCTAssertTrue(html.contains(#"<span class="math math-inline"><math display="inline">"#), "\(theme): maths is MathML")
+            XCTAssertTrue(html.contains(#"<code class="math-error" title="unknown command \badcommand">"#), "\(theme)")
         }
         XCTAssertEqual(rootBlocks.count, PreviewTheme.allCases.count)
+    }
+
+    /// MathML takes the colour of the text around it in every theme (only TeX source waiting for
+    /// a typesetter gets `--math`); display maths is centred and scrolls sideways; a formula
+    /// the converter rejected is shown in the error colour, underlined; the page runs no script.
+    func testMathsFollowsTheTextColourAndErrorsStandOut() throws {
+        let css = String(describing: ThemeStylesheet.base)
+        let rules = css.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(rules.contains(".math:not(:has(> math)) { color: var(--math); }"),
+                      "only TeX source gets the maths colour: MathML inherits the text colour")
+        XCTAssertFalse(rules.contains { $0.hasPrefix(".math {") || $0.hasPrefix(".math,") }, "no colour for every .math")
+        guard let display = rules.first(where: { $0.hasPrefix(".math-display {") }) else { return XCTFail("no .math-display rule") }
+        for declaration in ["display: block;", "overflow-x: auto;", "text-align: center;"] {
+            XCTAssertTrue(display.contains(declaration), "\(display) lacks \(declaration)")
+        }
+        XCTAssertTrue(rules.contains(".math-display > math { display: inline math; }"),
+                      "a formula wider than the page starts at its left edge, so all of it scrolls into view")
+        guard let error = rules.first(where: { $0.contains("code.math-error") }) else { return XCTFail("no math-error rule") }
+        XCTAssertTrue(error.contains("color: var(--error);") && error.contains("text-decoration: underline dotted;"), error)
+        for theme in PreviewTheme.allCases {
+            let page = try ThemeTests.page(theme)
+            XCTAssertTrue(page.contains("body { margin: 0; color: var(--fg); }"), "\(theme): the text colour maths inherits")
+            XCTAssertFalse(page.lowercased().contains("<script"), "\(theme): no script")
+        }
     }
 
     func testTerminalThemesUseTheirProfileColours() {

@@ -92,4 +92,37 @@ final class NotebookDiagnosticsTests: XCTestCase {
         XCTAssertEqual(notebook.diagnostics(for: "notes/index.md", fileExists: { $0 == "doc.pdf" }).map(\.code),
                        ["broken-image", "broken-image", "ambiguous-wikilink", "broken-wikilink"], "a file on disk that the scan did not list")
     }
+
+    /// `math-error`: each formula the converter rejects, over the whole formula (a block without
+    /// its last line ending), with the converter's message; every form of maths is checked, maths
+    /// in alt text is not, and good maths is silent. The index only counts formulas: checking
+    /// them is for whoever asks (`NotebookDiagnostics.mathErrors`), never `check`.
+    func testMathErrorsCoverTheFormulaWithTheConvertersMessage() {
+        let cases: [(markdown: String, formulas: Int, expected: [String], line: UInt)] = [
+            ("$x^2$ and $$\\frac{a}{b}$$\n", 2, [], #line),
+            ("A $\\foo x$ here\n", 1, ["$\\foo x$: unknown command \\foo"], #line),
+            ("In $$x^$$ text\n", 1, ["$$x^$$: missing superscript after ^"], #line),
+            ("A \\(\\foo\\) and \\[\\left( x\\] end\n", 2,
+             ["\\(\\foo\\): unknown command \\foo", "\\[\\left( x\\]: missing \\right for \\left"], #line),
+            ("$$\n\\left( x\n$$\n", 1, ["$$\n\\left( x\n$$: missing \\right for \\left"], #line),
+            ("```math\n\\bad\n```\n\nok $y$\n", 2, ["```math\n\\bad\n```: unknown command \\bad"], #line),
+            ("> $$\n> \\left( x\n> $$\n", 1, ["$$\n> \\left( x\n> $$: missing \\right for \\left"], #line),
+            ("![a $\\bad$ graph](g.png) and $\\worse$\n", 1, ["$\\worse$: unknown command \\worse"], #line),
+            ("$\\zzz$ then $\\yyy$\n", 2, ["$\\zzz$: unknown command \\zzz", "$\\yyy$: unknown command \\yyy"], #line),
+        ]
+        for (markdown, formulas, expected, line) in cases {
+            let tree = MarkdownParser.parse(markdown, options: .notebook)
+            let symbols = NoteSymbols.extract(from: tree, path: "n.md")
+            XCTAssertEqual(symbols.formulaCount, formulas, markdown, line: line)
+            XCTAssertFalse(NotebookDiagnostics.check(symbols, catalog: NoteCatalog([symbols])) { _ in true }
+                .contains { $0.code == "math-error" }, "the index's own check never converts maths", line: line)
+            let bytes = Array(markdown.utf8)
+            let found = NotebookDiagnostics.mathErrors(in: tree, path: "n.md").map {
+                XCTAssertEqual($0.code, "math-error", line: line)
+                return "\(bytes.text($0.range.range)): \($0.message)"
+            }
+            XCTAssertEqual(found, expected, markdown, line: line)
+        }
+        XCTAssertEqual(NotebookDiagnostics.offByDefaultCodes, ["math-error"])
+    }
 }

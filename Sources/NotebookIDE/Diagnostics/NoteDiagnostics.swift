@@ -40,13 +40,21 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// (`NotebookFolder.isRootGuessed`: no `.macmd.json`, `.obsidian`, `.git`, … in it), a link
     /// that finds nothing may mean a note outside it: those problems
     /// (`NotebookDiagnostics.notFoundCodes`) are hints, not errors, unless the settings say
-    /// otherwise.
+    /// otherwise. Maths errors (`math-error`, off unless configured) come from the note's tree,
+    /// which `tree` gives (parsing the note, or nil when it cannot be had); it is asked for only
+    /// when the code is on and the note has formulas.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
-                            fileExists: (String) -> Bool) -> [DiagnosticResult] {
+                            tree: () -> SyntaxTree? = { nil }, fileExists: (String) -> Bool) -> [DiagnosticResult] {
         if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
         var found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
         if !folder.isIndexComplete { found.removeAll { NotebookDiagnostics.crossNoteCodes.contains($0.code) } }
+        let mathCode = NotebookDiagnostics.mathErrorCode
+        if note.formulaCount > 0, !note.ignoredCodes.contains(mathCode),
+           configuration.severity(of: mathCode, default: .warning) != nil, let tree = tree() {
+            found += NotebookDiagnostics.mathErrors(in: tree, path: note.path)
+            found.sort { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+        }
         let guessed = folder.isRootGuessed
         return found.compactMap { diagnostic in
             var severity = diagnostic.severity
@@ -81,7 +89,9 @@ extension NoteView {
                                     message: problem.message, related: [], isUnnecessary: false)
         }
         guard folder.isNote(note.path) else { return snippetProblems }
-        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) { fileExists($0) } + snippetProblems
+        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration, tree: { analysis.tree }) {
+            fileExists($0)
+        } + snippetProblems
     }
 }
 
@@ -90,7 +100,8 @@ extension AnalysisSnapshot {
     /// open); nil when no notebook holds it.
     public func diagnostics(of note: NoteRef) -> [DiagnosticResult]? {
         guard let folder = folder(of: note), let symbols = folder.notebook.notes[note.path] else { return nil }
-        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration) {
+        return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration,
+                                     tree: { source(of: note)?.tree }) {
             files.exists(folder.absolutePath($0))
         }
     }

@@ -1,0 +1,24 @@
+import JSONRPC
+import NotebookIndex
+import XCTest
+@testable import NotebookWorkspace
+
+/// `diagnostics` in the settings: each code keeps its own severity until configured, except the
+/// codes that are off until asked for (`math-error`), which any severity turns on.
+final class DiagnosticSettingTests: XCTestCase {
+    private func configuration(_ value: JSONValue) -> NotebookConfiguration {
+        NotebookConfiguration(layers: [ConfigurationLayer(source: "test", value: value)])
+    }
+
+    func testMathErrorIsOffUntilTheSettingsGiveItASeverity() {
+        let defaults = configuration([:])
+        XCTAssertNil(defaults.severity(of: "math-error", default: .warning), "off by default")
+        XCTAssertEqual(defaults.severity(of: "broken-link", default: .error), .error, "other codes keep their own")
+        XCTAssertEqual(configuration(["diagnostics": ["math-error": "warning"]]).severity(of: "math-error", default: .warning), .warning)
+        XCTAssertEqual(configuration(["diagnostics": ["math-error": "error"]]).severity(of: "math-error", default: .warning), .error)
+        XCTAssertNil(configuration(["diagnostics": ["math-error": "off"]]).severity(of: "math-error", default: .warning))
+        let bad = configuration(["diagnostics": ["math-error": "on"]])
+        XCTAssertNil(bad.severity(of: "math-error", default: .warning), "a refused value leaves it off")
+        XCTAssertEqual(bad.problems.map(\.reason), ["`diagnostics.math-error`: expected error, warning, information, hint or off, got `on`"])
+    }
+}
