@@ -33,7 +33,10 @@ final class PreviewBrowserTests: XCTestCase {
         rawTeX: texts.filter((t) => /\\\\(frac|sum|int|sqrt|left|right|begin|text)\\b|\\$\\$|\\\\[\\(\\[]/.test(t)),
         images: [...document.images].map((i) => ({ src: i.src, loaded: i.complete && i.naturalWidth > 0 })),
         links: [...document.querySelectorAll('a[href]')].map((a) => a.href),
-        background: getComputedStyle(document.body).backgroundColor,
+        background: [document.body, document.documentElement].map((e) => getComputedStyle(e).backgroundColor)
+          .find((c) => c !== 'rgba(0, 0, 0, 0)') || 'rgb(255, 255, 255)',
+        colors: [document.querySelector('article p'), document.querySelector('math')].filter((e) => e)
+          .map((e) => getComputedStyle(e).color),
       };
     })()
     """
@@ -63,7 +66,7 @@ final class PreviewBrowserTests: XCTestCase {
         // Every note in the two themes the screenshots show; the home note in every theme.
         var asked: [(note: String, theme: String)] = notes.flatMap { note in ["light", "dark"].map { (note, $0) } }
         asked += PreviewTheme.allCases.map(\.rawValue).filter { $0 != "light" && $0 != "dark" }.map { ("index.md", $0) }
-        var backgrounds: Set<String> = []
+        var backgrounds: [String: String] = [:]
         var formulas = 0
         var images = 0
         for (note, theme) in asked {
@@ -83,17 +86,18 @@ final class PreviewBrowserTests: XCTestCase {
             check(page)
             formulas += page.facts["formulas"] as? Int ?? 0
             images += (page.facts["images"] as? [[String: Any]])?.count ?? 0
-            if note == "index.md", let background = facts["background"] as? String { backgrounds.insert(background) }
+            if note == "index.md", let background = facts["background"] as? String { backgrounds[theme] = background }
             if let folder = ProcessInfo.processInfo.environment["MACMD_SCREENSHOTS"], !folder.isEmpty, note == "index.md",
                theme == "light" || theme == "dark" {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try browser.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("preview-\(theme).png"))
             }
         }
-        // The sample notebook has formulas and images to check, and each theme looks like itself.
+        // The sample notebook has formulas and images to check, and the themes were applied.
         XCTAssertGreaterThan(formulas, 4, "the sample notebook's formulas")
         XCTAssertGreaterThan(images, 2, "the sample notebook's images")
-        XCTAssertEqual(backgrounds.count, PreviewTheme.allCases.count, "every theme has its own background: \(backgrounds)")
+        XCTAssertEqual(backgrounds.count, PreviewTheme.allCases.count)
+        XCTAssertNotEqual(backgrounds["light"], backgrounds["dark"], "light and dark pages: \(backgrounds)")
     }
 
     func check(_ page: Page, file: StaticString = #filePath, line: UInt = #line) {
@@ -110,6 +114,14 @@ final class PreviewBrowserTests: XCTestCase {
             XCTFail("\(name): the browser logged \(entry["source"] ?? "") \(entry["level"] ?? ""): \(entry["text"] ?? entry)",
                     file: file, line: line)
         }
+        // Text and formulas are readable on the page's background (WCAG's 4.5:1 for body text).
+        if let background = (facts["background"] as? String).flatMap(Self.rgb) {
+            for color in facts["colors"] as? [String] ?? [] {
+                guard let foreground = Self.rgb(color) else { continue }
+                XCTAssertGreaterThanOrEqual(Self.contrast(foreground, background), 4.5,
+                                            "\(name): \(color) on \(facts["background"] ?? "")", file: file, line: line)
+            }
+        }
         for link in facts["links"] as? [String] ?? [] where link.hasPrefix("file:") {
             guard let url = URL(string: link) else {
                 XCTFail("\(name): the link \(link) is no URL", file: file, line: line)
@@ -118,5 +130,24 @@ final class PreviewBrowserTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(name): the link \(link) points at nothing",
                           file: file, line: line)
         }
+    }
+
+    /// `rgb(r, g, b)` or `rgba(r, g, b, a)` as three numbers from 0 to 255.
+    static func rgb(_ css: String) -> [Double]? {
+        let numbers = css.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        return numbers.count >= 3 ? Array(numbers.prefix(3)) : nil
+    }
+
+    /// WCAG 2's contrast ratio of two sRGB colours.
+    static func contrast(_ a: [Double], _ b: [Double]) -> Double {
+        func luminance(_ color: [Double]) -> Double {
+            let linear = color.map { channel -> Double in
+                let value = channel / 255
+                return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }
