@@ -89,9 +89,9 @@ public final class Chromium {
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// A PNG of the whole page (beyond the window when it is longer).
-    public func screenshot() throws -> Data {
-        let shot = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true])
+    /// A PNG of the window, or of the whole page (beyond the window when it is longer).
+    public func screenshot(wholePage: Bool = false) throws -> Data {
+        let shot = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": wholePage])
         guard let text = shot["data"] as? String, let data = Data(base64Encoded: text) else {
             throw TestSupportError("Chromium gave no screenshot")
         }
