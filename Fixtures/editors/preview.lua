@@ -68,7 +68,7 @@ local function run()
   report.openedURL = opened[1]
   report.pagePath = macmd.preview_path(copy)
   local file = io.open(report.pagePath, 'rb')
-  report.pageStart = file:read('*a'):sub(1, 400)
+  report.pageStart = file:read('*a'):sub(1, 1200)
   file:close()
   vim.api.nvim_buf_set_lines(copy, -1, -1, false, { '', '## Added before the save' })
   vim.cmd('write')

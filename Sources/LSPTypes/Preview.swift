@@ -3,7 +3,7 @@
 import JSONRPC
 
 /// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,
-/// resources?, baseUri?, baseHref?, math?} }`. The params must be an object, and `options`, when
+/// resources?, baseUri?, baseHref?, math?, scriptNonce?} }`. The params must be an object, and `options`, when
 /// present, too. Which profile, theme, resources and maths names are valid is the server's to
 /// check.
 public struct PreviewParams: Sendable, Equatable, LSPDecodable {
@@ -22,10 +22,13 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public var baseHref: Bool?
     /// How maths is written: `mathml` or `tex`.
     public var math: String?
+    /// The nonce of the client's own script, which the full page's policy then allows.
+    public var scriptNonce: String?
 
     public init(uri: String, profile: String? = nil, theme: String? = nil, fullPage: Bool? = nil, sourceLines: Bool? = nil,
                 safe: Bool? = nil, resources: String? = nil, baseUri: String? = nil, baseHref: Bool? = nil,
-                math: String? = nil) {
+                math: String? = nil, scriptNonce: String? = nil) {
+        self.scriptNonce = scriptNonce
         self.resources = resources
         self.baseUri = baseUri
         self.baseHref = baseHref
@@ -57,6 +60,7 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
             baseUri = try options.field("baseUri").optionalString()
             baseHref = try options.field("baseHref").optionalBool()
             math = try options.field("math").optionalString()
+            scriptNonce = try options.field("scriptNonce").optionalString()
         }
     }
 }

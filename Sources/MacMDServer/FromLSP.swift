@@ -85,6 +85,14 @@ enum FromLSP {
         case (_?, _?):
             return .failure(invalid("params.options: resources and baseUri exclude each other (baseUri makes every relative URL absolute under it)"))
         }
+        if let nonce = params.scriptNonce {
+            guard options.fullPage, HTMLOptions.isValidNonce(nonce) else {
+                return .failure(invalid(options.fullPage
+                    ? "params.options.scriptNonce: expected 1 to 128 letters, digits, +, /, =, _ or -, got \"\(nonce)\""
+                    : "params.options.scriptNonce: a script is allowed in a full page only (fullPage: true)"))
+            }
+            options.scriptNonce = nonce
+        }
         if params.baseHref == true {
             guard options.fullPage else {
                 return .failure(invalid("params.options.baseHref: a <base> is written in a full page only (fullPage: true)"))

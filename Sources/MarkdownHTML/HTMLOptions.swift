@@ -49,6 +49,10 @@ public struct HTMLOptions: Sendable, Equatable {
     /// Where the page's relative URLs lead (absolute under a URL standing for the notebook's
     /// root) and whether a full page has a `<base>`; nil (the default): URLs as written.
     public var resourceBase: ResourceBase? = nil
+    /// The nonce of the one script a client adds to a `fullPage` page (an editor's webview
+    /// script), which the page's Content-Security-Policy then allows; nil allows no script.
+    /// Letters, digits and `+/=_-` only (`HTMLOptions.isValidNonce`).
+    public var scriptNonce: String? = nil
     /// The colour theme of the inline stylesheet of `fullPage` output.
     public var theme: PreviewTheme
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);
@@ -85,4 +89,27 @@ public struct HTMLOptions: Sendable, Equatable {
     public static let gfmSpec = HTMLOptions(safe: false, collapseNestedStrong: true)
     /// A notebook preview: safe, heading ids, GitHub's strong collapsing.
     public static let notebookPreview = HTMLOptions(safe: true, headingIDs: true, collapseNestedStrong: true)
+}
+
+extension HTMLOptions {
+    /// True for a nonce a Content-Security-Policy can carry as it is: 1 to 128 letters, digits,
+    /// `+`, `/`, `=`, `_` or `-` (base64 and base64url), so it cannot end the attribute or add a
+    /// directive.
+    public static func isValidNonce(_ nonce: String) -> Bool {
+        (1...128).contains(nonce.utf8.count) && nonce.utf8.allSatisfy { byte in
+            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// The Content-Security-Policy of a full page: no script (but the client's, by `scriptNonce`),
+    /// no frames, forms or plugins; images, media and fonts from anywhere (a note shows remote
+    /// images; the client's own policy narrows that), styles inline (the page's stylesheet).
+    public var contentSecurityPolicy: String {
+        var policy = "default-src 'none'; img-src * data: blob: file:; media-src * data: blob: file:; font-src * data: file:; "
+            + "style-src 'unsafe-inline'; form-action 'none'"
+        if let scriptNonce, HTMLOptions.isValidNonce(scriptNonce) { policy += "; script-src 'nonce-\(scriptNonce)'" }
+        return policy
+    }
 }

@@ -30,6 +30,7 @@ extension AnalysisSnapshot {
         let place = PreviewPlace(folder: folder, note: note, file: file)
         html.resourceBase = place.flatMap { $0.resourceBase(options) }
         html.math = options.math
+        html.scriptNonce = options.scriptNonce
         // The parser uses one core; the line index (for the outline and the HTML's source lines)
         // needs only the bytes, so it is made on the other one meanwhile.
         let tree = ResultBox<SyntaxTree>()

@@ -46,6 +46,9 @@ public struct PreviewOptions: Sendable, Equatable {
     /// How maths is written: MathML by default (a preview is a browser, which draws it without a
     /// script), or TeX for a client that typesets it itself.
     public var math = MathMarkup.mathML
+    /// The nonce of the client's script that a full page's Content-Security-Policy allows; nil
+    /// allows none.
+    public var scriptNonce: String? = nil
     public init() {}
 }
 

@@ -105,11 +105,31 @@ final class PreviewResourcesServerTests: XCTestCase {
             (["baseUri": "https://x/", "resources": "absolute"], "params.options: resources and baseUri exclude each other"),
             (["baseHref": true], "params.options.baseHref: a <base> is written in a full page only"),
             (["baseHref": "yes", "fullPage": true], "params.options.baseHref"),
+            (["scriptNonce": "abc"], "params.options.scriptNonce: a script is allowed in a full page only"),
+            (["scriptNonce": "a'; script-src *", "fullPage": true], "params.options.scriptNonce: expected 1 to 128 letters"),
+            (["scriptNonce": "", "fullPage": true], "params.options.scriptNonce: expected 1 to 128 letters"),
+            (["scriptNonce": 7, "fullPage": true], "params.options.scriptNonce"),
         ]
         for (options, message) in cases {
             let answer = preview(client, fixture.uri("index.md"), options)
             XCTAssertEqual(answer?.errorCode, -32602, "\(options)")
             XCTAssertTrue(answer?.errorMessage?.hasPrefix(message) ?? false, "\(answer?.errorMessage ?? "no error") should start with \(message)")
         }
+    }
+
+    /// A full page allows no script but the one whose nonce the client gives (an editor's
+    /// webview script); the policy is the first thing the page's head holds after its charset.
+    func testTheFullPageAllowsNoScriptButTheClients() throws {
+        let (fixture, client) = LinkedNotebook.start()
+        defer { client.close(); fixture.destroy() }
+        let policy = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data: blob: file:; "#
+            + #"media-src * data: blob: file:; font-src * data: file:; style-src 'unsafe-inline'; form-action 'none'"#
+        let page = try XCTUnwrap(preview(client, fixture.uri("index.md"), ["fullPage": true])?.value?["html"]?.stringValue)
+        XCTAssertTrue(page.contains(policy + #"">"#), page)
+        let withScript = try XCTUnwrap(preview(client, fixture.uri("index.md"), ["fullPage": true, "scriptNonce": "Ab0+/=_-"])?.value?["html"]?.stringValue)
+        XCTAssertTrue(withScript.contains(policy + #"; script-src 'nonce-Ab0+/=_-'">"#), withScript)
+        // A fragment has no head, so no policy.
+        let fragment = try XCTUnwrap(preview(client, fixture.uri("index.md"), [:])?.value?["html"]?.stringValue)
+        XCTAssertFalse(fragment.contains("Content-Security-Policy"), fragment)
     }
 }

@@ -101,7 +101,8 @@ final class ResourceBaseTests: XCTestCase {
         options.resourceBase = ResourceBase(rootURL: Self.root, noteFolder: "garden/Bé ds", rewritesRelativeURLs: false,
                                             writesBaseElement: true)
         let html = HTMLRenderer(options: options).renderString(MarkdownParser.parse(Array("# Beds\n\nA[^1] ![p](pic.png) #tag\n\n[^1]: Note.\n".utf8), options: .notebook))
-        XCTAssertTrue(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<base href=\"\(Self.folder)\">\n<title>"), html)
+        XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(options.contentSecurityPolicy)\">\n"
+                                    + "<base href=\"\(Self.folder)\">\n<title>"), html)
         XCTAssertTrue(html.contains(##"<a href="#fn-1" id="fnref-1" data-footnote-ref>"##), html)
         XCTAssertTrue(html.contains(##"<a class="tag" href="#tag">"##), html)
         XCTAssertTrue(html.contains(#"<img src="pic.png" alt="p" />"#), html)

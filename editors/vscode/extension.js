@@ -160,9 +160,10 @@ async function readyClient() {
 }
 
 /** Asks the server for the preview of a document: a full page whose relative URLs are written
- * under `baseUri` (the webview URL of the notebook's root), when the document is a file. */
-async function requestPreview(document, baseUri) {
-  const options = { fullPage: true, sourceLines: true };
+ * under `baseUri` (the webview URL of the notebook's root), when the document is a file, and
+ * whose own Content-Security-Policy allows the script with `nonce` (ours). */
+async function requestPreview(document, baseUri, nonce) {
+  const options = { fullPage: true, sourceLines: true, scriptNonce: nonce };
   const theme = previewTheme();
   if (theme) {
     options.theme = theme;
@@ -341,14 +342,15 @@ class Preview {
   async render() {
     const sequence = ++this.sequence;
     try {
-      const result = await requestPreview(this.document, this.base);
+      const nonce = makeNonce();
+      const result = await requestPreview(this.document, this.base, nonce);
       if (this.disposed || sequence < this.shown) {
         return;
       }
       this.shown = sequence;
       this.result = result;
       this.panel.title = `Preview ${result.title || basename(this.document.uri)}`;
-      this.panel.webview.html = this.page(result.html);
+      this.panel.webview.html = this.page(result.html, nonce);
     } catch (error) {
       if (this.disposed || (error && error.code === CONTENT_MODIFIED)) {
         return;
@@ -361,10 +363,10 @@ class Preview {
     }
   }
 
-  /** The server's page with our policy and our script, which starts at the followed line. */
-  page(html) {
+  /** The server's page with our policy and our script (by `nonce`, which the server's policy
+   * allows too), which starts at the followed line. */
+  page(html, nonce) {
     const webview = this.panel.webview;
-    const nonce = makeNonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'preview.js'));
     return withPolicy(html, contentSecurityPolicy(webview.cspSource, nonce),
       `<script id="macmd-preview-script" nonce="${nonce}" src="${escapeHTML(script.toString())}" data-line="${this.line}"></script>\n`);

@@ -82,10 +82,12 @@ test('the extension previews a note of the notebook through the real server', { 
 
   await t.test('the request asks for URLs under the webview URL of the root, with no theme', () => {
     const request = client.requests.find((candidate) => candidate.method === 'macmd/preview');
-    assert.deepEqual(request.params, {
+    const { scriptNonce, ...options } = request.params.options;
+    assert.deepEqual({ ...request.params, options }, {
       textDocument: { uri: note.uri.toString() },
       options: { fullPage: true, sourceLines: true, baseUri: base },
     });
+    assert.match(scriptNonce, /^[A-Za-z0-9]{32}$/, 'a fresh nonce for the script, which the server page allows');
   });
 
   await t.test('the page has our policy, our script by nonce, and images from the notebook', () => {
@@ -96,6 +98,11 @@ test('the extension previews a note of the notebook through the real server', { 
     assert.equal(policy[1], `default-src 'none'; img-src ${webview.cspSource} data:; media-src ${webview.cspSource}; ` +
       `font-src ${webview.cspSource}; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';`);
     assert.ok(html.indexOf(policy[0]) < html.indexOf('<style>'), 'the policy comes first in <head>');
+    // The server's own policy (both apply) allows no script but ours.
+    const policies = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((match) => match[1]);
+    assert.equal(policies.length, 2, policies.join('\n'));
+    assert.ok(policies[1].startsWith("default-src 'none';"), policies[1]);
+    assert.ok(policies[1].endsWith(`; script-src 'nonce-${nonce}'`), policies[1]);
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     assert.equal(scripts.length, 1, scripts.join('\n'));
     assert.ok(scripts[0].includes(`nonce="${nonce}"`), scripts[0]);
