@@ -7,7 +7,7 @@
 // The pages are those of the sample notebook (Fixtures/notebook, the README's tour), asked for
 // as the Neovim and Emacs setups ask (`resources: absolute`, the page written outside the
 // notebook), in every theme. With `MACMD_SCREENSHOTS=DIR`, the light and dark pages of the note
-// on watering (maths and code) are also saved there as PNGs (Scripts/screenshots.sh makes the
+// on compost (maths and highlighted code) are also saved there as PNGs (Scripts/screenshots.sh makes the
 // README's).
 
 import Foundation
@@ -50,7 +50,7 @@ final class PreviewBrowserTests: XCTestCase {
     }
 
     func testTheSampleNotebooksPreviewLooksRightInABrowser() throws {
-        let browser = try Chromium(width: 860, height: 1000)
+        let browser = try Chromium(width: 860, height: 1250)
         defer { browser.close() }
         let notebook = TestPaths.fixtures.appendingPathComponent("notebook").standardizedFileURL
         let notes = try FileManager.default.contentsOfDirectory(atPath: notebook.path).filter { $0.hasSuffix(".md") }.sorted()
@@ -88,7 +88,7 @@ final class PreviewBrowserTests: XCTestCase {
             formulas += page.facts["formulas"] as? Int ?? 0
             images += (page.facts["images"] as? [[String: Any]])?.count ?? 0
             if note == "index.md", let background = facts["background"] as? String { backgrounds[theme] = background }
-            if let folder = ProcessInfo.processInfo.environment["MACMD_SCREENSHOTS"], !folder.isEmpty, note == "watering.md",
+            if let folder = ProcessInfo.processInfo.environment["MACMD_SCREENSHOTS"], !folder.isEmpty, note == "compost.md",
                theme == "light" || theme == "dark" {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try browser.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("preview-\(theme).png"))
