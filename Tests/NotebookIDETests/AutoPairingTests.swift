@@ -104,6 +104,18 @@ final class AutoPairingTests: XCTestCase {
             ("$$x + $0$$", "math: { ( ["),
             ("$$\nx^$0\n$$\n", "math: { ( ["),
             ("$ not math $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            // The parser's rules decide which `$` opens maths: the first `$` of `$a $b$` cannot
+            // close at `$b` (a space before it), so only `$b$` is maths.
+            ("$a $0 $b$", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("$a $b+$0c$", "math: { ( ["),
+            // Braces nest: the `$` inside `\text{…}` does not close the formula.
+            ("$\\text{a $x$ b} + y$0$", "math: { ( ["),
+            // A closing `$` before a digit does not close.
+            ("$20 and $0 $30", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            // `\(…\)` and `\[…\]` are maths too.
+            ("see \\(x + $0\\) here", "math: { ( ["),
+            ("\\[a = $0b\\]", "math: { ( ["),
+            ("\\( not closed $0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
             ("`$x$0$`", "codeSpan:"),
             ("---\ntitle: $0\n---\nBody\n", "frontMatter: [ { \" '"),
             ("---\ntags: [a, $0]\n---\n", "frontMatter: [ { \" '"),

@@ -220,8 +220,8 @@ struct SpanScanner {
     /// once a search has read to the line's end (`scannedAllBackticks`), as in cmark.
     private var lastBacktickRun: [Int: Int] = [:]
     private var scannedAllBackticks = false
-    private var noDollarFrom = Int.max
-    private var noDoubleDollarFrom = Int.max
+    /// The line's inline maths by the offset of its opening delimiter, once `mathSpan` parsed it.
+    private var lineMaths: [Int: (contentStart: Int, contentEnd: Int, end: Int)]?
 
     init(text: EditorText, start: Int, end: Int, cursor: Int, extensions: ParseOptions.Extensions) {
         self.text = text
@@ -239,6 +239,13 @@ struct SpanScanner {
             switch byte {
             case UInt8(ascii: "\\"):
                 if index + 1 == cursor { return (.escaped, false) }
+                if extensions.contains(.math), index + 1 < end, text[index + 1] == UInt8(ascii: "(") || text[index + 1] == UInt8(ascii: "["),
+                   let math = mathSpan(at: index) {
+                    if cursor >= math.contentStart, cursor <= math.contentEnd { return (.math, false) }
+                    if cursor < math.contentStart { return (.text, false) }
+                    index = math.end
+                    continue
+                }
                 index += 2
                 continue
             case UInt8(ascii: "`"):
@@ -334,35 +341,22 @@ struct SpanScanner {
         return nil
     }
 
-    /// Inline math at `index` as the parser reads it: `$$…$$`, or `$…$` whose opening `$` is not
-    /// followed by a space and whose closing `$` is not after a space nor before a digit.
+    /// Inline maths starting at `index` (its content's start and end, and its own end), as the
+    /// parser reads the line: the line is parsed once, on its first `$` or `\\(`, so the pairing
+    /// rules and the preview agree on which `$` opens a formula (braces, runs of `$`, digits
+    /// after the closer: MarkdownSyntax's rules, not a copy of them).
     mutating func mathSpan(at index: Int) -> (contentStart: Int, contentEnd: Int, end: Int)? {
-        if index + 1 < end, text[index + 1] == UInt8(ascii: "$") {
-            guard index + 2 < noDoubleDollarFrom else { return nil }
-            var close = index + 2
-            while close + 1 < end {
-                if text[close] == UInt8(ascii: "\\") { close += 2; continue }
-                if text[close] == UInt8(ascii: "$"), text[close + 1] == UInt8(ascii: "$") {
-                    return close > index + 2 ? (index + 2, close, close + 2) : nil
-                }
-                close += 1
+        if lineMaths == nil {
+            var spans: [Int: (contentStart: Int, contentEnd: Int, end: Int)] = [:]
+            let line = Array(text.bytes[start..<end])
+            let tree = MarkdownParser.parse(line, options: ParseOptions(extensions: extensions))
+            for node in tree.nodes where node.kind == .inlineMath || node.kind == .displayMath {
+                let content = tree.sourceRange(forContent: ByteSpan(node.contentStart, node.contentEnd))
+                spans[start + Int(node.sourceStart)] = (start + content.lowerBound, start + content.upperBound, start + Int(node.sourceEnd))
             }
-            noDoubleDollarFrom = index + 2
-            return nil
+            lineMaths = spans
         }
-        guard index + 1 < end, !EditorText.isSpace(text[index + 1]), index + 2 < noDollarFrom else { return nil }
-        var close = index + 2
-        while close < end {
-            let byte = text[close]
-            if byte == UInt8(ascii: "\\") { close += 2; continue }
-            if byte == UInt8(ascii: "$"), !EditorText.isSpace(text[close - 1]),
-               !(close + 1 < end && text[close + 1] >= 0x30 && text[close + 1] <= 0x39) {
-                return (index + 1, close, close + 1)
-            }
-            close += 1
-        }
-        noDollarFrom = index + 2
-        return nil
+        return lineMaths?[index]
     }
 
     enum LinkTail {
