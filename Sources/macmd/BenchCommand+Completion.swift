@@ -135,6 +135,8 @@ extension BenchCommand {
         let executable = serverPath ?? selfPath()
         var firsts: [Double] = []
         var nexts: [Double] = []
+        /// The server's RSS (MB) once it answered the first `[[`.
+        var residents: [Double] = []
         var items = 0
         for run in 0..<servers {
             guard var server = ServerProcess.spawn(executable) else {
@@ -166,6 +168,7 @@ extension BenchCommand {
                 return session.failed(report, "no answer to the first completion")
             }
             firsts.append(now() - start)
+            if let bytes = session.server.residentBytes() { residents.append(Double(bytes) / 1_048_576) }
             items = first["items"]?.arrayValue?.count ?? first.arrayValue?.count ?? 0
             if run == servers - 1 {
                 for _ in 0..<rounds {
@@ -181,6 +184,7 @@ extension BenchCommand {
         let when = pause > 0 ? "\(pause) ms after the scan" : "at once after the scan"
         report += "over LSP (\(note.path), \(items) items): the first `[[` typed \(when) (\(servers) fresh servers): "
         report += "median \(format(firsts[firsts.count / 2] * 1000, 2)) ms, min \(format(firsts[0] * 1000, 2)) ms, max \(format((firsts.last ?? 0) * 1000, 2)) ms (target 10 ms)"
+        if let most = residents.max() { report += "; RSS after it \(format(most, 1)) MB at most" }
         if !nexts.isEmpty {
             report += "; the next ones (\(nexts.count)x): p50 \(format(nexts[nexts.count / 2] * 1000, 2)) ms, p99 \(format(nexts[min(nexts.count - 1, nexts.count * 99 / 100)] * 1000, 2)) ms"
         }
