@@ -4,6 +4,9 @@
 enum MacMDCommandLine {
     static let version = "0.1.0"
 
+    /// `macmd 0.1.0 (commit 1a2b3c4)`; `commit unknown` for a build outside a git checkout.
+    static var versionLine: String { "macmd \(version) (commit \(BuildInfo.commit ?? "unknown"))" }
+
     /// A subcommand: its name, a one-line summary, and how to run it with the remaining arguments.
     struct Command: Sendable {
         var name: String
@@ -34,7 +37,7 @@ enum MacMDCommandLine {
 
             Options:
               -h, --help    Show this help (`macmd <command> --help` for a command's options)
-              --version     Print the version
+              --version     Print the version and the commit it was built from
 
             """
         return text
@@ -57,7 +60,7 @@ enum MacMDCommandLine {
         case "-h", "--help", "help":
             return StandardStreams.writeOutput(Array(usage.utf8)) ? 0 : 1
         case "--version", "-V":
-            return StandardStreams.writeOutput(Array("macmd \(version)\n".utf8)) ? 0 : 1
+            return StandardStreams.writeOutput(Array((versionLine + "\n").utf8)) ? 0 : 1
         default:
             break
         }
