@@ -56,7 +56,8 @@ public struct ConfigurationLayer: Sendable, Equatable {
     }
 }
 
-/// Every key is documented in the README ("Configuration").
+/// Every key is documented in docs/configuration.md, and described by the JSON Schema
+/// `editors/macmd.schema.json`; a test keeps the three in step.
 public struct NotebookConfiguration: Sendable, Equatable {
     /// The name of the notebook's own settings file, at its root.
     public static let fileName = ".macmd.json"
@@ -154,6 +155,13 @@ public struct NotebookConfiguration: Sendable, Equatable {
         }
         for (key, item) in object.sorted(by: { $0.key < $1.key }) {
             switch key {
+            case "$schema":
+                // Names the JSON Schema for the editor's JSON server (completion and checks in
+                // `.macmd.json`); MacMD has nothing to read in it.
+                guard item.stringValue != nil else {
+                    refuse(layer, "`$schema` must be a string (the schema's URL or path)")
+                    continue
+                }
             case "extensions":
                 guard let list = Self.strings(item), !list.isEmpty else {
                     refuse(layer, "`extensions` must be a non-empty list of strings")

@@ -53,6 +53,14 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertEqual(theme["enum"] as? [String], [""] + Self.themes)
         XCTAssertEqual(theme["default"] as? String, "")
 
+        // `.macmd.json` gets completion and checks from the schema, which ships in the extension
+        // folder (vsce packages nothing outside it; ConfigurationSchemaTests keeps the copy equal).
+        let validation = try XCTUnwrap(contributes["jsonValidation"] as? [[String: Any]])
+        XCTAssertEqual(validation.count, 1)
+        XCTAssertEqual(validation.first?["fileMatch"] as? [String], [".macmd.json"])
+        XCTAssertEqual(validation.first?["url"] as? String, "./macmd.schema.json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: Self.editors.appendingPathComponent("vscode/macmd.schema.json").path))
+
         // Format-on-type is off by default in VS Code: the extension turns it on for Markdown,
         // so Enter continues lists there.
         let defaults = try XCTUnwrap(contributes["configurationDefaults"] as? [String: Any])
