@@ -101,7 +101,7 @@ final class EditorFilesTests: XCTestCase {
         let lisp = try Self.read("emacs/macmd.el")
         XCTAssertTrue(lisp.contains(#"(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))"#))
         XCTAssertTrue(lisp.contains("(defun macmd-preview"))
-        XCTAssertTrue(lisp.contains("jsonrpc-request server :macmd/preview"))
+        XCTAssertTrue(lisp.contains("(jsonrpc-async-request\n       server :macmd/preview"), "the preview does not block Emacs")
         XCTAssertTrue(lisp.contains("(browse-url (macmd--page-url"))
         XCTAssertTrue(lisp.contains(#"(:fullPage t :resources "absolute")"#))
         XCTAssertTrue(lisp.contains("(provide 'macmd)"))
