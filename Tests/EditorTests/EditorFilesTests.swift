@@ -94,7 +94,8 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertTrue(toml.contains(#"command = "macmd""#))
         XCTAssertTrue(toml.contains(#"args = ["lsp"]"#))
         XCTAssertTrue(toml.contains(#"name = "markdown""#))
-        XCTAssertTrue(toml.contains(#"language-servers = ["macmd""#))
+        XCTAssertTrue(toml.contains(#"language-servers = ["macmd"]"#), "macmd alone by default, no marksman")
+        XCTAssertTrue(toml.hasPrefix("# MacMD for Helix: lines to MERGE into your languages.toml, not a file to copy"))
     }
 
     func testEmacsRegistersWithEglotAndPreviews() throws {
