@@ -94,14 +94,15 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertTrue(toml.contains(#"command = "macmd""#))
         XCTAssertTrue(toml.contains(#"args = ["lsp"]"#))
         XCTAssertTrue(toml.contains(#"name = "markdown""#))
-        XCTAssertTrue(toml.contains(#"language-servers = ["macmd""#))
+        XCTAssertTrue(toml.contains(#"language-servers = ["macmd"]"#), "macmd alone by default, no marksman")
+        XCTAssertTrue(toml.hasPrefix("# MacMD for Helix: lines to MERGE into your languages.toml, not a file to copy"))
     }
 
     func testEmacsRegistersWithEglotAndPreviews() throws {
         let lisp = try Self.read("emacs/macmd.el")
         XCTAssertTrue(lisp.contains(#"(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))"#))
         XCTAssertTrue(lisp.contains("(defun macmd-preview"))
-        XCTAssertTrue(lisp.contains("jsonrpc-request server :macmd/preview"))
+        XCTAssertTrue(lisp.contains("(jsonrpc-async-request\n       server :macmd/preview"), "the preview does not block Emacs")
         XCTAssertTrue(lisp.contains("(browse-url (macmd--page-url"))
         XCTAssertTrue(lisp.contains(#"(:fullPage t :resources "absolute")"#))
         XCTAssertTrue(lisp.contains("(provide 'macmd)"))

@@ -324,6 +324,57 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// The plugin's help and health check, on both Neovims: `:helptags` accepts doc/macmd.txt
+    /// and `:help` finds its tags; `:checkhealth macmd` reports the executable, its version, the
+    /// Neovim version, the root markers and the attached client; with a `cmd` that is not
+    /// executable the plugin warns once (two notes opened, one warning), starts nothing, and the
+    /// health check says what is wrong.
+    func testHelpAndCheckhealth() throws {
+        let version = try TestProcess.macmd(["--version"], in: TestPaths.packageRoot)
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("health")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let docs = work.appendingPathComponent("plugin/doc", isDirectory: true)
+            try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: TestPaths.packageRoot.appendingPathComponent("editors/nvim/doc/macmd.txt"),
+                                             to: docs.appendingPathComponent("macmd.txt"))
+            let notebook = try Neovim.copyNotebook(into: work)
+            for name in ["first.md", "second.md"] {
+                try "# \(name)\n".write(to: work.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let run = try Neovim.run(nvim, script: "health.lua", in: work, environment: [
+                "MACMD_TEST_DOCS": docs.deletingLastPathComponent().path,
+                "MACMD_TEST_NOTE": notebook.appendingPathComponent("index.md").path,
+                "MACMD_TEST_WORK": work.path,
+            ])
+            let json = run.report
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(json["error"], "\(json["error"] ?? "")\n\(context)")
+            let help = json["help"] as? [String: String] ?? [:]
+            for tag in ["macmd", "macmd-setup", ":MacMDPreview", "macmd-options", "macmd-keymaps", "macmd-health"] {
+                let found = try XCTUnwrap(help[tag], ":help \(tag) found nothing\n\(context)")
+                XCTAssertTrue(found.hasPrefix("macmd.txt:") && found.hasSuffix("*\(tag)*"), "\(tag): \(found)")
+            }
+
+            let healthy = json["healthy"] as? String ?? ""
+            XCTAssertTrue(healthy.contains("Neovim \(run.version)"), healthy)
+            XCTAssertTrue(healthy.contains(try MacmdBinary.url().path), healthy)
+            XCTAssertTrue(healthy.contains(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "macmd --version\n\(healthy)")
+            XCTAssertTrue(healthy.contains(EditorFilesTests.rootMarkers.joined(separator: ", ")), healthy)
+            XCTAssertTrue(healthy.contains("root \(notebook.path), attached to 1 buffer(s)"), healthy)
+            XCTAssertFalse(healthy.contains("ERROR") || healthy.contains("WARNING"), healthy)
+
+            let warnings = json["warnings"] as? [String] ?? []
+            XCTAssertEqual(warnings.count, 1, "one warning for two notes: \(warnings)\n\(context)")
+            XCTAssertTrue(warnings.first?.contains("`macmd-not-installed` is not executable") == true, "\(warnings)")
+            XCTAssertEqual(json["attached"] as? Bool, false)
+            let missing = json["missing"] as? String ?? ""
+            XCTAssertTrue(missing.contains("ERROR") && missing.contains("`macmd-not-installed` is not executable"), missing)
+            XCTAssertTrue(missing.contains("no macmd client is running"), missing)
+            print("EditorTests: Neovim \(run.version) found :help macmd and ran :checkhealth macmd")
+        }
+    }
+
     /// The plugin's rule: the nearest folder upwards with a root marker, else the note's.
     static func expectedRoot(of note: URL) -> URL {
         let start = note.deletingLastPathComponent()

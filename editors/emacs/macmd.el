@@ -1,7 +1,11 @@
 ;;; macmd.el --- MacMD language server for Markdown notebooks, through eglot -*- lexical-binding: t; -*-
 
 ;; Copyright (c) MacMD contributors. MIT License.
-;; Package-Requires: ((emacs "27.1") (eglot "1.12") (jsonrpc "1.0.16"))
+
+;; Author: MacMD contributors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1") (eglot "1.9") (markdown-mode "2.5"))
+;; URL: https://github.com/macmd/macmd
 ;; Keywords: languages, markdown, lsp
 
 ;;; Commentary:
@@ -15,7 +19,10 @@
 ;;   (require 'macmd)
 ;;   (add-hook 'markdown-mode-hook #'eglot-ensure)
 ;;
-;; Eglot is built into Emacs 29 and later; on Emacs 27 and 28 install it from GNU ELPA.
+;; or, as a package: M-x package-install-file RET /path/to/macmd/editors/emacs/macmd.el.
+;; Eglot is built into Emacs 29 and later; on Emacs 27 and 28 install it from GNU ELPA (or
+;; Debian's elpa-eglot); markdown-mode comes from NonGNU ELPA or MELPA (or elpa-markdown-mode).
+;; The preview is an asynchronous request: Emacs stays responsive while the server renders.
 ;;
 ;; Invariants: the preview only talks to the eglot server of the current buffer; each note has
 ;; one preview file (its name and a hash of its path, in a folder kept across sessions), and the
@@ -25,6 +32,7 @@
 
 (require 'eglot)
 (require 'jsonrpc)
+(require 'markdown-mode)
 (require 'browse-url)
 (require 'subr-x)
 (require 'seq)
@@ -85,6 +93,9 @@ marksman's and markdown-oxide's settings.")
 (add-to-list 'eglot-server-programs '((gfm-mode markdown-ts-mode) . ("macmd" "lsp")))
 (add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))
 
+(defvar macmd-preview-written-functions nil
+  "Called with the page's file in the note's buffer each time `macmd-preview' wrote it.")
+
 (defvar-local macmd--preview-file nil
   "The HTML file of this buffer's preview, once `macmd-preview' has run.")
 
@@ -144,8 +155,8 @@ marksman's and markdown-oxide's settings.")
             (if (and id (not (string-empty-p id))) (concat "#" (url-hexify-string id)) ""))))
 
 (defun macmd--render (open)
-  "Renders this buffer's preview into its file; shows it in the browser when OPEN, at the
-heading above point."
+  "Asks the server for this buffer's preview and returns at once; the answer is written to the
+page file, which is shown in the browser when OPEN, at the heading above point."
   (let* ((server (macmd--server))
          (options (append '(:fullPage t :resources "absolute")
                           (when-let ((theme (or macmd--preview-theme macmd-preview-theme)))
@@ -154,17 +165,32 @@ heading above point."
     ;; Eglot sends edits after a short idle time; flush them so the preview shows this buffer.
     (when (fboundp 'eglot--signal-textDocument/didChange)
       (eglot--signal-textDocument/didChange))
-    (let* ((result (jsonrpc-request server :macmd/preview
-                                    (list :textDocument (list :uri (macmd--document-uri))
-                                          :options options)))
-           (html (plist-get result :html)))
-      (unless (stringp html)
-        (error "MacMD: macmd/preview gave no HTML"))
+    ;; Asynchronous, so Emacs is not blocked while the server renders a long note; the answer
+    ;; is written to the page of the buffer that asked, whichever buffer is current by then.
+    (let ((buffer (current-buffer))
+          (line (1- (line-number-at-pos))))
+      (jsonrpc-async-request
+       server :macmd/preview
+       (list :textDocument (list :uri (macmd--document-uri)) :options options)
+       :success-fn (lambda (result) (macmd--write-page buffer file result open line))
+       :error-fn (lambda (error)
+                   (message "MacMD preview failed: %s" (plist-get error :message)))
+       :timeout-fn (lambda () (message "MacMD preview: the server did not answer in time"))))))
+
+(defun macmd--write-page (buffer file result open line)
+  "Writes the page FILE of BUFFER's preview from the macmd/preview RESULT; shows it in the
+browser when OPEN, at the heading above the 0-based LINE."
+  (let ((html (plist-get result :html)))
+    (if (not (stringp html))
+        (message "MacMD preview: macmd/preview gave no HTML")
       (make-directory (file-name-directory file) t)
       (let ((coding-system-for-write 'utf-8))
         (write-region (macmd--with-refresh html) nil file nil 'silent))
       (when open
-        (browse-url (macmd--page-url file (plist-get result :headings) (1- (line-number-at-pos)))))
+        (browse-url (macmd--page-url file (plist-get result :headings) line)))
+      (when (buffer-live-p buffer)
+        (with-current-buffer buffer
+          (run-hook-with-args 'macmd-preview-written-functions file)))
       (message "MacMD preview: %s" (or (plist-get result :title) file)))))
 
 (defun macmd--after-save ()

@@ -479,6 +479,27 @@ function openPreview() {
   preview.schedule(0);
 }
 
+/**
+ * VS Code's built-in Markdown features that MacMD replaces, and the value that turns each off.
+ * The manifest's `configurationDefaults` makes these the defaults; the command
+ * `macmd.turnOffBuiltinMarkdownFeatures` writes them to the user's settings, for a user whose
+ * own settings turned them on.
+ */
+const builtinMarkdownFeaturesOff = {
+  'markdown.suggest.paths.enabled': false,
+  'markdown.validate.enabled': false,
+  'markdown.occurrencesHighlight.enabled': false,
+  'markdown.updateLinksOnFileMove.enabled': 'never',
+};
+
+async function turnOffBuiltinMarkdownFeatures() {
+  const settings = vscode.workspace.getConfiguration();
+  for (const [key, value] of Object.entries(builtinMarkdownFeaturesOff)) {
+    await settings.update(key, value, vscode.ConfigurationTarget.Global);
+  }
+  vscode.window.showInformationMessage(`MacMD: turned off ${Object.keys(builtinMarkdownFeaturesOff).join(', ')} in your user settings.`);
+}
+
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   extensionUri = context.extensionUri;
@@ -488,6 +509,8 @@ function activate(context) {
 
   context.subscriptions.push(
     vscode.commands.registerCommand('macmd.preview', openPreview),
+    vscode.commands.registerCommand('macmd.restartServer', restartClient),
+    vscode.commands.registerCommand('macmd.turnOffBuiltinMarkdownFeatures', turnOffBuiltinMarkdownFeatures),
     vscode.workspace.onDidChangeTextDocument((event) => {
       const preview = previews.get(event.document.uri.toString());
       if (preview && event.contentChanges.length > 0) {
@@ -533,4 +556,4 @@ function deactivate() {
   return old ? old.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, serverSettings, fileOfLink, lineOfFragment, contentSecurityPolicy };
+module.exports = { activate, deactivate, serverSettings, fileOfLink, lineOfFragment, contentSecurityPolicy, builtinMarkdownFeaturesOff };

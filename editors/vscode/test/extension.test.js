@@ -252,3 +252,64 @@ test('the page script posts links, scrolls to anchors, reveals on double-click, 
   handlers['window.message']({ data: { type: 'scroll', line: 23 } });
   assert.equal(heading.scrolled, 2, 'line 23 (0-based) is in the heading of line 22 (1-based) until line 28');
 });
+
+// MARK: The manifest and the files it names
+
+const root = path.resolve(__dirname, '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+test('every JavaScript file of the extension passes node --check', () => {
+  const { execFileSync } = require('node:child_process');
+  const files = ['extension.js', 'media/preview.js', 'test/extension.test.js', 'test/fake-vscode.js'];
+  for (const file of files) {
+    execFileSync(process.execPath, ['--check', path.join(root, file)], { stdio: 'pipe' });
+  }
+  const all = fs.readdirSync(root).concat(fs.readdirSync(path.join(root, 'media')).map((f) => 'media/' + f),
+    fs.readdirSync(path.join(root, 'test')).map((f) => 'test/' + f)).filter((f) => f.endsWith('.js'));
+  assert.deepEqual(all.sort(), files.sort(), 'every .js file is checked');
+});
+
+test('the manifest has what vsce package needs: repository, license, a 128x128 PNG icon', () => {
+  assert.match(manifest.repository.url, /^https:\/\/github\.com\/.+\.git$/);
+  assert.equal(manifest.license, 'MIT');
+  assert.ok(fs.existsSync(path.join(root, 'LICENSE')));
+  assert.ok(fs.existsSync(path.join(root, 'README.md')));
+  const png = fs.readFileSync(path.join(root, manifest.icon));
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG');
+  assert.equal(png.toString('latin1', 12, 16), 'IHDR');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+});
+
+test('commands: each in the manifest is registered, with its icon, key binding and menus', async (t) => {
+  const context = { subscriptions: [], extensionUri: Uri.file(root) };
+  settings.macmd.path = '/nonexistent/macmd-for-the-manifest-test';
+  extension.activate(context);
+  t.after(async () => {
+    for (const subscription of context.subscriptions) subscription.dispose && subscription.dispose();
+    await Promise.resolve(extension.deactivate()).catch(() => undefined);
+  });
+  const commands = manifest.contributes.commands.map((command) => command.command);
+  assert.deepEqual(commands, ['macmd.preview', 'macmd.restartServer', 'macmd.turnOffBuiltinMarkdownFeatures']);
+  for (const command of commands) {
+    assert.equal(typeof vscode.commands.registered[command], 'function', `${command} is registered`);
+  }
+  const preview = manifest.contributes.commands[0];
+  for (const file of [preview.icon.light, preview.icon.dark]) {
+    assert.match(fs.readFileSync(path.join(root, file), 'utf8'), /^<svg /, file);
+  }
+  assert.deepEqual(manifest.contributes.menus['editor/title'].map((item) => item.command), ['macmd.preview']);
+  const binding = manifest.contributes.keybindings.find((item) => item.command === 'macmd.preview');
+  assert.ok(binding && binding.key && binding.mac && /editorLangId == markdown/.test(binding.when));
+});
+
+test('the built-in Markdown features MacMD replaces are off by default, and the command writes them', async () => {
+  const defaults = manifest.contributes.configurationDefaults;
+  for (const [key, value] of Object.entries(extension.builtinMarkdownFeaturesOff)) {
+    assert.deepEqual(defaults[key], value, key);
+  }
+  const before = calls.length;
+  await vscode.commands.executeCommand('macmd.turnOffBuiltinMarkdownFeatures');
+  const updates = calls.slice(before).filter((call) => call.name === 'updateSetting');
+  assert.deepEqual(updates.map((call) => [call.key, call.value, call.target]),
+    Object.entries(extension.builtinMarkdownFeaturesOff).map(([key, value]) => [key, value, vscode.ConfigurationTarget.Global]));
+});

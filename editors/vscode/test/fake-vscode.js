@@ -110,6 +110,9 @@ function getConfiguration(section) {
     get(key) {
       return key.split('.').reduce((value, part) => (value == null ? undefined : value[part]), values);
     },
+    async update(key, value, target) {
+      calls.push({ name: 'updateSetting', key: section ? `${section}.${key}` : key, value, target });
+    },
   });
 }
 
@@ -135,6 +138,7 @@ const panels = [];
 
 const vscode = {
   Uri, Position, Range, ViewColumn,
+  ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   workspace: {
     workspaceFolders: [],
     getWorkspaceFolder(uri) {

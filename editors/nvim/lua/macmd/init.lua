@@ -114,6 +114,26 @@ function M.root_dir(path, markers)
   return start
 end
 
+-- Whether the missing-executable warning was shown (once per session, not once per note).
+local warned_missing = false
+
+--- Whether the server command's executable can be run; the first time it cannot, says so with
+--- a warning (every Neovim version; 0.11's vim.lsp.enable would otherwise fail silently).
+function M.executable_or_warn(cmd)
+  cmd = cmd or M.config.cmd
+  local program = type(cmd) == 'table' and cmd[1] or cmd
+  if type(program) == 'string' and vim.fn.executable(program) == 1 then
+    return true
+  end
+  if not warned_missing then
+    warned_missing = true
+    notify('`' .. tostring(program) .. '` is not executable, so the language server does not start; '
+      .. 'put macmd on PATH or set cmd in require("macmd").setup{} (see :help macmd, :checkhealth macmd)',
+      vim.log.levels.WARN)
+  end
+  return false
+end
+
 local function server_cmd()
   local cmd = vim.deepcopy(M.config.cmd)
   if type(cmd) == 'string' then
@@ -179,6 +199,14 @@ function M.lsp_config()
   config.root_dir = function(bufnr, on_dir)
     on_dir(M.root_dir(vim.api.nvim_buf_get_name(bufnr)))
   end
+  -- vim.lsp.enable skips a server whose executable is missing without a word; say it once.
+  vim.api.nvim_create_autocmd('FileType', {
+    group = vim.api.nvim_create_augroup('macmd_executable', { clear = true }),
+    pattern = config.filetypes,
+    callback = function()
+      M.executable_or_warn(config.cmd)
+    end,
+  })
   return config
 end
 
@@ -377,8 +405,7 @@ function M.start(bufnr)
     return nil
   end
   local cmd = server_cmd()
-  if vim.fn.executable(cmd[1]) ~= 1 then
-    notify('`' .. cmd[1] .. '` is not executable; set cmd in require("macmd").setup{}', vim.log.levels.ERROR)
+  if not M.executable_or_warn(cmd) then
     return nil
   end
   local config = M.client_config()

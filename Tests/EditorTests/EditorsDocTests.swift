@@ -1,0 +1,77 @@
+// docs/editors.md's code samples are the setups' own: the Helix lines are those of
+// editors/helix/languages.toml, the VS Code settings are the extension's configurationDefaults,
+// each Lua sample compiles in Neovim and each Elisp sample's parentheses balance.
+
+import Foundation
+import TestSupport
+import XCTest
+
+final class EditorsDocTests: XCTestCase {
+    static let doc = TestPaths.packageRoot.appendingPathComponent("docs/editors.md")
+
+    /// The fenced code blocks of a Markdown text with the info string `language`.
+    static func blocks(_ language: String, in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" { current = [] }
+            else if current != nil, line == "```" { blocks.append(current!.joined(separator: "\n")); current = nil }
+            else if current != nil { current!.append(line) }
+        }
+        return blocks
+    }
+
+    func testHelixSampleIsTheSetupsLines() throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        let sample = try XCTUnwrap(Self.blocks("toml", in: text).first)
+        let setup = try EditorFilesTests.read("helix/languages.toml")
+        let lines = setup.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        XCTAssertEqual(sample.split(separator: "\n").joined(separator: "\n"), lines)
+        XCTAssertFalse(sample.contains("marksman\""), "no marksman in the default list")
+    }
+
+    func testVSCodeSampleIsTheExtensionsDefaults() throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        let sample = try XCTUnwrap(Self.blocks("json", in: text).first)
+        let documented = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any])
+        let data = try Data(contentsOf: EditorFilesTests.editors.appendingPathComponent("vscode/package.json"))
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let defaults = try XCTUnwrap((manifest["contributes"] as? [String: Any])?["configurationDefaults"] as? [String: Any])
+        XCTAssertEqual(documented.count, 4)
+        for (key, value) in documented {
+            XCTAssertEqual("\(defaults[key] ?? "missing")", "\(value)", key)
+        }
+    }
+
+    func testElispSamplesBalance() throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        let samples = Self.blocks("elisp", in: text)
+        XCTAssertEqual(samples.count, 2)
+        for sample in samples { XCTAssertEqual(try EditorFilesTests.parenthesisBalance(sample), 0, sample) }
+    }
+
+    /// The Lua samples of docs/editors.md and the plugin's README compile (`loadfile`) in
+    /// Debian's Neovim.
+    func testLuaSamplesCompile() throws {
+        guard let nvim = Neovim.which("nvim") else { throw TestSupportError("nvim is not installed: `apt-get install -y neovim`") }
+        let work = try Neovim.workFolder("doc-lua")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var files: [String] = []
+        for source in [Self.doc, EditorFilesTests.editors.appendingPathComponent("nvim/README.md")] {
+            for sample in Self.blocks("lua", in: try String(contentsOf: source, encoding: .utf8)) {
+                let file = work.appendingPathComponent("sample\(files.count).lua")
+                // The lazy.nvim spec is a table expression, not a chunk.
+                let chunk = sample.hasPrefix("{") ? "return " + sample : sample
+                try chunk.write(to: file, atomically: true, encoding: .utf8)
+                files.append(file.path)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(files.count, 5)
+        let result = try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            nvim, "--headless", "-u", "NONE", "-i", "NONE",
+            "-c", "lua for _, f in ipairs(vim.split(os.getenv('MACMD_TEST_FILES'), ':')) do local ok, err = loadfile(f); if not ok then io.stderr:write(err .. '\\n'); vim.cmd('cq') end end",
+            "-c", "qall!",
+        ], environment: ["MACMD_TEST_FILES": files.joined(separator: ":")], in: work, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+    }
+}
