@@ -235,10 +235,6 @@ final class DocsTests: XCTestCase {
         return result
     }
 
-    /// Files the docs link to that another branch is writing (the editor setups' page); a link
-    /// to one may point at nothing until it lands, and is checked like any other once it does.
-    static let pending: Set<String> = ["docs/editors.md"]
-
     func testRelativeLinksReachTheirFilesAndHeadings() throws {
         for path in try Self.documents() {
             let folder = (path as NSString).deletingLastPathComponent
@@ -247,7 +243,6 @@ final class DocsTests: XCTestCase {
                 let target = parts[0].isEmpty ? path
                     : ((folder as NSString).appendingPathComponent(String(parts[0])) as NSString).standardizingPath
                 let exists = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path)
-                if !exists, Self.pending.contains(target) { continue }
                 XCTAssertTrue(exists,
                               "\(path): the link `\(link)` names no file (\(target))")
                 if parts.count == 2, target.hasSuffix(".md") {
