@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "NotebookIDETests", dependencies: ["NotebookIDE", "NotebookIndex", "NotebookWorkspace", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NotebookIndexTests", dependencies: ["NotebookIndex", "MarkdownSyntax", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MacMDServerTests", dependencies: ["MacMDServer", "JSONRPC", "LSPTypes", "TextCore", "NotebookIndex", "NotebookWorkspace", "MarkdownHTML", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "NotebookIndex", "NotebookIDE", "MarkdownHTML", "JSONRPC", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NotebookWorkspaceTests", dependencies: ["NotebookWorkspace", "NotebookIndex", "NotebookIDE", "MarkdownHTML", "JSONRPC", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),

@@ -294,7 +294,7 @@ extension InlineParser {
             close += 1
         }
         guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), close > innerStart else { return false }
-        // What is a wiki-link and what stays text (README, "Notebook syntax"):
+        // What is a wiki-link and what stays text (docs/syntax.md, "Notebook syntax"):
         // - It needs something to link to: a target, a heading or a block id. `[[ ]]`, `[[|]]`,
         //   `[[|Alias]]`, `[[#]]`, `[[^]]` stay text (as in the pulldown-cmark and MD4C wiki-link
         //   suites). Empty parts are dropped: `[[Note#]]` links to `Note`, and `[[Note|]]` shows

@@ -1,6 +1,6 @@
 // Where a link points: a note (and a heading, block or HTML id in it), a file, a URL, a place
 // outside the notebook, or nowhere. The rules are written on `NoteCatalog` (and, rule by rule
-// with an example each, in the README's "Link resolution").
+// with an example each, in docs/notebook.md, "Link resolution").
 //
 // Invariants:
 // - Paths are workspace-relative with `/`; a resolved path is always one of the catalog's own

@@ -12,7 +12,7 @@ import TextCore
 
 /// The notes of a notebook, indexed for link resolution.
 ///
-/// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`; the README's "Link
+/// Resolution rules (`resolve(_:from:)`, in `NoteCatalog+Resolution.swift`; docs/notebook.md's "Link
 /// resolution" gives each with an example):
 ///
 /// - **External.** Autolinks, and destinations with a URL scheme (`https:`, `mailto:`; a scheme

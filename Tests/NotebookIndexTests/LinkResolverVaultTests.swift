@@ -3,7 +3,7 @@ import NotebookIndex
 import XCTest
 
 /// Table-driven tests of the resolution rules that Obsidian vaults and static-site books rely on
-/// (README, "Link resolution"): one case per rule, over a small vault of parsed notes and files.
+/// (docs/notebook.md, "Link resolution"): one case per rule, over a small vault of parsed notes and files.
 final class LinkResolverVaultTests: XCTestCase {
     private static let notes: [(path: String, text: String)] = [
         ("Home.md", "# Home\n"),

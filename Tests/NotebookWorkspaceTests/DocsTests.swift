@@ -1,0 +1,272 @@
+import Foundation
+import NotebookIDE
+import NotebookIndex
+import TestSupport
+import TextCore
+import XCTest
+
+/// The docs say what the code does: every CLI flag of `macmd render`, `check` and `lsp` is
+/// documented and every documented one exists; the diagnostic codes of docs/notebook.md are the
+/// ones the code reports; the README's tour prints what the README shows; the Quick-start
+/// commands are the ones `.ci/run` relies on; every relative link of the docs reaches a file,
+/// and its `#anchor` a heading; Fixtures/README.md lists every note of the sample notebook.
+/// (Configuration keys: ConfigurationSchemaTests.)
+final class DocsTests: XCTestCase {
+    static let root = TestPaths.packageRoot
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// README.md, docs/*.md and Fixtures/README.md.
+    static func documents() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return ["README.md", "Fixtures/README.md"] + docs
+    }
+
+    /// The lines of `path` from the heading `heading` to the next heading of its level or above.
+    static func section(_ path: String, _ heading: String) throws -> [Substring] {
+        let lines = try text(path).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0 == heading }) else {
+            throw TestSupportError("\(path) has no heading `\(heading)`")
+        }
+        let level = heading.prefix { $0 == "#" }.count
+        var end = start + 1
+        var inFence = false
+        while end < lines.count {
+            let line = lines[end]
+            if line.hasPrefix("```") { inFence.toggle() }
+            if !inFence, line.hasPrefix("#") {
+                let hashes = line.prefix { $0 == "#" }.count
+                if hashes <= level, line.dropFirst(hashes).hasPrefix(" ") { break }
+            }
+            end += 1
+        }
+        return Array(lines[start..<end])
+    }
+
+    /// Every `--flag` in `text`.
+    static func flags<S: StringProtocol>(in text: S) -> Set<String> {
+        var result: Set<String> = []
+        let chars = Array(text)
+        var i = 0
+        while i + 2 < chars.count {
+            if chars[i] == "-", chars[i + 1] == "-", chars[i + 2].isLetter, chars[i + 2].isLowercase,
+               i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber || chars[i - 1] == "-") {
+                var j = i + 2
+                while j < chars.count, chars[j].isLowercase || chars[j].isNumber || chars[j] == "-" { j += 1 }
+                result.insert(String(chars[i..<j]))
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return result
+    }
+
+    // MARK: CLI flags
+
+    static let commandSections = [
+        "render": ("docs/syntax.md", "### `macmd render`"),
+        "check": ("docs/notebook.md", "## `macmd check`"),
+        "lsp": ("docs/lsp.md", "## Command line"),
+    ]
+
+    /// The flags `macmd COMMAND --help` names, `--help` aside.
+    static func helpFlags(_ command: String) throws -> Set<String> {
+        let result = try TestProcess.run(try MacmdBinary.url(), [command, "--help"])
+        XCTAssertEqual(result.status, 0, "macmd \(command) --help: \(result.stderr)")
+        return flags(in: result.stdout).subtracting(["--help"])
+    }
+
+    func testEveryFlagIsDocumentedAndEveryDocumentedFlagExists() throws {
+        var known: [String: Set<String>] = [:]
+        for (command, (path, heading)) in Self.commandSections {
+            let help = try Self.helpFlags(command)
+            XCTAssertFalse(help.isEmpty, "macmd \(command) --help names no flag")
+            known[command] = help
+            let documented = Self.flags(in: try Self.section(path, heading).joined(separator: "\n")).subtracting(["--help"])
+            XCTAssertEqual(documented.sorted(), help.sorted(), "the flags of `macmd \(command)` in \(path), \(heading)")
+        }
+        // Anywhere in the docs, a flag written after `macmd COMMAND` (in the same code span or
+        // line) is one of that command's.
+        for path in try Self.documents() {
+            for line in try Self.text(path).split(separator: "\n") {
+                var rest = line[...]
+                while let found = rest.range(of: "macmd ") {
+                    let after = rest[found.upperBound...]
+                    guard let command = known.keys.first(where: { after.hasPrefix($0 + " ") || after.hasPrefix($0 + "`") }) else {
+                        rest = after
+                        continue
+                    }
+                    let invocation = after.prefix { $0 != "`" && $0 != "|" && $0 != ";" && $0 != ")" }
+                    let unknown = Self.flags(in: invocation).subtracting(known[command]!).subtracting(["--help"])
+                    XCTAssertTrue(unknown.isEmpty, "\(path): `macmd \(invocation)` has flags `macmd \(command)` does not take: \(unknown.sorted())")
+                    rest = after
+                }
+            }
+        }
+    }
+
+    // MARK: Diagnostic codes
+
+    /// The codes the code reports: every `code: "…"` literal in Sources, and the named sets.
+    static func definedCodes() throws -> Set<String> {
+        var codes = NotebookDiagnostics.crossNoteCodes.union(NotebookDiagnostics.offByDefaultCodes)
+        codes.insert(DiagnosticResult.snippetErrorCode)
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let source = try String(contentsOf: url, encoding: .utf8)
+            var rest = source[...]
+            while let found = rest.range(of: "code: \"") {
+                let value = rest[found.upperBound...].prefix { $0 != "\"" }
+                codes.insert(String(value))
+                rest = rest[found.upperBound...]
+            }
+        }
+        return codes
+    }
+
+    /// The codes in the first column of the table under docs/notebook.md's "Diagnostics".
+    static func documentedCodes() throws -> [String] {
+        var codes: [String] = []
+        for line in try section("docs/notebook.md", "## Diagnostics") where line.hasPrefix("| `") {
+            let cell = line.dropFirst().prefix { $0 != "|" }
+            for part in cell.split(separator: "`") where part.trimmingCharacters(in: .whitespaces).first?.isLetter == true {
+                codes.append(String(part))
+            }
+        }
+        return codes
+    }
+
+    func testEveryDiagnosticCodeIsDocumented() throws {
+        let defined = try Self.definedCodes()
+        XCTAssertGreaterThanOrEqual(defined.count, 15, "the codes found in Sources: \(defined.sorted())")
+        let documented = try Self.documentedCodes()
+        XCTAssertEqual(Set(documented).count, documented.count, "a code documented twice: \(documented)")
+        XCTAssertEqual(documented.sorted(), defined.sorted(), "docs/notebook.md's table of codes")
+    }
+
+    // MARK: The README's commands
+
+    func testQuickStartCommandsAreTheOnesCIRuns() throws {
+        let readme = try Self.text("README.md")
+        XCTAssertTrue(readme.contains("```sh\nswift build -c release && .build/release/macmd check Fixtures/notebook\nswift test\n```\n"),
+                      "the README's Quick start shows the two commands")
+        XCTAssertTrue(try Self.text(".ci/run").contains("swift test"), ".ci/run runs the README's test command")
+    }
+
+    /// Each `$ macmd …` line of the tour's console blocks, with the output shown under it.
+    static func tourCommands() throws -> [(arguments: [String], output: String)] {
+        var result: [(arguments: [String], output: String)] = []
+        var inConsole = false
+        for line in try section("README.md", "## A 30-second tour") {
+            if line == "```console" { inConsole = true; continue }
+            if line == "```" { inConsole = false; continue }
+            guard inConsole else { continue }
+            if line.hasPrefix("$ ") {
+                let words = line.dropFirst(2).split(separator: " ").map(String.init)
+                XCTAssertEqual(words.first, "macmd", "a tour command runs macmd: \(line)")
+                XCTAssertFalse(line.contains { "|<>'\"*".contains($0) }, "a tour command needs no shell: \(line)")
+                result.append((Array(words.dropFirst()), ""))
+            } else if !result.isEmpty {
+                result[result.count - 1].output += line + "\n"
+            }
+        }
+        return result
+    }
+
+    func testTheTourPrintsWhatTheReadmeShows() throws {
+        let commands = try Self.tourCommands()
+        XCTAssertGreaterThanOrEqual(commands.count, 2, "the tour shows commands")
+        let binary = try MacmdBinary.url()
+        for (arguments, output) in commands {
+            let run = try TestProcess.run(binary, arguments, in: Self.root)
+            XCTAssertFalse(run.timedOut, "macmd \(arguments.joined(separator: " "))")
+            XCTAssertEqual(run.stdout, output, "the output of `macmd \(arguments.joined(separator: " "))`, as the README shows it")
+        }
+        // The check the tour shows is the golden file's.
+        let check = try XCTUnwrap(commands.first { $0.arguments == ["check", "Fixtures/notebook"] })
+        XCTAssertEqual(check.output, try Self.text("Fixtures/check/notebook.txt"))
+    }
+
+    // MARK: Links
+
+    /// The ids of the headings of a Markdown file, as GitHub and `macmd render` make them.
+    static func anchors(_ path: String) throws -> Set<String> {
+        var slugger = Slugger()
+        var result: Set<String> = []
+        var inFence = false
+        for line in try text(path).split(separator: "\n") {
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle(); continue }
+            guard !inFence, line.hasPrefix("#") else { continue }
+            let hashes = line.prefix { $0 == "#" }.count
+            guard hashes <= 6, line.dropFirst(hashes).hasPrefix(" ") else { continue }
+            let heading = line.dropFirst(hashes + 1).replacingOccurrences(of: "`", with: "")
+            result.insert(slugger.slug(for: heading))
+        }
+        return result
+    }
+
+    /// The relative link destinations of a Markdown file, outside code.
+    static func links(_ path: String) throws -> [String] {
+        var result: [String] = []
+        var inFence = false
+        for line in try text(path).split(separator: "\n") {
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle(); continue }
+            guard !inFence else { continue }
+            // Drop code spans.
+            var prose = ""
+            var inCode = false
+            for char in line {
+                if char == "`" { inCode.toggle(); continue }
+                if !inCode { prose.append(char) }
+            }
+            var rest = prose[...]
+            while let found = rest.range(of: "](") {
+                let destination = rest[found.upperBound...].prefix { $0 != ")" && $0 != " " }
+                rest = rest[found.upperBound...]
+                if destination.contains(":") || destination.isEmpty { continue }
+                result.append(String(destination))
+            }
+        }
+        return result
+    }
+
+    func testRelativeLinksReachTheirFilesAndHeadings() throws {
+        for path in try Self.documents() {
+            let folder = (path as NSString).deletingLastPathComponent
+            for link in try Self.links(path) {
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                let target = parts[0].isEmpty ? path
+                    : ((folder as NSString).appendingPathComponent(String(parts[0])) as NSString).standardizingPath
+                let exists = FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path)
+                XCTAssertTrue(exists,
+                              "\(path): the link `\(link)` names no file (\(target))")
+                if parts.count == 2, target.hasSuffix(".md") {
+                    let anchors = (try? Self.anchors(target)) ?? []
+                    XCTAssertTrue(anchors.contains(String(parts[1])), "\(path): `\(link)`: \(target) has no heading `#\(parts[1])`")
+                }
+            }
+        }
+    }
+
+    // MARK: The fixtures' README
+
+    func testFixturesReadmeListsEveryNoteOfTheSampleNotebook() throws {
+        let readme = try Self.text("Fixtures/README.md")
+        let folder = Self.root.appendingPathComponent("Fixtures/notebook")
+        var notes: [String] = []
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+        for case let url as URL in files where url.pathExtension == "md" {
+            notes.append(String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)))
+        }
+        XCTAssertEqual(notes.count, 16, "the sample notebook's notes: \(notes.sorted())")
+        XCTAssertTrue(readme.contains("Sixteen notes"), "Fixtures/README.md gives the count")
+        for note in notes {
+            XCTAssertTrue(readme.contains("| `\(note)` |"), "Fixtures/README.md lists \(note)")
+        }
+    }
+}
