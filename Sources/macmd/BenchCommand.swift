@@ -9,7 +9,7 @@
 //       tagfilter and tasklist extensions.
 //
 // No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
-//   macmd bench lsp [--iterations N]    (see BenchCommand+LSP.swift)
+//   macmd bench lsp [--rounds N]    (see BenchCommand+LSP.swift)
 //   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
 //   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
@@ -35,7 +35,7 @@ enum BenchCommand {
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
                macmd bench pathological [--scale N]
                macmd bench math [--rounds N] [FILE]
-               macmd bench lsp [--iterations N] [--note FILE | --write-note FILE]
+               macmd bench lsp [--rounds N] [--note FILE | --write-note FILE]
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
                macmd bench preview FILE [--notebook DIR]
                macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]

@@ -269,4 +269,108 @@ final class DocsTests: XCTestCase {
             XCTAssertTrue(readme.contains("| `\(note)` |"), "Fixtures/README.md lists \(note)")
         }
     }
+
+    // MARK: Code samples
+
+    /// Every `macmd bench SUB` the docs run names a subcommand `macmd bench --help` lists, with
+    /// only the flags its usage lines give.
+    func testEveryBenchCommandOfTheDocsExists() throws {
+        let usage = try TestProcess.run(try MacmdBinary.url(), ["bench", "--help"])
+        var known: [String: Set<String>] = [:]
+        for line in (usage.stdout + usage.stderr).split(separator: "\n") {
+            guard let found = line.range(of: "macmd bench ") else { continue }
+            let words = line[found.upperBound...].split(separator: " ")
+            guard let name = words.first else { continue }
+            known[String(name), default: []].formUnion(Self.flags(in: line))
+        }
+        XCTAssertGreaterThan(known.count, 8, "macmd bench --help lists its subcommands: \(usage.stdout + usage.stderr)")
+        var checked = 0
+        for path in try Self.documents() {
+            for line in try Self.text(path).split(separator: "\n") {
+                var rest = line[...]
+                while let found = rest.range(of: "macmd bench ") {
+                    let after = rest[found.upperBound...]
+                    rest = after
+                    let invocation = after.prefix { $0 != "`" && $0 != "|" && $0 != ";" && $0 != ")" && $0 != "#" }
+                    guard let name = invocation.split(separator: " ").first.map(String.init), !name.hasPrefix("[") else { continue }
+                    guard let flags = known[name] else {
+                        XCTFail("\(path): `macmd bench \(name)` is no subcommand of macmd bench (\(known.keys.sorted()))")
+                        continue
+                    }
+                    let unknown = Self.flags(in: invocation).subtracting(flags)
+                    XCTAssertTrue(unknown.isEmpty, "\(path): `macmd bench \(invocation)` has flags its usage does not give: \(unknown.sorted())")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 20, "the docs' bench commands")
+    }
+
+    /// The `jsonc` samples (LSP messages) are JSON once their `//` comments and `…` elisions
+    /// are taken out, and the JSON output `docs/notebook.md` shows for `macmd check --format
+    /// json` is the check's own.
+    func testJSONSamplesParseAndTheCheckOutputIsTheChecks() throws {
+        var samples = 0
+        for path in try Self.documents() {
+            let lines = try Self.text(path).split(separator: "\n", omittingEmptySubsequences: false)
+            var index = 0
+            while index < lines.count {
+                guard lines[index].hasPrefix("```json") else { index += 1; continue }
+                var block: [String] = []
+                index += 1
+                while index < lines.count, !lines[index].hasPrefix("```") {
+                    block.append(String(lines[index]))
+                    index += 1
+                }
+                // One JSON value per `// params` / `// result` part: split where a comment
+                // line starts a new part, strip comments after code, drop elisions.
+                var parts: [[String]] = [[]]
+                for line in block {
+                    if line.hasPrefix("//") {
+                        if !(parts.last?.isEmpty ?? true) { parts.append([]) }
+                        continue
+                    }
+                    var code = line
+                    if let comment = Self.commentStart(line) { code = String(line[..<comment]) }
+                    code = code.replacingOccurrences(of: ", …", with: "").replacingOccurrences(of: "…", with: "")
+                    parts[parts.count - 1].append(code)
+                }
+                for part in parts where !part.joined().trimmingCharacters(in: .whitespaces).isEmpty {
+                    let text = part.joined(separator: "\n")
+                    XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)), "\(path): a JSON sample does not parse:\n\(text)")
+                    samples += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(samples, 3)
+        // `$ macmd check Fixtures/notebook --format json | jq '.[4:6]'` and the array shown.
+        let lines = try Self.text("docs/notebook.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("$ macmd check Fixtures/notebook --format json | jq '.[4:6]'") })
+        let end = try XCTUnwrap(lines[start...].firstIndex { $0.hasPrefix("```") })
+        let shown = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[(start + 1)..<end].joined(separator: "\n").utf8)) as? [[String: Any]])
+        let run = try TestProcess.run(try MacmdBinary.url(), ["check", "Fixtures/notebook", "--format", "json"], in: Self.root)
+        let all = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(all.count, 6)
+        XCTAssertEqual(all.count >= 6 ? NSArray(array: Array(all[4..<6])) : NSArray(), NSArray(array: shown),
+                       "docs/notebook.md shows what `macmd check --format json` prints")
+    }
+
+    /// Where a `//` comment starts in a line of JSON, outside strings; nil when there is none.
+    static func commentStart(_ line: String) -> String.Index? {
+        var inString = false
+        var escaped = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", line[line.index(after: index)...].hasPrefix("/") {
+                return index
+            }
+            index = line.index(after: index)
+        }
+        return nil
+    }
 }
