@@ -1,6 +1,7 @@
 // docs/editors.md's code samples are the setups' own: the Helix lines are those of
 // editors/helix/languages.toml, the VS Code settings are the extension's configurationDefaults,
-// each Lua sample compiles in Neovim and each Elisp sample's parentheses balance.
+// each Lua sample compiles in Neovim and each Elisp sample's parentheses balance, and in a real
+// Emacs the load-path sample loads macmd.el and the `.dir-locals.el` sample reads as one.
 
 import Foundation
 import TestSupport
@@ -48,6 +49,51 @@ final class EditorsDocTests: XCTestCase {
         let samples = Self.blocks("elisp", in: text)
         XCTAssertEqual(samples.count, 2)
         for sample in samples { XCTAssertEqual(try EditorFilesTests.parenthesisBalance(sample), 0, sample) }
+    }
+
+    /// In `emacs --batch -Q`: the load-path sample (its placeholder path made this checkout's)
+    /// loads macmd.el and hooks eglot to markdown-mode; the `.dir-locals.el` sample reads as an
+    /// alist for markdown-mode whose eglot configuration is a `:macmd` plist.
+    func testElispSamplesLoadInEmacs() throws {
+        guard let emacs = Neovim.which("emacs") else {
+            throw TestSupportError("emacs is not installed: `.ci/run` installs it; or run `\(EmacsTests.install)`.")
+        }
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        let samples = Self.blocks("elisp", in: text)
+        XCTAssertEqual(samples.count, 2)
+        guard samples.count == 2 else { return }
+        let plugin = TestPaths.packageRoot.appendingPathComponent("editors/emacs").path
+        let load = samples[0].replacingOccurrences(of: "/path/to/macmd/editors/emacs", with: plugin)
+        XCTAssertNotEqual(load, samples[0], "the load-path sample names /path/to/macmd/editors/emacs")
+        func quoted(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let script = """
+        (require 'package)
+        ;; What a user's Emacs has without -Q: Debian's elpa-eglot and elpa-markdown-mode.
+        (unless (and (require 'eglot nil t) (require 'markdown-mode nil t))
+          (setq package-directory-list '("/usr/share/emacs/site-lisp/elpa"))
+          (package-initialize))
+        (condition-case err
+            (progn
+              \(load)
+              (unless (featurep 'macmd) (error "macmd is not loaded"))
+              (unless (memq #'eglot-ensure markdown-mode-hook) (error "eglot-ensure is not on markdown-mode-hook"))
+              (let* ((locals (car (read-from-string \(quoted(samples[1])))))
+                     (entry (assq 'markdown-mode locals))
+                     (configuration (cdr (assq 'eglot-workspace-configuration (cdr entry)))))
+                (unless (and entry (plist-get configuration :macmd)) (error "dir-locals sample: %S" locals)))
+              (princ "samples ok\n"))
+          (error (princ (format "sample failed: %S\n" err)) (kill-emacs 1)))
+        """
+        let work = try Neovim.workFolder("doc-elisp")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let file = work.appendingPathComponent("samples.el")
+        try Data(script.utf8).write(to: file)
+        let result = try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [emacs, "--batch", "-Q", "-l", file.path],
+                                         environment: ["HOME": work.path], in: work, timeout: Neovim.timeout)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("samples ok"), result.stdout + result.stderr)
     }
 
     /// The Lua samples of docs/editors.md and the plugin's README compile (`loadfile`) in
