@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC"], swiftSettings: strict),
         .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC"], swiftSettings: strict),
         .target(name: "JSONRPC", swiftSettings: strict),
+        // The writer's language: locale choice, CLDR plurals, the compiled-in string catalog.
+        .target(name: "Localization", swiftSettings: strict),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
@@ -37,6 +39,7 @@ let package = Package(
         .testTarget(name: "TextCoreTests", dependencies: ["TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),

@@ -1,0 +1,105 @@
+// Tests of the catalog compiled into MacMD (`Catalog+Strings.swift`): it parses, every key is
+// well formed and documented, has English, agrees in placeholders across languages, and has the
+// plural categories each language needs. Plus one lookup per seeded language, to prove the
+// pipeline end to end.
+
+import XCTest
+import Localization
+
+final class CatalogContentTests: XCTestCase {
+    /// The languages the seed catalog translates fully; the rest of `SupportedLocale` is later work.
+    let seededLanguages: [SupportedLocale] = [.en, .de, .ar]
+
+    func catalog() throws -> Catalog {
+        try Catalog(json: Catalog.builtInJSON)
+    }
+
+    func testItParsesAndIsTheBuiltInCatalog() throws {
+        let parsed = try catalog()
+        XCTAssertEqual(parsed.sourceLanguage, "en")
+        XCTAssertFalse(parsed.entries.isEmpty)
+        XCTAssertEqual(Set(Catalog.builtIn.entries.keys), Set(parsed.entries.keys))
+    }
+
+    func testKeysAreStableIdentifiersWithACommentAndEnglish() throws {
+        for (key, entry) in try catalog().entries {
+            let segments = key.split(separator: ".", omittingEmptySubsequences: false)
+            XCTAssertGreaterThanOrEqual(segments.count, 2, "\(key): at least two segments")
+            for segment in segments {
+                let ascii = segment.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                XCTAssertTrue(ascii && segment.first?.isLowercase == true && segment.count <= 24,
+                              "\(key): segment \"\(segment)\" is lower camel case ASCII, short, no spaces")
+            }
+            XCTAssertFalse((entry.comment ?? "").isEmpty, "\(key): a comment for translators")
+            XCTAssertNotNil(entry.translations["en"], "\(key): an English value")
+            for language in entry.translations.keys {
+                XCTAssertNotNil(SupportedLocale(rawValue: language), "\(key): \(language) is a supported language")
+            }
+        }
+    }
+
+    func testEveryTranslationUsesTheEnglishPlaceholders() throws {
+        func signature(_ translation: CatalogTranslation) -> Set<String> {
+            Set(translation.patterns.flatMap { FormatString.placeholders(in: $0) }.map { "\($0.position):\($0.type)" })
+        }
+        for (key, entry) in try catalog().entries {
+            guard let english = entry.translations["en"] else { continue }
+            let expected = signature(english)
+            for pattern in english.patterns {
+                // Each English variation shows every argument: only a translation may fold one into words.
+                XCTAssertEqual(Set(FormatString.placeholders(in: pattern).map { "\($0.position):\($0.type)" }), expected, "\(key) en: \(pattern)")
+            }
+            for (language, translation) in entry.translations {
+                XCTAssertEqual(signature(translation), expected, "\(key) \(language): same placeholders as en")
+                for pattern in translation.patterns {
+                    let found = FormatString.placeholders(in: pattern).map { "\($0.position):\($0.type)" }
+                    XCTAssertTrue(Set(found).isSubset(of: expected), "\(key) \(language): \(pattern)")
+                    XCTAssertEqual(Set(found).count, found.count, "\(key) \(language): an argument used twice in \(pattern)")
+                }
+            }
+        }
+    }
+
+    func testPluralsHaveTheCategoriesTheirLanguageNeeds() throws {
+        for (key, entry) in try catalog().entries {
+            for (language, translation) in entry.translations {
+                guard case let .plural(variations) = translation, let locale = SupportedLocale(rawValue: language) else { continue }
+                XCTAssertEqual(Set(variations.keys), Set(PluralRules.categories(for: locale)), "\(key) \(language)")
+            }
+        }
+    }
+
+    func testTheSeededLanguagesAreComplete() throws {
+        for (key, entry) in try catalog().entries {
+            for locale in seededLanguages {
+                XCTAssertNotNil(entry.translations[locale.rawValue], "\(key): \(locale.rawValue)")
+            }
+        }
+    }
+
+    func testLookupsThroughTheBuiltInCatalog() {
+        let catalog = Catalog.builtIn
+        let cases: [(key: String, locale: SupportedLocale, arguments: [CatalogArgument], expected: String)] = [
+            ("diagnostic.link.brokenFile", .en, ["Ideas", "see also"], "No note `Ideas` for `see also`"),
+            ("diagnostic.link.brokenFile", .de, ["Ideen", "siehe"], "Keine Notiz `Ideen` für den Link `siehe`"),
+            ("diagnostic.link.brokenFile", .es419, ["Ideas", "ver"], "No note `Ideas` for `ver`"),
+            ("diagnostic.link.brokenFile", .enXA, ["Ideas", "see"], "[Ñó ñóţé `Ideas` ƒóŕ `see` ··········]"),
+            ("hover.backlinks.count", .en, [1], "1 backlink"),
+            ("hover.backlinks.count", .en, [3], "3 backlinks"),
+            ("hover.backlinks.count", .de, [1], "1 eingehender Link"),
+            ("hover.backlinks.count", .de, [0], "0 eingehende Links"),
+            ("hover.backlinks.count", .ar, [0], "لا توجد روابط واردة"),
+            ("hover.backlinks.count", .ar, [2], "رابطان واردان"),
+            ("hover.backlinks.count", .ar, [5], "5 روابط واردة"),
+            ("hover.backlinks.count", .ar, [25], "25 رابطًا واردًا"),
+            ("hover.backlinks.count", .ar, [100], "100 رابط وارد"),
+            ("hover.backlinks.count", .ja, [1], "1 backlink"),
+            ("hover.tag.count", .de, ["projekt", 4], "Tag `#projekt` in 4 Notizen"),
+            ("hover.tag.count", .ar, ["مشروع", 1], "الوسم `#مشروع` في ملاحظة واحدة"),
+            ("no.such.key", .de, [], "⟦no.such.key⟧"),
+        ]
+        for (key, locale, arguments, expected) in cases {
+            XCTAssertEqual(catalog.string(key, locale: locale, arguments: arguments), expected, "\(key) \(locale.rawValue) \(arguments)")
+        }
+    }
+}
