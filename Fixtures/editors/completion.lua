@@ -1,10 +1,8 @@
 -- Completes wiki-links and a heading through the MacMD plugin in headless Neovim: the plugin's
 -- omnifunc in insert mode and Neovim's own apply_text_edits. Run by
 -- Tests/EditorTests/NeovimTests.swift, which reads the JSON report.
-local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
-local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
-vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
-vim.opt.swapfile = false
+local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local env, report = test.env, test.report
 -- The menu shows even for one match, so CTRL-Y accepts it (without a menu CTRL-Y would
 -- copy the character above the cursor).
 vim.opt.completeopt = 'menuone,noinsert'
@@ -79,9 +77,7 @@ end
 
 local ok, err = pcall(run)
 if not ok then report.error = tostring(err) end
-local file = io.open(env('MACMD_TEST_REPORT'), 'w')
-file:write(vim.fn.json_encode(report))
-file:close()
+test.write_report()
 for _, client in pairs(vim.lsp.get_active_clients and vim.lsp.get_active_clients() or vim.lsp.get_clients()) do
   client.stop()
 end

@@ -2,10 +2,8 @@
 -- and `:help` finds its tags; `:checkhealth macmd` with the server attached, then with a `cmd`
 -- that is not executable, which must also be said once (vim.notify, a warning) however many
 -- notes are opened. NeovimTests.swift checks the report.
-local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
-local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
-vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
-vim.opt.swapfile = false
+local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local env, report = test.env, test.report
 vim.cmd('filetype on')
 
 local function buffer_text()
@@ -61,14 +59,4 @@ local function run()
   report.missing = checkhealth()
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  nested = true,
-  callback = function()
-    local ok, message = pcall(run)
-    if not ok then report.error = 'lua: ' .. tostring(message) end
-    local out = io.open(env('MACMD_TEST_REPORT'), 'w')
-    out:write(vim.fn.json_encode(report))
-    out:close()
-    vim.cmd('qall!')
-  end,
-})
+test.finish_on_enter(run)

@@ -1,10 +1,8 @@
 -- Drives :MacMDPreview on a note of a notebook in headless Neovim: where the page is written,
 -- the URL it opens at (the heading above the cursor), and the page itself, whose image and
 -- link URLs NeovimTests.swift checks are absolute and lead to files that exist.
-local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
-local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
-vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
-vim.opt.swapfile = false
+local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local env, report = test.env, test.report
 vim.cmd('filetype on')
 
 local function run()
@@ -55,14 +53,4 @@ local function run()
   file:close()
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  nested = true,
-  callback = function()
-    local ok, message = pcall(run)
-    if not ok then report.error = 'lua: ' .. tostring(message) end
-    local out = io.open(env('MACMD_TEST_REPORT'), 'w')
-    out:write(vim.fn.json_encode(report))
-    out:close()
-    vim.cmd('qall!')
-  end,
-})
+test.finish_on_enter(run)

@@ -1,9 +1,7 @@
 -- Drives the MacMD plugin in headless Neovim: attach, macmd/preview, :MacMDPreview, a save,
 -- incremental sync. Run by Tests/EditorTests/NeovimTests.swift, which reads the JSON report.
-local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
-local report = { nvim = string.format('%d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch) }
-vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
-vim.opt.swapfile = false
+local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local env, report = test.env, test.report
 vim.cmd('filetype on')
 
 local function clients()
@@ -104,14 +102,4 @@ local function run()
   report.stopped = vim.wait(10000, function() return #clients() == 0 end, 20)
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  nested = true, -- so :edit inside fires FileType, which starts the client
-  callback = function()
-    local ok, message = pcall(run)
-    if not ok then report.error = 'lua: ' .. tostring(message) end
-    local out = io.open(env('MACMD_TEST_REPORT'), 'w')
-    out:write(vim.fn.json_encode(report))
-    out:close()
-    vim.cmd('qall!')
-  end,
-})
+test.finish_on_enter(run)

@@ -7,11 +7,9 @@
 -- MACMD_TEST_SERVER_LOG. Each case: `text` with a `$0` cursor, `keys` typed in insert mode from
 -- that cursor (then <Esc>), `since`/`before` a Neovim version the case needs or predates.
 
-local env = function(name) return (assert(os.getenv(name), name .. ' is not set')) end
-local version = vim.version()
-local report = { nvim = string.format('%d.%d.%d', version.major, version.minor, version.patch), cases = {} }
-vim.opt.runtimepath:prepend(env('MACMD_TEST_PLUGIN'))
-vim.opt.swapfile = false
+local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local env, report = test.env, test.report
+report.cases = {}
 vim.opt.completeopt = 'menuone,noinsert'
 -- What a writer has: Markdown's filetype plugin and indent (autoindent is on by default).
 vim.cmd('filetype plugin indent on')
@@ -28,9 +26,7 @@ local function has(version_string)
 end
 
 local function finish()
-  local out = io.open(env('MACMD_TEST_REPORT'), 'w')
-  out:write(vim.fn.json_encode(report))
-  out:close()
+  test.write_report()
   local clients = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
   for _, client in pairs(clients) do
     if vim.fn.has('nvim-0.11') == 1 then client:stop() else client.stop() end

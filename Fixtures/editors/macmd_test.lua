@@ -1,0 +1,38 @@
+-- What the Neovim scripts of Tests/EditorTests share (as macmd-test.el does for the Emacs ones):
+-- the environment the tests give, the JSON report, the plugin on the runtimepath, and the end of
+-- a run. A script loads it with
+--   local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
+local M = {}
+
+--- The environment variable `name`, which the test must have set.
+function M.env(name) return (assert(os.getenv(name), name .. ' is not set')) end
+
+local version = vim.version()
+--- The report the script fills and `finish_on_enter` writes to $MACMD_TEST_REPORT.
+M.report = { nvim = string.format('%d.%d.%d', version.major, version.minor, version.patch) }
+
+vim.opt.runtimepath:prepend(M.env('MACMD_TEST_PLUGIN'))
+vim.opt.swapfile = false
+
+--- Writes the report as JSON to $MACMD_TEST_REPORT.
+function M.write_report()
+  local out = io.open(M.env('MACMD_TEST_REPORT'), 'w')
+  out:write(vim.fn.json_encode(M.report))
+  out:close()
+end
+
+--- Runs `run` once Neovim has started (nested, so an `:edit` inside fires FileType, which
+--- starts the client), records its error, writes the report and quits.
+function M.finish_on_enter(run)
+  vim.api.nvim_create_autocmd('VimEnter', {
+    nested = true,
+    callback = function()
+      local ok, message = pcall(run)
+      if not ok then M.report.error = 'lua: ' .. tostring(message) end
+      M.write_report()
+      vim.cmd('qall!')
+    end,
+  })
+end
+
+return M
