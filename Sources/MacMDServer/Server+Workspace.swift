@@ -162,10 +162,7 @@ extension Server {
         self.report(nested)
         // Link completion's index is part of the scan: built now, on both cores, so the first
         // `[[` typed when the scan ends is answered as fast as the next ones.
-        do {
-            let snapshot = state.withLock { $0.host.snapshot() }
-            if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
-        }
+        makeCompletionIndex(path)
         let seconds = Server.monotonicSeconds() - started
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
@@ -189,10 +186,14 @@ extension Server {
     /// Builds link completion's index of the notebook at `path` on `queue` (a request that
     /// needs it meanwhile waits for this build rather than making its own).
     func buildCompletionIndex(_ path: String, on queue: DispatchQueue) {
-        queue.async { [self] in
-            let snapshot = state.withLock { $0.host.snapshot() }
-            if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
-        }
+        queue.async { [self] in makeCompletionIndex(path) }
+    }
+
+    /// Builds (or brings up to date) link completion's index of the notebook at `path` now, on
+    /// this thread and the cores it spreads over; the snapshot it reads is let go when it returns.
+    func makeCompletionIndex(_ path: String) {
+        let snapshot = state.withLock { $0.host.snapshot() }
+        if let folder = snapshot.workspace.folder(path) { _ = snapshot.completionIndex(of: folder) }
     }
 
     /// What other completions read of the index (the folder tree, tags by use), a moment after

@@ -62,9 +62,17 @@ extension CompletionWorkspace {
         let files = fileEntries.value ?? []
         self.files = files
         folderTree = LazyValue { CompletionWorkspace.folderTree(sorted, files: files) }
-        tagsByUse = LazyValue { CompletionWorkspace.byUse(tagCounts ?? CompletionWorkspace.tagCounts(of: catalog.notes.values)) }
-        frontMatterKeysByUse = LazyValue {
-            CompletionWorkspace.keysByUse(frontMatterValues ?? CompletionWorkspace.frontMatterValues(of: catalog.notes.values))
+        // Given counts, the lists capture only them: an index kept between requests holds no
+        // catalog (`CompletionIndexes`), or an edit would copy the notes it shares.
+        if let tagCounts {
+            tagsByUse = LazyValue { CompletionWorkspace.byUse(tagCounts) }
+        } else {
+            tagsByUse = LazyValue { CompletionWorkspace.byUse(CompletionWorkspace.tagCounts(of: catalog.notes.values)) }
+        }
+        if let frontMatterValues {
+            frontMatterKeysByUse = LazyValue { CompletionWorkspace.keysByUse(frontMatterValues) }
+        } else {
+            frontMatterKeysByUse = LazyValue { CompletionWorkspace.keysByUse(CompletionWorkspace.frontMatterValues(of: catalog.notes.values)) }
         }
     }
 
