@@ -176,7 +176,10 @@ enum CatalogJSON: Equatable {
                     at += 2
                     let low = try hexUnit()
                     guard (0xDC00..<0xE000).contains(low) else { throw error("a lone UTF-16 surrogate") }
-                    return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+                    guard let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) else {
+                        throw error("a UTF-16 surrogate pair out of range")
+                    }
+                    return scalar
                 }
                 guard let scalar = Unicode.Scalar(unit) else { throw error("a lone UTF-16 surrogate") }
                 return scalar

@@ -13,7 +13,19 @@ public enum PluralCategory: String, CaseIterable, Sendable, Comparable {
     case zero, one, two, few, many, other
 
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.order < rhs.order
+    }
+
+    /// CLDR's order of the categories: zero, one, two, few, many, other.
+    var order: Int {
+        switch self {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .few: return 3
+        case .many: return 4
+        case .other: return 5
+        }
     }
 }
 
