@@ -11,19 +11,24 @@
 // - The plural variation is chosen by the CLDR category (`PluralRules`) of the first integer
 //   argument, in the language of the translation that is used (not the one asked for).
 
-/// One argument of a catalog string: `%@` takes a string, `%lld` an integer.
-public enum CatalogArgument: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+/// One argument of a catalog string: `%@` takes a string (or a message of its own, shown in the
+/// same language), `%lld` an integer (written with the language's digit grouping).
+public enum CatalogArgument: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case string(String)
     case integer(Int)
+    /// A message of the catalog in place of a `%@`: a part that is itself translated.
+    indirect case text(LocalizedText)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .integer(value) }
 
-    /// The text the argument puts in place of its placeholder, whatever the placeholder's type.
-    var text: String {
+    /// The text the argument puts in place of its placeholder in `locale`, whatever the
+    /// placeholder's type.
+    func text(in locale: SupportedLocale, catalog: Catalog) -> String {
         switch self {
         case let .string(text): text
-        case let .integer(number): String(number)
+        case let .integer(number): NumberFormat.integer(number, in: locale)
+        case let .text(message): message.string(in: locale, catalog: catalog)
         }
     }
 }
@@ -126,7 +131,7 @@ public struct Catalog: Sendable {
                 pattern = variations[category] ?? variations[.other] ?? ""
             }
             if locale == .enXA { pattern = PseudoLocale.transform(pattern) }
-            return FormatString.format(pattern, arguments)
+            return FormatString.format(pattern, arguments.map { $0.text(in: locale, catalog: self) })
         }
         return Catalog.missing(key)
     }
@@ -188,15 +193,15 @@ public enum FormatString {
         return found
     }
 
-    /// `pattern` with each placeholder replaced by its argument and `%%` by `%`. A placeholder
-    /// whose argument is missing stays as written.
-    public static func format(_ pattern: String, _ arguments: [CatalogArgument]) -> String {
+    /// `pattern` with each placeholder replaced by its argument's text and `%%` by `%`. A
+    /// placeholder whose argument is missing stays as written.
+    public static func format(_ pattern: String, _ arguments: [String]) -> String {
         var result = ""
         var copied = pattern.startIndex
         for placeholder in placeholders(in: pattern) {
             result += unescapingPercents(pattern[copied..<placeholder.range.lowerBound])
             if placeholder.position <= arguments.count {
-                result += arguments[placeholder.position - 1].text
+                result += arguments[placeholder.position - 1]
             } else {
                 result += pattern[placeholder.range]
             }

@@ -84,6 +84,26 @@ public enum SupportedLocale: String, CaseIterable, Sendable {
         }
     }
 
+    /// The language's name, in the language the message is shown in.
+    public var name: LocalizedText {
+        switch self {
+        case .en: LocalizedText("language.en")
+        case .de: LocalizedText("language.de")
+        case .es: LocalizedText("language.es")
+        case .es419: LocalizedText("language.es419")
+        case .fr: LocalizedText("language.fr")
+        case .it: LocalizedText("language.it")
+        case .ja: LocalizedText("language.ja")
+        case .ko: LocalizedText("language.ko")
+        case .ptBR: LocalizedText("language.ptBR")
+        case .tr: LocalizedText("language.tr")
+        case .zhHans: LocalizedText("language.zhHans")
+        case .zhHant: LocalizedText("language.zhHant")
+        case .ar: LocalizedText("language.ar")
+        case .enXA: LocalizedText("language.enXA")
+        }
+    }
+
     /// Whether text in this language runs right to left.
     public var isRightToLeft: Bool { self == .ar }
 }
@@ -119,6 +139,15 @@ public struct LocaleResolution: Sendable, Equatable {
         case .substitute: true
         case .source: requested != nil
         }
+    }
+
+    /// What to tell the writer when their language is not served as asked (nil when it is), to
+    /// be shown in `locale`.
+    public var notice: LocalizedText? {
+        guard shouldNotify, let requested else { return nil }
+        return match == .substitute
+            ? LocalizedText("locale.notice.substitute", .string(requested), .text(locale.name))
+            : LocalizedText("locale.notice.unsupported", .string(requested))
     }
 }
 

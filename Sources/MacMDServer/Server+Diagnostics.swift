@@ -25,7 +25,7 @@ extension Server {
             guard let document = state.withLock({ $0.host.document(at: note) }) else { continue }
             fileDocument(document.id, version: document.version)
             let view = state.withLock { $0.host.snapshot() }.view(of: document)
-            let convert = ToLSP(view, uri: document.id, encoding: client.encoding)
+            let convert = ToLSP(view, uri: document.id, client: client)
             let items = view.diagnostics().map { convert.diagnostic($0, view.lines) }
             let push = PublishDiagnosticsParams(uri: document.id, version: document.version, diagnostics: items)
             // Only the latest version's diagnostics go out (a newer job publishes its own), and
@@ -54,7 +54,7 @@ extension Server {
         let document = state.withLock { $0.host.documents[uri] }
         schedule(id, DocumentDiagnosticRequest.self) { [self] in
             guard case .success(let view) = view(of: uri, document) else { return .success(FullDocumentDiagnosticReport(items: [])) }
-            let convert = ToLSP(view, uri: uri, encoding: client.encoding)
+            let convert = ToLSP(view, uri: uri, client: client)
             return .success(FullDocumentDiagnosticReport(items: view.diagnostics().map { convert.diagnostic($0, view.lines) }))
         }
     }
@@ -63,7 +63,7 @@ extension Server {
     /// problems went away since the last pull.
     func pullWorkspaceDiagnostics(_ id: RequestID) {
         schedule(id, WorkspaceDiagnosticRequest.self) { [self] in
-            var convert = ToLSP(state.withLock { $0.host.snapshot() }, encoding: client.encoding)
+            var convert = ToLSP(state.withLock { $0.host.snapshot() }, client: client)
             var reports: [WorkspaceFullDocumentDiagnosticReport] = []
             var reported: Set<String> = []
             for folder in convert.snapshot.workspace.folders {

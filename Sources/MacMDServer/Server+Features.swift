@@ -26,7 +26,7 @@ extension Server {
 
     func definition(_ id: RequestID, _ params: TextDocumentPositionParams) {
         onDocument(id, params.textDocument.uri, DefinitionRequest.self) { [self] view in
-            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             // A cursor on nothing is `null`; on a link that leads nowhere, no locations.
             return .success(view.definition(at: offset(params.position, in: view))?.map { convert.location($0) })
         }
@@ -34,7 +34,7 @@ extension Server {
 
     func references(_ id: RequestID, _ params: ReferenceParams) {
         onDocument(id, params.textDocument.uri, ReferencesRequest.self) { [self] view in
-            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             let found = view.references(at: offset(params.position, in: view), includeDeclaration: params.context.includeDeclaration)
             return .success(found.map { convert.location($0) })
         }
@@ -43,14 +43,14 @@ extension Server {
     func hover(_ id: RequestID, _ params: TextDocumentPositionParams) {
         onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
             guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }
-            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             return .success(Hover(contents: MarkupContent(kind: .markdown, value: hover.markdown), range: convert.range(hover.span)))
         }
     }
 
     func documentLinks(_ id: RequestID, _ params: DocumentLinkParams) {
         onDocument(id, params.textDocument.uri, DocumentLinkRequest.self) { [self] view in
-            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             return .success(view.documentLinks().map { link in
                 DocumentLink(range: convert.range(link.span),
                              target: FileURI.uri(ofPath: view.folder.clientPath(link.target.path)))
@@ -60,7 +60,7 @@ extension Server {
 
     func documentSymbols(_ id: RequestID, _ params: DocumentSymbolParams) {
         onDocument(id, params.textDocument.uri, DocumentSymbolRequest.self) { [self] view in
-            let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             func symbol(_ entry: OutlineSymbol) -> DocumentSymbol {
                 DocumentSymbol(name: entry.name.isEmpty ? " " : entry.name, detail: entry.detail, kind: ToLSP.symbolKind(entry.kind),
                                range: convert.range(entry.range), selectionRange: convert.range(entry.selectionRange),
@@ -81,7 +81,7 @@ extension Server {
     /// `workspace/symbol`: notes, headings and tags of every notebook; at most 200.
     func workspaceSymbols(_ id: RequestID, _ params: WorkspaceSymbolParams) {
         schedule(id, WorkspaceSymbolRequest.self) { [self] in
-            var convert = ToLSP(state.withLock { $0.host.snapshot() }, encoding: client.encoding)
+            var convert = ToLSP(state.withLock { $0.host.snapshot() }, client: client)
             return .success(convert.snapshot.workspaceSymbols(matching: params.query).map { found in
                 WorkspaceSymbol(name: found.name, kind: ToLSP.symbolKind(found.kind), containerName: found.containerName,
                                 uri: convert.uri(found.note), range: found.span.map { convert.range($0, in: found.note) })
@@ -97,7 +97,7 @@ extension Server {
             // asks for a new name.
             do throws(RenameError) {
                 let (span, placeholder) = try view.prepareRename(at: offset(params.position, in: view))
-                let convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+                let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
                 return .success(PrepareRenameResult(range: convert.range(span), placeholder: placeholder))
             } catch {
                 return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
@@ -114,7 +114,7 @@ extension Server {
                 return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
             }
             let client = client
-            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             var annotation: (id: String, annotation: ChangeAnnotation)?
             if let question = change.confirmation {
                 // A client that shows change annotations asks the writer itself; for the others
@@ -153,7 +153,7 @@ extension Server {
                 guard let old = FileURI.path(of: file.oldURI), let new = FileURI.path(of: file.newURI) else { return nil }
                 return (old, new)
             }
-            var convert = ToLSP(state.withLock { $0.host.snapshot() }, encoding: client.encoding)
+            var convert = ToLSP(state.withLock { $0.host.snapshot() }, client: client)
             let change = convert.snapshot.moveEdits(moves)
             if change.isEmpty { return .success(nil) }
             return convert.workspaceEdit(change, documentChanges: false).map { $0 }
@@ -164,7 +164,7 @@ extension Server {
     func codeActions(_ id: RequestID, _ params: CodeActionParams) {
         onDocument(id, params.textDocument.uri, CodeActionRequest.self) { [self] view in
             let client = client
-            var convert = ToLSP(view, uri: params.textDocument.uri, encoding: client.encoding)
+            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             let actions = view.codeActions(start: offset(params.range.start, in: view), end: offset(params.range.end, in: view),
                                            canCreateFiles: client.supportsDocumentChanges)
             return .success(actions.compactMap { action in
@@ -202,7 +202,7 @@ extension Server {
                 }
             }
             return view(of: uri, document).map { view in
-                let convert = ToLSP(view, uri: uri, encoding: client.encoding)
+                let convert = ToLSP(view, uri: uri, client: client)
                 let offset = offset(params.position, in: view)
                 let list = view.completion(at: offset)
                 // Snippets where a word is typed at a line start or after white space (or every

@@ -11,6 +11,7 @@ import Darwin
 #endif
 import JSONRPC
 import LSPTypes
+import Localization
 import NotebookIDE
 import NotebookWorkspace
 
@@ -32,6 +33,8 @@ extension Server {
         let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
         if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
+        let language = LocaleChoice.forServer(initializeLocale: params.locale,
+                                              initializationOptionsLocale: params.initializationOptions?["locale"]?.stringValue)
         state.withLock { state in
             state.lifecycle = .running
             state.client = ClientInfo(encoding: encoding, supportsConfiguration: params.supportsConfiguration,
@@ -43,8 +46,11 @@ extension Server {
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,
                                       name: params.clientName,
-                                      language: Server.writerLanguage(clientLocale: params.locale))
+                                      language: Server.writerLanguage(clientLocale: params.locale),
+                                      locale: language.locale)
             state.initializationOptions = params.initializationOptions
+            // Told after `initialized`: a client shows no message before `initialize` is answered.
+            state.localeNotice = language.notice?.string(in: language.locale)
             state.host.setEditorLayers(Server.editorLayers(state))
             for folder in folders { state.host.addFolder(folder) }
         }
@@ -52,7 +58,8 @@ extension Server {
             logger.info("no workspace folder: single-file mode (each note's own folder)")
             logEditorConfigurationProblems()
         }
-        logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue)")
+        logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue); messages in \(language.locale.rawValue)")
+
         var capabilities = Server.registry.capabilitiesObject
         if case .object(var members) = capabilities {
             members["positionEncoding"] = .string(encoding.rawValue)
@@ -62,7 +69,11 @@ extension Server {
     }
 
     func afterInitialized() {
-        let client = state.withLock { $0.client }
+        let (client, localeNotice) = state.withLock { state in
+            defer { state.localeNotice = nil }
+            return (state.client, state.localeNotice)
+        }
+        if let localeNotice { send(ShowMessageNotification.self, ShowMessageParams(type: .info, message: localeNotice)) }
         if client.supportsDynamicConfigurationRegistration {
             send(RegisterCapabilityRequest.self, RegistrationParams(registrations: [
                 Registration(id: "macmd-configuration", method: DidChangeConfigurationNotification.method,

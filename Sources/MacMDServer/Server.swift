@@ -29,6 +29,7 @@
 import Dispatch
 import JSONRPC
 import LSPTypes
+import Localization
 import NotebookIDE
 import NotebookWorkspace
 import Synchronization
@@ -68,6 +69,9 @@ public final class Server: Sendable {
         var name: String?
         /// The writer's language, for the month and day names of snippets (see `writerLanguage`).
         var language = "en"
+        /// The language of every text for people: the client's `locale`, overridden by
+        /// `initializationOptions.locale` (`LocaleChoice.forServer`).
+        var locale = SupportedLocale.en
     }
 
     struct State: Sendable {
@@ -84,6 +88,9 @@ public final class Server: Sendable {
         var exitCode: Int32?
         /// The editor's settings (section `macmd`): `initializationOptions` and the workspace's.
         var initializationOptions: JSONValue?
+        /// Why the writer's language is not served as asked (`LocaleResolution.notice`), until
+        /// it is shown after `initialized`.
+        var localeNotice: String?
         var editorSettings: JSONValue?
         /// Documents that `workspace/diagnostic` reported problems for last time.
         var workspaceDiagnosticURIs: Set<String> = []

@@ -11,6 +11,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookIndex
@@ -20,21 +21,33 @@ import TextCore
 struct ToLSP {
     let snapshot: AnalysisSnapshot
     let encoding: PositionEncoding
+    /// The writer's language: every text for people is written in it.
+    let locale: SupportedLocale
     /// The request's own document: its note, URI and text.
     let origin: (note: NoteRef, uri: String, analysis: DocumentAnalysis)?
     /// Notes' texts read so far by this conversion (nil when unreadable).
     private var sources: [NoteRef: DocumentAnalysis?] = [:]
 
-    init(_ snapshot: AnalysisSnapshot, encoding: PositionEncoding, origin: (note: NoteRef, uri: String, analysis: DocumentAnalysis)? = nil) {
+    init(_ snapshot: AnalysisSnapshot, encoding: PositionEncoding, locale: SupportedLocale,
+         origin: (note: NoteRef, uri: String, analysis: DocumentAnalysis)? = nil) {
         self.snapshot = snapshot
         self.encoding = encoding
+        self.locale = locale
         self.origin = origin
     }
 
-    /// The conversion for a request about `view`, named `uri` by the client.
-    init(_ view: NoteView, uri: String, encoding: PositionEncoding) {
-        self.init(view.snapshot, encoding: encoding, origin: (view.note, uri, view.analysis))
+    /// The conversion for what the client of `client` is sent about `snapshot`.
+    init(_ snapshot: AnalysisSnapshot, client: Server.ClientInfo) {
+        self.init(snapshot, encoding: client.encoding, locale: client.locale)
     }
+
+    /// The conversion for a request about `view`, named `uri` by the client.
+    init(_ view: NoteView, uri: String, client: Server.ClientInfo) {
+        self.init(view.snapshot, encoding: client.encoding, locale: client.locale, origin: (view.note, uri, view.analysis))
+    }
+
+    /// `text` in the writer's language.
+    func text(_ text: LocalizedText) -> String { text.string(in: locale) }
 
     // MARK: Positions
 
@@ -132,11 +145,11 @@ struct ToLSP {
     /// A diagnostic of the note whose text `lines` indexes.
     func diagnostic(_ diagnostic: DiagnosticResult, _ lines: LineIndex) -> Diagnostic {
         Diagnostic(range: ToLSP.range(diagnostic.span, lines, encoding), severity: ToLSP.severity(diagnostic.severity),
-                   code: diagnostic.code, source: "macmd", message: diagnostic.message,
+                   code: diagnostic.code, source: "macmd", message: text(diagnostic.message),
                    tags: diagnostic.isUnnecessary ? [.unnecessary] : [],
                    relatedInformation: diagnostic.related.map {
                        DiagnosticRelatedInformation(location: Location(uri: uri($0.note), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))),
-                                                    message: $0.message)
+                                                    message: text($0.message))
                    })
     }
 

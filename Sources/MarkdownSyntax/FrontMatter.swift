@@ -3,6 +3,8 @@
 // mappings, multi-line strings) is kept as raw text. A line that fits none of these is a
 // `malformedFrontMatter` problem with its source range; reading never fails.
 
+import Localization
+
 /// The parsed front matter of a note.
 public struct FrontMatter: Sendable, Equatable {
     /// A value: one scalar, a list of scalars, or raw text for structure we do not model.
@@ -84,7 +86,7 @@ public enum FrontMatterParser {
             let r = tree.sourceRange(forContent: ByteSpan(s, e))
             return ByteSpan(r.lowerBound, r.upperBound)
         }
-        func problem(_ message: String, _ s: Int, _ e: Int) {
+        func problem(_ message: LocalizedText, _ s: Int, _ e: Int) {
             problems.append(SyntaxProblem(code: .malformedFrontMatter, message: message, range: source(s, max(e, s + 1))))
         }
         func isBlankOrComment(_ line: (start: Int, end: Int)) -> Bool {
@@ -104,7 +106,7 @@ public enum FrontMatterParser {
             index += 1
             if isBlankOrComment(line) { continue }
             if indentation(line) > 0 || content[line.start] == byteTab {
-                problem("Front matter: unexpected indented line; expected `key: value`", line.start, line.end)
+                problem(LocalizedText("frontMatter.unexpectedIndent"), line.start, line.end)
                 continue
             }
             // key: value
@@ -119,9 +121,9 @@ public enum FrontMatterParser {
             }
             guard colon < line.end, colon > line.start else {
                 if content[line.start] == UInt8(ascii: "-") {
-                    problem("Front matter: a list item needs a key above it", line.start, line.end)
+                    problem(LocalizedText("frontMatter.listItemWithoutKey"), line.start, line.end)
                 } else {
-                    problem("Front matter: expected `key: value`, found `\(text(line.start, line.end).prefix(40))`", line.start, line.end)
+                    problem(LocalizedText("frontMatter.expectedKeyValue", .string(String(text(line.start, line.end).prefix(40)))), line.start, line.end)
                 }
                 continue
             }
@@ -139,7 +141,7 @@ public enum FrontMatterParser {
             // A set, not a scan of the entries: a scan made 128,000 keys cost 8 billion
             // comparisons (27 s).
             if !seenKeys.insert(key).inserted {
-                problem("Front matter: duplicate key `\(key)`", line.start, keyEnd)
+                problem(LocalizedText("frontMatter.duplicateKey", .string(key)), line.start, keyEnd)
             }
             let keyRange = source(line.start, keyEnd)
 
@@ -163,7 +165,7 @@ public enum FrontMatterParser {
                         var s = first + 1
                         while s < next.end && isSpaceOrTab(content[s]) { s += 1 }
                         let (value, ok) = scalar(content, s, next.end)
-                        if !ok { problem("Front matter: unclosed quote in list item", s, next.end) }
+                        if !ok { problem(LocalizedText("frontMatter.unclosedQuoteInListItem"), s, next.end) }
                         items.append(value)
                         itemRanges.append(source(s, trimmedEnd(content, s, next.end)))
                     } else {
@@ -184,7 +186,7 @@ public enum FrontMatterParser {
             } else if content[valueStart] == UInt8(ascii: "[") {
                 // Flow list.
                 guard let close = lastIndex(of: UInt8(ascii: "]"), content, valueStart, valueEnd) else {
-                    problem("Front matter: `[` list of `\(key)` is not closed with `]`", valueStart, valueEnd)
+                    problem(LocalizedText("frontMatter.unclosedList", .string(key)), valueStart, valueEnd)
                     entries.append(.init(key: key, value: .raw(text(valueStart, valueEnd)), keyRange: keyRange,
                                          valueRange: source(valueStart, valueEnd), itemRanges: []))
                     continue
@@ -205,7 +207,7 @@ public enum FrontMatterParser {
                     let te = trimmedEnd(content, s, e)
                     if te > s {
                         let (value, ok) = scalar(content, s, te)
-                        if !ok { problem("Front matter: unclosed quote in `\(key)`", s, te) }
+                        if !ok { problem(LocalizedText("frontMatter.unclosedQuote", .string(key)), s, te) }
                         items.append(value)
                         itemRanges.append(source(s, te))
                     }
@@ -225,7 +227,7 @@ public enum FrontMatterParser {
                                      valueRange: source(valueStart, rawEnd), itemRanges: []))
             } else {
                 let (value, ok) = scalar(content, valueStart, valueEnd)
-                if !ok { problem("Front matter: unclosed quote in `\(key)`", valueStart, valueEnd) }
+                if !ok { problem(LocalizedText("frontMatter.unclosedQuote", .string(key)), valueStart, valueEnd) }
                 entries.append(.init(key: key, value: .scalar(value), keyRange: keyRange,
                                      valueRange: source(valueStart, trimmedEnd(content, valueStart, valueEnd)), itemRanges: []))
             }

@@ -1,4 +1,6 @@
 /// Entry point of the Markdown parser: blocks first (`BlockParser`), then inlines (`InlineParser`).
+
+import Localization
 public enum MarkdownParser {
     /// Parses UTF-8 bytes. Never fails; problems are reported in `SyntaxTree.problems`.
     /// The largest document the tree can address (offsets are 32-bit); longer input is cut here
@@ -9,7 +11,7 @@ public enum MarkdownParser {
         guard source.count <= maximumDocumentSize else {
             var tree = parse(Array(source[0..<maximumDocumentSize]), options: options)
             tree.problems.append(SyntaxProblem(code: .documentTooLarge,
-                                               message: "the document is larger than 2 GiB; only its first 2 GiB were read",
+                                               message: LocalizedText("document.tooLarge"),
                                                range: ByteSpan(Int32(maximumDocumentSize), Int32(maximumDocumentSize))))
             return tree
         }

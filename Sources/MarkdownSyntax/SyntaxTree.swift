@@ -10,6 +10,8 @@
 // - Nesting depth never becomes recursion depth: building, walking and rendering are iterative.
 // - Offsets are UTF-8 byte offsets (`Int32` in storage, `Int` in API), 0-based.
 
+import Localization
+
 /// Index of a node in `SyntaxTree.nodes`. `NodeID.none` (-1) means "no node".
 public typealias NodeID = Int32
 
@@ -373,10 +375,11 @@ public struct SyntaxProblem: Sendable, Equatable {
         case documentTooLarge = "document-too-large"
     }
     public var code: Code
-    public var message: String
+    /// What a person reads, in their language when it is shown.
+    public var message: LocalizedText
     /// Source byte range.
     public var range: ByteSpan
-    public init(code: Code, message: String, range: ByteSpan) {
+    public init(code: Code, message: LocalizedText, range: ByteSpan) {
         self.code = code
         self.message = message
         self.range = range

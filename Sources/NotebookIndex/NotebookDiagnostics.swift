@@ -4,6 +4,7 @@
 // how to show them (`macmd check` prints them, the server publishes them) and which codes it
 // shows (`offByDefaultCodes` only when configured).
 
+import Localization
 import MarkdownSyntax
 import TextCore
 
@@ -21,11 +22,12 @@ public struct NoteDiagnostic: Sendable, Equatable {
     public var severity: Severity
     /// A stable code (`broken-link`, `ambiguous-wikilink`, …).
     public var code: String
-    public var message: String
+    /// What a person reads, in their language when it is shown.
+    public var message: LocalizedText
     /// Other places worth showing with it (the candidates of an ambiguous link), as paths.
     public var related: [String]
 
-    public init(path: String, range: ByteSpan, severity: Severity, code: String, message: String, related: [String] = []) {
+    public init(path: String, range: ByteSpan, severity: Severity, code: String, message: LocalizedText, related: [String] = []) {
         self.path = path
         self.range = range
         self.severity = severity
@@ -54,7 +56,7 @@ public enum NotebookDiagnostics {
                 // A book published beside others links them with `../`: nothing here to check.
                 result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .hint,
                                              code: "link-outside-notebook",
-                                             message: "`\(path)` is outside the notebook: not checked"))
+                                             message: LocalizedText("diagnostic.link.outsideNotebook", .string(path))))
             case .note(let target, let heading?, _, _):
                 // A link by heading text (or by the shared slug) to a heading that appears twice
                 // reaches only the first one.
@@ -68,7 +70,8 @@ public enum NotebookDiagnostics {
                 if twins.count > 1, part == heading.text.folded || part == base {
                     result.append(NoteDiagnostic(path: note.path, range: link.headings.last?.range ?? link.range,
                                                  severity: .warning, code: "duplicate-heading",
-                                                 message: "`\(target)` has \(twins.count) headings `\(heading.text)`; this link reaches the first (ids \(twins.map(\.slug).joined(separator: ", ")))"))
+                                                 message: LocalizedText("diagnostic.link.duplicateHeading", .string(target), .integer(twins.count),
+                                                                        .string(heading.text), .string(twins.map(\.slug).joined(separator: ", ")))))
                 }
             case .file(let path):
                 if !fileExists(path) {
@@ -76,33 +79,37 @@ public enum NotebookDiagnostics {
                     let isImage = link.isImage || (link.form == .wikiEmbed && NotebookDiagnostics.isImagePath(path))
                     result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
                                                  code: isImage ? "broken-image" : "broken-file",
-                                                 message: "No \(isImage ? "image" : "file") `\(path)` for `\(written)`"))
+                                                 message: LocalizedText(isImage ? "diagnostic.link.brokenImage" : "diagnostic.link.brokenFile",
+                                                                        .string(path), .string(written))))
                 }
             case .brokenNote(let target):
                 let code = link.form.isWiki ? "broken-wikilink" : "broken-link"
                 let shown = target.isEmpty ? (link.referenceLabel?.text ?? link.destination) : target
                 let message = target.isEmpty && link.referenceLabel != nil
-                    ? "No link definition for `[\(shown)]`"
-                    : "No note `\(shown)` for `\(written)`"
+                    ? LocalizedText("diagnostic.reference.undefined", .string(shown))
+                    : LocalizedText("diagnostic.link.brokenNote", .string(shown), .string(written))
                 result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
                                              code: code, message: message))
             case .brokenHeading(let target, let heading):
                 let range = link.headings.last?.range ?? link.range
                 result.append(NoteDiagnostic(path: note.path, range: range, severity: .error, code: "broken-heading",
-                                             message: "No heading `\(heading)` in `\(target)`"))
+                                             message: LocalizedText("diagnostic.link.brokenHeading", .string(heading), .string(target))))
             case .brokenBlock(let target, let id):
                 result.append(NoteDiagnostic(path: note.path, range: link.blockID?.range ?? link.range, severity: .error,
-                                             code: "broken-block", message: "No block `^\(id)` in `\(target)`"))
+                                             code: "broken-block", message: LocalizedText("diagnostic.link.brokenBlock", .string(id), .string(target))))
             case .ambiguous(let candidates):
                 result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .warning,
                                              code: "ambiguous-wikilink",
-                                             message: "`\(written)` matches \(candidates.count) \(catalog.notes[candidates.first ?? ""] == nil ? "files" : "notes"): \(candidates.joined(separator: ", "))",
+                                             message: LocalizedText(catalog.notes[candidates.first ?? ""] == nil
+                                                                        ? "diagnostic.link.ambiguousFiles" : "diagnostic.link.ambiguousNotes",
+                                                                        .string(written), .integer(candidates.count),
+                                                                        .string(candidates.joined(separator: ", "))),
                                              related: candidates))
             }
         }
         for reference in note.undefinedReferences {
             result.append(NoteDiagnostic(path: note.path, range: reference.range, severity: .warning, code: "undefined-reference",
-                                         message: "No link definition for `[\(reference.text)]`"))
+                                         message: LocalizedText("diagnostic.reference.undefined", .string(reference.text))))
         }
         result += definitionDiagnostics(note)
         if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }
@@ -132,14 +139,14 @@ public enum NotebookDiagnostics {
             if seen.contains(definition.normalizedLabel) {
                 result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .warning,
                                              code: "duplicate-definition",
-                                             message: "`[\(definition.label)]` is defined again; the first definition is used"))
+                                             message: LocalizedText("diagnostic.definition.duplicate", .string(definition.label))))
                 continue
             }
             seen.insert(definition.normalizedLabel)
             if !used.contains(definition.normalizedLabel) {
                 result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .hint,
                                              code: "unused-definition",
-                                             message: "`[\(definition.label)]` is never used"))
+                                             message: LocalizedText("diagnostic.definition.unused", .string(definition.label))))
             }
         }
         return result

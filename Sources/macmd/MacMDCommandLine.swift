@@ -1,8 +1,36 @@
 // Top-level command dispatch and the global `--help` / `--version`.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Localization
+
 /// The `macmd` command line: picks the subcommand and runs it.
 enum MacMDCommandLine {
     static let version = "0.1.0"
+
+    /// The language of everything `macmd` writes for people: `LC_ALL`, `LC_MESSAGES`, then
+    /// `LANG` (`LocaleChoice.forCommandLine`).
+    static let locale: SupportedLocale = LocaleChoice.forCommandLine(environment: environment()).locale
+
+    /// `text` in the writer's language.
+    static func text(_ text: LocalizedText) -> String { text.string(in: locale) }
+
+    /// The process's environment variables.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
 
     /// `macmd 0.1.0 (commit 1a2b3c4)`; `commit unknown` for a build outside a git checkout.
     static var versionLine: String { "macmd \(version) (commit \(BuildInfo.commit ?? "unknown"))" }

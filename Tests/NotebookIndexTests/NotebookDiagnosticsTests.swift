@@ -44,7 +44,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
                 let bytes = sources[d.path] ?? []
                 let text = String(decoding: bytes[d.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
                 found.append((d.path, d.code, text))
-                messages.append(d.message)
+                messages.append(d.message.english)
             }
         }
         let expected: [(String, String, String)] = [

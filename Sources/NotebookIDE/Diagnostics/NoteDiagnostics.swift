@@ -5,6 +5,7 @@
 // Invariants: every diagnostic has a stable `code`; a code configured `off` is left out; ranges
 // are byte ranges of the symbols' text (the caller converts them with that very text).
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
@@ -15,13 +16,14 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// Another place worth showing with a diagnostic (a candidate of an ambiguous link).
     public struct Related: Sendable, Equatable {
         public var note: NoteRef
-        public var message: String
+        public var message: LocalizedText
     }
 
     public var span: ByteSpan
     public var severity: NoteDiagnostic.Severity
     public var code: String
-    public var message: String
+    /// What a person reads, in their language when it is shown.
+    public var message: LocalizedText
     public var related: [Related]
     /// Shown faded (an unused definition), where the editor can.
     public var isUnnecessary: Bool
@@ -61,12 +63,13 @@ public struct DiagnosticResult: Sendable, Equatable {
             var message = diagnostic.message
             if guessed, NotebookDiagnostics.notFoundCodes.contains(diagnostic.code) {
                 severity = .hint
-                message += " (the notebook's root is a guess: no \(NotebookFolder.rootMarkers.joined(separator: ", ")) in it, so the target may be outside)"
+                message = LocalizedText("diagnostic.rootGuessed", .text(message),
+                                        .string(NotebookFolder.rootMarkers.joined(separator: ", ")))
             }
             guard let severity = configuration.severity(of: diagnostic.code, default: severity) else { return nil }
             return DiagnosticResult(span: diagnostic.range, severity: severity, code: diagnostic.code, message: message,
                                     related: diagnostic.related.map {
-                                        Related(note: NoteRef(folder: folder.path, path: $0), message: "candidate: \($0)")
+                                        Related(note: NoteRef(folder: folder.path, path: $0), message: LocalizedText("diagnostic.related.candidate", .string($0)))
                                     },
                                     isUnnecessary: diagnostic.code == "unused-definition")
         }
@@ -86,7 +89,7 @@ extension NoteView {
             var end = start
             while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
             return DiagnosticResult(span: ByteSpan(start, end), severity: severity, code: DiagnosticResult.snippetErrorCode,
-                                    message: problem.message, related: [], isUnnecessary: false)
+                                    message: .verbatim(problem.message), related: [], isUnnecessary: false)
         }
         guard folder.isNote(note.path) else { return snippetProblems }
         return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration, tree: { analysis.tree }) {
