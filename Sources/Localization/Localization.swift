@@ -196,12 +196,18 @@ public enum LocaleChoice {
     }
 
     /// The language of a language-server session: `initializationOptions.locale` if given,
-    /// else the `locale` of the `initialize` params, else English.
-    public static func forServer(initializeLocale: String?, initializationOptionsLocale: String?) -> LocaleResolution {
+    /// else the `locale` of the `initialize` params, else the server's environment as the
+    /// command line reads it (`forCommandLine`: an editor that says nothing, such as Neovim or
+    /// Emacs, started from a German shell gets German), else English. A language of the
+    /// environment that MacMD lacks is not worth a notice: nobody asked for it by name.
+    public static func forServer(initializeLocale: String?, initializationOptionsLocale: String?,
+                                 environment: [String: String] = [:]) -> LocaleResolution {
         for text in [initializationOptionsLocale, initializeLocale] {
             if let text, !text.trimmingSpaces.isEmpty { return resolve(text) }
         }
-        return resolve(nil)
+        var fromEnvironment = forCommandLine(environment: environment)
+        if fromEnvironment.match == .source { fromEnvironment.requested = nil }
+        return fromEnvironment
     }
 
     /// The language of the command line, by POSIX precedence: the first of `LC_ALL`,

@@ -34,7 +34,8 @@ extension Server {
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
         if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
         let language = LocaleChoice.forServer(initializeLocale: params.locale,
-                                              initializationOptionsLocale: params.initializationOptions?["locale"]?.stringValue)
+                                              initializationOptionsLocale: params.initializationOptions?["locale"]?.stringValue,
+                                              environment: configuration.environment)
         state.withLock { state in
             state.lifecycle = .running
             state.client = ClientInfo(encoding: encoding, supportsConfiguration: params.supportsConfiguration,

@@ -44,10 +44,15 @@ public struct ServerConfiguration: Sendable {
     public var maxContentLength: Int
     /// How often, at most, a completion has the user's snippet folder looked at again.
     public var userSnippetsCheckSeconds: Double
-    public init(version: String, maxContentLength: Int = 64 << 20, userSnippetsCheckSeconds: Double = 2) {
+    /// The process's environment, for the writer's language when the client names none
+    /// (`LANG` and friends; `LocaleChoice.forServer`). Empty in tests: English.
+    public var environment: [String: String]
+    public init(version: String, maxContentLength: Int = 64 << 20, userSnippetsCheckSeconds: Double = 2,
+                environment: [String: String] = [:]) {
         self.version = version
         self.maxContentLength = maxContentLength
         self.userSnippetsCheckSeconds = userSnippetsCheckSeconds
+        self.environment = environment
     }
 }
 

@@ -73,7 +73,8 @@ enum LSPCommand {
         let logger = Logger(level: level, descriptor: logDescriptor)
         let connection = Connection(input: 0, output: protocolOutput, maxContentLength: maxContentLength)
         let server = Server(connection: connection,
-                            configuration: ServerConfiguration(version: MacMDCommandLine.version, maxContentLength: maxContentLength),
+                            configuration: ServerConfiguration(version: MacMDCommandLine.version, maxContentLength: maxContentLength,
+                                                               environment: MacMDCommandLine.environment()),
                             logger: logger)
         return server.run()
     }

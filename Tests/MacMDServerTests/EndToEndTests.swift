@@ -17,9 +17,7 @@ final class EndToEndTests: XCTestCase {
         init(environment: [String: String] = [:], arguments: [String] = ["lsp", "--stdio"]) throws {
             process.executableURL = try MacmdBinary.url()
             process.arguments = arguments
-            var env = ProcessInfo.processInfo.environment
-            for (k, v) in environment { env[k] = v }
-            process.environment = env
+            process.environment = TestProcess.childEnvironment(environment)
             process.standardInput = stdin
             process.standardOutput = stdout
             process.standardError = stderr

@@ -48,6 +48,17 @@ public enum TestProcess {
         public var timedOut: Bool { status == nil }
     }
 
+    /// The environment of a child: this process's, in English whatever the developer's shell
+    /// speaks (`LC_ALL`, `LC_MESSAGES` and `LANG` replaced by `LANG=C.UTF-8`, since MacMD writes
+    /// its messages in the language they name), then `overrides`.
+    public static func childEnvironment(_ overrides: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
+        environment["LANG"] = "C.UTF-8"
+        for (key, value) in overrides { environment[key] = value }
+        return environment
+    }
+
     /// Runs `executable` with `arguments`, `input` on its stdin (nothing when nil), and kills it
     /// after `timeout` seconds. Output goes to files, not pipes, so a chatty child never blocks.
     public static func run(_ executable: URL, _ arguments: [String], input: [UInt8]? = nil,
@@ -74,9 +85,7 @@ public enum TestProcess {
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = TestProcess.childEnvironment(environment)
         process.standardInput = input == nil ? FileHandle.nullDevice : inHandle
         process.standardOutput = out
         process.standardError = err
