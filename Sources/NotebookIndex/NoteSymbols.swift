@@ -43,8 +43,6 @@ public struct NoteSymbols: Sendable, Equatable {
     public var htmlIDs: [HTMLIDSymbol] = []
     /// The front matter's keys and values with their ranges, when the note has front matter.
     public var frontMatter: FrontMatter?
-    /// Words of the text a reader sees (`WordCounter`).
-    public var wordCount: Int
     /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
     public var ignoredCodes: Set<String>
     /// Labels of `[text][label]` and `[label][]` links with no definition, as written.
@@ -71,7 +69,7 @@ public struct NoteSymbols: Sendable, Equatable {
     public init(path: String, title: String, titleSource: TitleSource, aliases: [String] = [],
                 headings: [HeadingSymbol] = [], links: [LinkSymbol] = [], linkDefinitions: [LinkDefinitionSymbol] = [],
                 tags: [TagSymbol] = [], blockIDs: [BlockIDSymbol] = [], frontMatter: FrontMatter? = nil,
-                wordCount: Int = 0, ignoredCodes: Set<String> = [], problems: [SyntaxProblem] = []) {
+                ignoredCodes: Set<String> = [], problems: [SyntaxProblem] = []) {
         self.path = path
         self.title = title
         self.titleSource = titleSource
@@ -82,7 +80,6 @@ public struct NoteSymbols: Sendable, Equatable {
         self.tags = tags
         self.blockIDs = blockIDs
         self.frontMatter = frontMatter
-        self.wordCount = wordCount
         self.ignoredCodes = ignoredCodes
         self.problems = problems
     }

@@ -21,7 +21,6 @@ extension NoteSymbols {
 struct SymbolExtractor {
     let tree: SyntaxTree
     private var scratch: [UInt8] = []
-    private var counter = WordCounter()
     private var ignoredCodes: Set<String> = []
     /// The formulas met so far.
     private var formulaCount = 0
@@ -30,23 +29,8 @@ struct SymbolExtractor {
         self.tree = tree
     }
 
-    /// The tree's content bytes while `run` runs (the word counter reads them in place: a slice
-    /// per text node would retain and release the array each time).
-    private var content = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-
     mutating func run(path: String) -> NoteSymbols {
-        tree.content.withUnsafeBufferPointer { buffer in
-            content = buffer
-            defer { content = UnsafeBufferPointer(start: nil, count: 0) }
-            return extract(path: path)
-        }
-    }
-
-    /// Counts the words of a content span.
-    private mutating func countWords(_ span: ByteSpan) {
-        let start = max(0, min(Int(span.start), content.count))
-        let end = max(start, min(Int(span.end), content.count))
-        counter.feed(UnsafeBufferPointer(rebasing: content[start..<end]))
+        extract(path: path)
     }
 
     private mutating func extract(path: String) -> NoteSymbols {
@@ -109,7 +93,7 @@ struct SymbolExtractor {
                 let nameSpan = ByteSpan(min(node.contentStart + 1, node.contentEnd), node.contentEnd)
                 tags.append(TagSymbol(name: rawString(nameSpan), range: sourceSpan(of: node),
                                       nameRange: source(nameSpan), isFromFrontMatter: false))
-                countWords(ByteSpan(node.contentStart, node.contentEnd))
+                continue
             case .htmlBlock, .inlineHTML:
                 let html = contentSlice(ByteSpan(node.contentStart, node.contentEnd))
                 readIgnoreComment(html)
@@ -123,26 +107,11 @@ struct SymbolExtractor {
                 blockIDs.append(BlockIDSymbol(id: rawString(idSpan), range: sourceSpan(of: node),
                                               blockRange: namedBlockRange(of: node)))
                 continue
-            case .text:
-                if tree.isInImageDescription(node) { continue }
-                let span = ByteSpan(node.contentStart, node.contentEnd)
-                if (node.flags & Node.textNeedsDecoding) != 0 {
-                    decodeIntoScratch(span, escapes: true)
-                    counter.feed(scratch)
-                } else {
-                    countWords(span)
-                }
             case .mathBlock, .inlineMath, .displayMath:
                 if !tree.isInImageDescription(node) { formulaCount += 1 }
-                countWords(ByteSpan(node.contentStart, node.contentEnd))
-            case .code, .codeBlock:
-                countWords(ByteSpan(node.contentStart, node.contentEnd))
-            case .softBreak, .hardBreak:
-                break
             default:
                 continue
             }
-            counter.breakWord()
         }
 
         // Node order is parse order; nested links (an image inside a link) are made inside-out.
@@ -172,7 +141,7 @@ struct SymbolExtractor {
         }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
                                   headings: fitted(headings), links: fitted(links), linkDefinitions: fitted(definitions),
-                                  tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter, wordCount: counter.words,
+                                  tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
         symbols.htmlIDs = htmlIDs
         symbols.formulaCount = formulaCount

@@ -35,14 +35,12 @@ extension BenchCommand {
 
         // Best of `rounds` for each phase (the first round also warms the allocator).
         var best = (parse: Double.infinity, symbols: Double.infinity, keys: Double.infinity, tables: Double.infinity)
-        var words = 0
         for _ in 0..<rounds {
             var parse = 0.0
             var symbols = 0.0
             var keys = 0.0
             var prepared: [Notebook.PreparedNote] = []
             prepared.reserveCapacity(sources.count)
-            words = 0
             for source in sources {
                 var start = now()
                 let tree = MarkdownParser.parse(source.bytes, options: .notebook)
@@ -53,7 +51,6 @@ extension BenchCommand {
                 start = now()
                 prepared.append(Notebook.prepare(note))
                 keys += now() - start
-                words += note.wordCount
             }
             let start = now()
             var notebook = Notebook()
@@ -66,7 +63,7 @@ extension BenchCommand {
         func line(_ name: String, _ seconds: Double) -> String {
             "  \(name): \(format(seconds * 1000, 1)) ms, \(format(seconds / count * 1e6, 1)) µs a note\n"
         }
-        var report = "\(sources.count) notes, \(format(megabytes, 2)) MB, \(words) words; one core, best of \(rounds):\n"
+        var report = "\(sources.count) notes, \(format(megabytes, 2)) MB; one core, best of \(rounds):\n"
         report += line("parse          ", best.parse)
         report += line("symbols        ", best.symbols)
         report += line("table keys     ", best.keys)

@@ -49,6 +49,11 @@ final class PreviewTests: XCTestCase {
             ("<div>raw html</div>\n", 0, 0),
             ("Line one\nline two\n", 4, 16),
             ("", 0, 0),
+            ("# Heading one\n\nIt's a well-known *fact*.\n", 6, 34),
+            ("[link text](y.md) [[note|shown label]]\n", 4, 21),
+            ("Tag #garden and `code span`.\n", 5, 26),
+            ("日本語 text\n", 4, 8),
+            ("Escaped \\*star\\* &amp; more\n", 3, 21),
         ]
         for (text, words, characters) in cases {
             let p = preview(text)

@@ -282,21 +282,6 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(front["tags"], .list(["a", "b"]))
     }
 
-    func testWordCountSkipsMarkupFrontMatterAndAltText() {
-        let cases: [(String, Int)] = [
-            ("---\ntitle: Many words here\n---\nTwo words.\n", 2),
-            ("# Heading one\n\nIt's a well-known *fact*.\n", 6),
-            ("![alt text here](x.png) [link text](y.md) [[note|shown label]]\n", 4),
-            ("Tag #garden and `code span`.\n", 5),
-            ("日本語 text\n", 4),
-            ("Escaped \\*star\\* &amp; more\n", 3),
-        ]
-        for (text, words) in cases {
-            XCTAssertEqual(symbols(text).0.wordCount, words, text)
-        }
-        XCTAssertEqual(WordCounter.count("don't stop-me now").words, 3)
-    }
-
     func testExtractionNeverTrapsOnOddInput() {
         for text in ["", "\n", "---\n", "---\ntags: [\n---\n", "[[", "[[]]", "![[|]]", "[a]: <>\n[a]", "#", "^x", "# \n"] {
             _ = symbols(text)
