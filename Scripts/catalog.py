@@ -5,6 +5,9 @@
     Scripts/catalog.py format                 rewrite the catalog in its one layout (after a merge by hand)
     Scripts/catalog.py missing LANG           list the keys LANG lacks
     Scripts/catalog.py export LANG            print every key with its comment, English and LANG, as a fragment
+    Scripts/catalog.py merge BASE OURS THEIRS [OUT]
+                                              three-way merge by key (a git merge driver: keys changed on
+                                              one side win; a key changed differently on both sides fails)
 
 A fragment is a JSON object of keys; each key holds "comment" and one member per language code:
 a string, or for a plural an object of CLDR categories ("one", "other", ...).
@@ -109,12 +112,42 @@ def flatten(localization):
     return {c: v["stringUnit"]["value"] for c, v in localization["variations"]["plural"].items()}
 
 
+def merge(base_path, ours_path, theirs_path, out_path):
+    def read(path):
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    base, ours, theirs = read(base_path), read(ours_path), read(theirs_path)
+    merged = dict(ours)
+    strings = {}
+    conflicts = []
+    for key in sorted(set(base["strings"]) | set(ours["strings"]) | set(theirs["strings"])):
+        b, o, t = base["strings"].get(key), ours["strings"].get(key), theirs["strings"].get(key)
+        if o == t or t == b:
+            value = o
+        elif o == b:
+            value = t
+        else:
+            conflicts.append(key)
+            value = o
+        if value is not None:
+            strings[key] = value
+    merged["strings"] = strings
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write(dump(merged))
+    if conflicts:
+        sys.stderr.write("changed on both sides: %s\n" % ", ".join(conflicts))
+        return 1
+    return 0
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
     command = argv[1]
     if command == "add":
         add(argv[2:])
+    elif command == "merge":
+        sys.exit(merge(argv[2], argv[3], argv[4], argv[5] if len(argv) > 5 else argv[3]))
     elif command == "format":
         save(load())
     elif command == "missing":
