@@ -44,7 +44,7 @@ extension Server {
         onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
             guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }
             let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
-            return .success(Hover(contents: MarkupContent(kind: .markdown, value: hover.markdown), range: convert.range(hover.span)))
+            return .success(Hover(contents: MarkupContent(kind: .markdown, value: convert.text(hover.markdown)), range: convert.range(hover.span)))
         }
     }
 
@@ -62,9 +62,10 @@ extension Server {
         onDocument(id, params.textDocument.uri, DocumentSymbolRequest.self) { [self] view in
             let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             func symbol(_ entry: OutlineSymbol) -> DocumentSymbol {
-                DocumentSymbol(name: entry.name.isEmpty ? " " : entry.name, detail: entry.detail, kind: ToLSP.symbolKind(entry.kind),
-                               range: convert.range(entry.range), selectionRange: convert.range(entry.selectionRange),
-                               children: entry.children.map(symbol))
+                let name = convert.text(entry.name)
+                return DocumentSymbol(name: name.isEmpty ? " " : name, detail: entry.detail, kind: ToLSP.symbolKind(entry.kind),
+                                      range: convert.range(entry.range), selectionRange: convert.range(entry.selectionRange),
+                                      children: entry.children.map(symbol))
             }
             return .success(view.outline().map(symbol))
         }
@@ -83,7 +84,7 @@ extension Server {
         schedule(id, WorkspaceSymbolRequest.self) { [self] in
             var convert = ToLSP(state.withLock { $0.host.snapshot() }, client: client)
             return .success(convert.snapshot.workspaceSymbols(matching: params.query).map { found in
-                WorkspaceSymbol(name: found.name, kind: ToLSP.symbolKind(found.kind), containerName: found.containerName,
+                WorkspaceSymbol(name: found.name, kind: ToLSP.symbolKind(found.kind), containerName: convert.text(found.containerName),
                                 uri: convert.uri(found.note), range: found.span.map { convert.range($0, in: found.note) })
             })
         }
@@ -204,7 +205,7 @@ extension Server {
             return view(of: uri, document).map { view in
                 let convert = ToLSP(view, uri: uri, client: client)
                 let offset = offset(params.position, in: view)
-                let list = view.completion(at: offset)
+                let list = view.completion(at: offset, locale: client.locale)
                 // Snippets where a word is typed at a line start or after white space (or every
                 // one, asked for on an empty line); the notebook's and the user's first.
                 let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),

@@ -1,3 +1,4 @@
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import TestSupport
@@ -100,9 +101,9 @@ enum CompletionFixture {
     static let sharedWorkspace = workspace(notebook, files: files)
 
     /// The context and items at `$0` of `text`, written in the note at `path` (the text is that
-    /// note's current content).
+    /// note's current content), MacMD's own words in `locale`.
     static func complete(_ text: String, in path: String = "scratch.md",
-                         workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200,
+                         workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200, locale: SupportedLocale = .en,
                          file: StaticString = #filePath, line: UInt = #line)
         -> (bytes: [UInt8], context: CompletionContext?, list: CompletionList) {
         let (bytes, cursor) = self.cursor(text, file: file, line: line)
@@ -110,7 +111,7 @@ enum CompletionFixture {
             return (bytes, nil, CompletionList())
         }
         let current = NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
-        let sources = CompletionSources(workspace: workspace, currentNote: current, limit: limit)
+        let sources = CompletionSources(workspace: workspace, currentNote: current, limit: limit, locale: locale)
         return (bytes, context, CompletionEngine.complete(context: context, in: path, sources: sources))
     }
 

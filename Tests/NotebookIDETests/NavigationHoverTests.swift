@@ -35,7 +35,7 @@ final class NavigationHoverTests: XCTestCase {
             return HoverText.note(note, source: target.source, heading: heading, block: block,
                                   maximumLines: maximumLines, maximumBytes: maximumBytes)
         case let other:
-            return HoverText.unresolved(other)
+            return HoverText.unresolved(other)?.english
         }
     }
 
@@ -93,7 +93,7 @@ final class NavigationHoverTests: XCTestCase {
         XCTAssertEqual(hover("[[soil#Nope]]"), "Broken link: no heading `Nope` in `garden/soil.md`")
         XCTAssertEqual(hover("![p](photo.png)"), "File `photo.png`")
         XCTAssertNil(hover("<https://example.com>"))
-        XCTAssertEqual(HoverText.unresolved(.ambiguous(["a/x.md", "b/x.md"])),
+        XCTAssertEqual(HoverText.unresolved(.ambiguous(["a/x.md", "b/x.md"]))?.english,
                        "Ambiguous link: it matches 2 notes\n- `a/x.md`\n- `b/x.md`")
     }
 
@@ -114,8 +114,8 @@ final class NavigationHoverTests: XCTestCase {
     }
 
     func testTagHoverCountsUsesAndNotes() {
-        XCTAssertEqual(HoverText.tag("garden/soil", uses: 3, notes: 2), "`#garden/soil` — used 3 times in 2 notes")
-        XCTAssertEqual(HoverText.tag("x", uses: 1, notes: 1), "`#x` — used once in 1 note")
-        XCTAssertEqual(HoverText.tag("x", uses: 0, notes: 0), "`#x` — not used in any note")
+        XCTAssertEqual(HoverText.tag("garden/soil", uses: 3, notes: 2).english, "`#garden/soil` — used 3 times in 2 notes")
+        XCTAssertEqual(HoverText.tag("x", uses: 1, notes: 1).english, "`#x` — used once in 1 note")
+        XCTAssertEqual(HoverText.tag("x", uses: 0, notes: 0).english, "`#x` — not used in any note")
     }
 }

@@ -17,8 +17,8 @@ final class NavigationOutlineTests: XCTestCase {
         var out: [String] = []
         var stack: [(OutlineSymbol, Int)] = symbols.reversed().map { ($0, 0) }
         while let (symbol, depth) = stack.popLast() {
-            XCTAssertLessThanOrEqual(symbol.range.start, symbol.selectionRange.start, symbol.name)
-            XCTAssertGreaterThanOrEqual(symbol.range.end, symbol.selectionRange.end, symbol.name)
+            XCTAssertLessThanOrEqual(symbol.range.start, symbol.selectionRange.start, symbol.name.english)
+            XCTAssertGreaterThanOrEqual(symbol.range.end, symbol.selectionRange.end, symbol.name.english)
             let first = lines.line(containingUTF8Offset: Int(symbol.range.start))
             let last = lines.line(containingUTF8Offset: max(Int(symbol.range.start), Int(symbol.range.end) - 1))
             let selected = tree.source.text(symbol.selectionRange.range)
@@ -92,6 +92,6 @@ final class NavigationOutlineTests: XCTestCase {
         let note = NoteSymbols.extract(from: tree, path: "deep.md")
         let symbols = DocumentOutline.symbols(for: note, source: tree.source)
         XCTAssertEqual(symbols.count, 20_000 / 6 + 1)
-        XCTAssertEqual(symbols.first?.children.first?.children.first?.name, "h2")
+        XCTAssertEqual(symbols.first?.children.first?.children.first?.name.english, "h2")
     }
 }

@@ -31,7 +31,7 @@ final class NavigationRobustnessTests: XCTestCase {
 
             var stack = DocumentOutline.symbols(for: note, source: tree.source)
             while let symbol = stack.popLast() {
-                XCTAssertFalse(symbol.name.isEmpty)
+                XCTAssertFalse(symbol.name.english.isEmpty)
                 XCTAssertTrue(symbol.range.start <= symbol.selectionRange.start && symbol.selectionRange.end <= symbol.range.end,
                               "round \(round): \(symbol)")
                 XCTAssertLessThanOrEqual(Int(symbol.range.end), tree.source.count)

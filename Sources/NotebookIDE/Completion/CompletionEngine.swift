@@ -11,7 +11,10 @@
 //   `: `), so the construct ends exactly once whatever already followed the cursor.
 // - Wiki-link items insert the text the resolver takes back to that note (`linkTarget`);
 //   Markdown path items are relative to the note's folder and percent-encoded.
+// - MacMD's own words in details and documentation come from the catalog in `sources.locale`
+//   (counts through plural variations); names and paths go in as arguments, unchanged.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 
@@ -53,6 +56,12 @@ private struct Request {
     let query: [UInt8]
     var workspace: CompletionWorkspace { sources.workspace }
     var limit: Int { max(sources.limit, 1) }
+    var locale: SupportedLocale { sources.locale }
+
+    /// The catalog message `key` with `arguments`, in the request's language.
+    func localized(_ key: String, _ arguments: CatalogArgument...) -> String {
+        LocalizedText(key, arguments: arguments).string(in: locale)
+    }
 
     init(context: CompletionContext, notePath: String, sources: CompletionSources) {
         self.context = context
@@ -124,21 +133,16 @@ private struct Request {
     }
 
     /// What a file that is not a note is, for its item's documentation.
-    static func fileDocumentation(_ path: String, isImage: Bool) -> String {
-        let kind: String
+    func fileDocumentation(_ path: String, isImage: Bool) -> String {
+        let key: String
         if isImage {
-            kind = "Image"
+            key = "completion.file.image"
         } else if CompletionPath.lowercasedExtension(path) == "pdf" {
-            kind = "PDF document"
+            key = "completion.file.pdf"
         } else {
-            kind = "File"
+            key = "completion.file.other"
         }
-        return kind + " " + NavigationText.codeSpan(path)
-    }
-
-    /// `1 note`, `2 notes`.
-    static func counted(_ count: Int, _ noun: String) -> String {
-        String(count) + " " + noun + (count == 1 ? "" : "s")
+        return localized(key, .string(NavigationText.codeSpan(path)))
     }
 
     /// A folder's item documentation: its path and what it holds.
@@ -155,12 +159,12 @@ private struct Request {
             }
         }
         var parts: [String] = []
-        if notes > 0 { parts.append(Request.counted(notes, "note")) }
-        if folders > 0 { parts.append(Request.counted(folders, "folder")) }
-        if images > 0 { parts.append(Request.counted(images, "image")) }
-        if files > 0 { parts.append(Request.counted(files, "other file")) }
-        let contents = parts.isEmpty ? "empty" : parts.joined(separator: ", ")
-        return "Folder " + NavigationText.codeSpan(path + "/") + ": " + contents
+        if notes > 0 { parts.append(localized("completion.folder.notes", .integer(notes))) }
+        if folders > 0 { parts.append(localized("completion.folder.folders", .integer(folders))) }
+        if images > 0 { parts.append(localized("completion.folder.images", .integer(images))) }
+        if files > 0 { parts.append(localized("completion.folder.otherFiles", .integer(files))) }
+        let contents = parts.isEmpty ? localized("completion.folder.empty") : parts.joined(separator: localized("completion.folder.separator"))
+        return localized("completion.folder.documentation", .string(NavigationText.codeSpan(path + "/")), .string(contents))
     }
 
     func wikiTargets(isEmbed: Bool) -> CompletionList {
@@ -234,7 +238,7 @@ private struct Request {
                 return CompletionCandidate(label: CompletionPath.name(of: file.path), kind: file.isImage ? .image : .file,
                                            newText: closed(NotebookPath.wikiTarget(file.path)), replace: replace, filterText: file.path,
                                            detail: file.path,
-                                           documentation: Request.fileDocumentation(file.path, isImage: file.isImage))
+                                           documentation: fileDocumentation(file.path, isImage: file.isImage))
             }
             let note = notes[Int(entry.index)]
             let title = note.title.isEmpty ? note.stem : note.title
@@ -247,7 +251,7 @@ private struct Request {
                     || alias.utf8.contains { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "|") }
                 let text = targetOnly ? linkTarget : linkTarget + "|" + alias
                 return CompletionCandidate(label: alias, kind: .alias, newText: closed(text), replace: replace,
-                                           filterText: alias, detail: "alias of " + title + " — " + note.path,
+                                           filterText: alias, detail: localized("completion.alias.detail", .string(title), .string(note.path)),
                                            target: .note(path: note.path))
             }
             let filter: String
@@ -341,7 +345,7 @@ private struct Request {
         return finish(ranked) { entry in
             let id = blockIDs[Int(entry.index)].id
             return CompletionCandidate(label: "^" + id, kind: .blockID, newText: closed(id), replace: replace,
-                                       filterText: id, detail: "block in " + note.path,
+                                       filterText: id, detail: localized("completion.block.detail", .string(note.path)),
                                        target: .block(path: note.path, id: id))
         }
     }
@@ -417,7 +421,7 @@ private struct Request {
                 return CompletionCandidate(label: entry.name, kind: entry.isImage ? .image : .file,
                                            newText: closed(name), replace: replace, filterText: name,
                                            detail: entry.path,
-                                           documentation: Request.fileDocumentation(entry.path, isImage: entry.isImage))
+                                           documentation: fileDocumentation(entry.path, isImage: entry.isImage))
             }
         }
     }
@@ -477,7 +481,7 @@ private struct Request {
         }
         let isImage = workspace.files[Int(item.index)].isImage
         return CompletionCandidate(label: name, kind: isImage ? .image : .file, newText: closed(text), replace: replace,
-                                   filterText: text, detail: path, documentation: Request.fileDocumentation(path, isImage: isImage))
+                                   filterText: text, detail: path, documentation: fileDocumentation(path, isImage: isImage))
     }
 
     /// `html` (or `htm`) when the note being written links to other notes by their published
@@ -558,7 +562,8 @@ private struct Request {
         return "\"" + yamlValue(text, quote: "\"") + "\""
     }
 
-    static func uses(_ count: Int) -> String { count == 1 ? "1 use" : String(count) + " uses" }
+    /// `1 use`, `2 uses`: an item's detail.
+    func uses(_ count: Int) -> String { localized("completion.uses", .integer(count)) }
 
     func tags() -> CompletionList {
         let tags = workspace.tags
@@ -576,11 +581,12 @@ private struct Request {
         return finish(ranked) { entry in
             let tag = tags[Int(entry.index)]
             let count = tag.text == beingTyped ? tag.count - 1 : tag.count
+            let code = CatalogArgument.string(NavigationText.codeSpan("#" + tag.text))
             // A tag in a quoted front-matter value needs the closing quote when none follows.
             return CompletionCandidate(label: tag.text, kind: .tag, newText: closed(tag.text), replace: replace,
-                                       filterText: tag.text, detail: Request.uses(count),
-                                       documentation: NavigationText.codeSpan("#" + tag.text) + " — used "
-                                           + (count == 1 ? "once" : String(count) + " times") + " in the notebook")
+                                       filterText: tag.text, detail: uses(count),
+                                       documentation: count == 1 ? localized("completion.tag.usedOnce", code)
+                                           : localized("completion.tag.used", code, .integer(count)))
         }
     }
 
@@ -601,7 +607,7 @@ private struct Request {
         return finish(ranked) { entry in
             let key = keys[Int(entry.index)].key
             return CompletionCandidate(label: key.text, kind: .frontMatterKey, newText: closed(key.text),
-                                       replace: replace, filterText: key.text, detail: Request.uses(key.count))
+                                       replace: replace, filterText: key.text, detail: uses(key.count))
         }
     }
 
@@ -634,7 +640,7 @@ private struct Request {
             let value = values[Int(entry.index)]
             return CompletionCandidate(label: value.text, kind: .frontMatterValue,
                                        newText: closed(Request.yamlValue(value.text, quote: context.quote)),
-                                       replace: replace, filterText: value.text, detail: Request.uses(Int(entry.field)))
+                                       replace: replace, filterText: value.text, detail: uses(Int(entry.field)))
         }
     }
 

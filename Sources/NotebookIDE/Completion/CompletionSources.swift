@@ -2,6 +2,7 @@
 // requests) and the current note's fresh symbols. Note bodies are not among them: previews are
 // made per item on `completionItem/resolve` (see `CompletionTarget`).
 
+import Localization
 import NotebookIndex
 
 /// The inputs of `CompletionEngine.complete`.
@@ -12,10 +13,14 @@ public struct CompletionSources: Sendable {
     public var currentNote: NoteSymbols?
     /// At most this many items; more set `isIncomplete`.
     public var limit: Int
+    /// The language of the items' details and documentation that MacMD writes itself (a folder's
+    /// contents, a tag's uses); names and paths stay as they are.
+    public var locale: SupportedLocale
 
-    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil, limit: Int = 200) {
+    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil, limit: Int = 200, locale: SupportedLocale = .en) {
         self.workspace = workspace
         self.currentNote = currentNote
         self.limit = limit
+        self.locale = locale
     }
 }

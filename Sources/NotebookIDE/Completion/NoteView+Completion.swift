@@ -7,18 +7,20 @@
 // - A preview reads the target's text as it is now (the open buffer, else the file) and its
 //   symbols from that very text, so a section or block range always fits the text shown.
 
+import Localization
 import NotebookIndex
 import NotebookWorkspace
 
 extension NoteView {
-    /// The completion items at `offset`, at most `limit`, best first.
-    public func completion(at offset: Int, limit: Int = 200) -> CompletionList {
+    /// The completion items at `offset`, at most `limit`, best first; MacMD's own words in
+    /// `locale`.
+    public func completion(at offset: Int, locale: SupportedLocale, limit: Int = 200) -> CompletionList {
         guard let context = CompletionContext.detect(text: text, cursor: offset),
               !analysis.tree.isInCodeBlock(offset) else { return CompletionList() }
         // The shared index is the notebook's as the snapshot holds it; this note's own symbols
         // (maybe newer) come from the request's text.
         let index = snapshot.folder(of: note).map(snapshot.completionIndex(of:)) ?? CompletionWorkspace(notebook: notebook)
-        let sources = CompletionSources(workspace: index, currentNote: symbols, limit: limit)
+        let sources = CompletionSources(workspace: index, currentNote: symbols, limit: limit, locale: locale)
         return CompletionEngine.complete(context: context, in: note.path, sources: sources)
     }
 }

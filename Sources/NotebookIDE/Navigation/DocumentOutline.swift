@@ -11,6 +11,7 @@
 //   non-empty (LSP clients reject empty names).
 // - Ranges are UTF-8 byte ranges of the source; the server converts them to LSP positions.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 
@@ -23,8 +24,9 @@ public struct OutlineSymbol: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The heading's plain text (`(empty heading)` for a heading without text), or `front matter`.
-    public var name: String
+    /// The heading's plain text (verbatim: user content), or our own name for a heading without
+    /// text (`(empty heading)`) or for the front matter (`front matter`), from the catalog.
+    public var name: LocalizedText
     /// `H1` … `H6`, or `YAML` for the front matter.
     public var detail: String
     /// 1...6 for headings, 0 for the front matter.
@@ -37,7 +39,7 @@ public struct OutlineSymbol: Sendable, Equatable {
     /// The sections nested in this one, in document order.
     public var children: [OutlineSymbol]
 
-    public init(kind: Kind, name: String, detail: String, level: Int, range: ByteSpan, selectionRange: ByteSpan,
+    public init(kind: Kind, name: LocalizedText, detail: String, level: Int, range: ByteSpan, selectionRange: ByteSpan,
                 children: [OutlineSymbol] = []) {
         self.kind = kind
         self.name = name
@@ -52,9 +54,9 @@ public struct OutlineSymbol: Sendable, Equatable {
 /// Builds a note's outline from its headings.
 public enum DocumentOutline {
     /// The name given to a heading with no text (`#` alone).
-    public static let emptyHeadingName = "(empty heading)"
+    public static let emptyHeadingName = LocalizedText("outline.emptyHeading")
     /// The name of the front matter's entry.
-    public static let frontMatterName = "front matter"
+    public static let frontMatterName = LocalizedText("outline.frontMatter")
 
     /// The outline of a note from its symbols and source bytes.
     ///
@@ -94,7 +96,7 @@ public enum DocumentOutline {
             if selection.isEmpty || selection.start < range.start || selection.end > range.end {
                 selection = ByteSpan(range.start, min(range.end, max(range.start, clamped(heading.range, to: source.count).end)))
             }
-            let name = heading.text.isEmpty ? emptyHeadingName : heading.text
+            let name = heading.text.isEmpty ? emptyHeadingName : LocalizedText.verbatim(heading.text)
             flat.append(OutlineSymbol(kind: .heading, name: name, detail: "H\(level)", level: level,
                                       range: range, selectionRange: selection))
             parents.append(open.last?.index ?? -1)

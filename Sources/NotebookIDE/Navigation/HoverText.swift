@@ -2,12 +2,14 @@
 //
 // Invariants:
 // - Output is Markdown for the editor's hover; titles are escaped and paths are code spans, so
-//   nothing in a name can turn into markup.
+//   nothing in a name can turn into markup. Our own words are catalog messages (`LocalizedText`)
+//   that the server writes in the writer's language; names and paths are their arguments.
 // - An excerpt is at most `maximumLines` non-blank lines and `maximumBytes` bytes, cut at a
 //   UTF-8 scalar boundary (never inside a character), with `…` when it was cut; a code fence
 //   left open by the cut is closed, so the rest of the hover does not turn into code.
 // - Pure: the caller passes the target's source bytes; nothing here reads files.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 
@@ -47,41 +49,41 @@ public enum HoverText {
     }
 
     /// The hover of a tag: `` `#name` — used N times in M notes ``.
-    public static func tag(_ name: String, uses: Int, notes: Int) -> String {
+    public static func tag(_ name: String, uses: Int, notes: Int) -> LocalizedText {
         let tag = NavigationText.codeSpan("#" + name)
-        if uses <= 0 { return tag + " — not used in any note" }
-        let times = uses == 1 ? "once" : "\(uses) times"
-        let noteCount = notes == 1 ? "1 note" : "\(max(notes, 0)) notes"
-        return tag + " — used " + times + " in " + noteCount
+        if uses <= 0 { return LocalizedText("hover.tag.unused", .string(tag)) }
+        let noteCount = CatalogArgument.message("hover.tag.count", .integer(max(notes, 0)))
+        if uses == 1 { return LocalizedText("hover.tag.usedOnce", .string(tag), noteCount) }
+        return LocalizedText("hover.tag.used", .string(tag), .integer(uses), noteCount)
     }
 
     /// The hover of a link that does not reach a note: what it points to or why it is broken.
     /// Nil for `.note` (use `note(_:source:heading:block:)`) and for external links (the editor
     /// shows the URL itself).
-    public static func unresolved(_ resolution: Resolution) -> String? {
+    public static func unresolved(_ resolution: Resolution) -> LocalizedText? {
         switch resolution {
         case .note, .external:
             return nil
         case .file(let path):
             return file(path, exists: true)
         case .brokenNote(let target):
-            return target.isEmpty ? "Broken link: the reference has no definition"
-                : "Broken link: no note matches " + NavigationText.codeSpan(target)
+            return target.isEmpty ? LocalizedText("hover.link.noDefinition")
+                : LocalizedText("hover.link.brokenNote", .string(NavigationText.codeSpan(target)))
         case .brokenHeading(let note, let heading):
-            return "Broken link: no heading " + NavigationText.codeSpan(heading) + " in " + NavigationText.codeSpan(note)
+            return LocalizedText("hover.link.brokenHeading", .string(NavigationText.codeSpan(heading)), .string(NavigationText.codeSpan(note)))
         case .brokenBlock(let note, let id):
-            return "Broken link: no block " + NavigationText.codeSpan("^" + id) + " in " + NavigationText.codeSpan(note)
+            return LocalizedText("hover.link.brokenBlock", .string(NavigationText.codeSpan("^" + id)), .string(NavigationText.codeSpan(note)))
         case .outside(let path):
-            return "Outside the notebook: " + NavigationText.codeSpan(path) + " is not checked"
+            return LocalizedText("hover.link.outside", .string(NavigationText.codeSpan(path)))
         case .ambiguous(let paths):
-            return "Ambiguous link: it matches " + "\(paths.count)" + " notes"
-                + paths.map { "\n- " + NavigationText.codeSpan($0) }.joined()
+            return LocalizedText("hover.link.ambiguous", .integer(paths.count),
+                                 .string(paths.map { "\n- " + NavigationText.codeSpan($0) }.joined()))
         }
     }
 
     /// The hover of a link to a file that is not a note: its path, and whether it is missing.
-    public static func file(_ path: String, exists: Bool) -> String {
-        exists ? "File " + NavigationText.codeSpan(path) : "Broken link: no file " + NavigationText.codeSpan(path)
+    public static func file(_ path: String, exists: Bool) -> LocalizedText {
+        LocalizedText(exists ? "hover.file.exists" : "hover.file.missing", .string(NavigationText.codeSpan(path)))
     }
 
     /// The lines of `region` (source bytes): leading blank lines dropped, runs of blank lines

@@ -4,14 +4,16 @@
 // Invariants: pure apart from reading other notes' text through the snapshot (a hover's
 // excerpt); results are `NoteSpan`s and byte ranges, never positions or URIs.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
 import TextCore
 
-/// A hover: Markdown, and the range of the link or tag it is about.
+/// A hover: Markdown (our words through the catalog, a note's excerpt verbatim), and the range
+/// of the link or tag it is about.
 public struct HoverResult: Sendable, Equatable {
-    public var markdown: String
+    public var markdown: LocalizedText
     public var span: ByteSpan
 }
 
@@ -52,11 +54,11 @@ extension NoteView {
     public func hover(at offset: Int) -> HoverResult? {
         switch symbols.target(at: offset) {
         case .link(let link)?:
-            let markdown: String?
+            let markdown: LocalizedText?
             switch notebook.catalog.resolve(link, from: note.path) {
             case .note(let path, let heading, let block, _):
                 guard let target = notebook.notes[path] else { return nil }
-                markdown = HoverText.note(target, source: source(of: path)?.text ?? [], heading: heading, block: block)
+                markdown = .verbatim(HoverText.note(target, source: source(of: path)?.text ?? [], heading: heading, block: block))
             case .file(let path):
                 markdown = HoverText.file(path, exists: fileExists(path))
             case let resolution:
