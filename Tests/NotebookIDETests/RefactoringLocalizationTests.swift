@@ -88,10 +88,10 @@ final class RefactoringLocalizationTests: XCTestCase {
         host.open(index)
         let expected: [(String, String, String)] = [
             ("`#garden` is already a tag (in 1 note): renaming `#soil` to it merges the two, and no rename can part them again",
-             "`#garden` ist bereits ein Tag (in 1 Notiz): `#soil` so umzubenennen führt beide zusammen, und keine Umbenennung kann sie wieder trennen",
+             "`#garden` ist bereits ein Tag (in 1 Notiz): `#soil` in diesen Namen umzubenennen führt beide zusammen, und keine Umbenennung kann sie wieder trennen",
              "`#garden` وسم بالفعل (في ملاحظة واحدة): إعادة تسمية `#soil` إليه تدمجهما، ولا يمكن لأي إعادة تسمية أن تفصلهما مجددًا"),
             ("`#garden` is already a tag (in 2 notes): renaming `#soil` to it merges the two, and no rename can part them again",
-             "`#garden` ist bereits ein Tag (in 2 Notizen): `#soil` so umzubenennen führt beide zusammen, und keine Umbenennung kann sie wieder trennen",
+             "`#garden` ist bereits ein Tag (in 2 Notizen): `#soil` in diesen Namen umzubenennen führt beide zusammen, und keine Umbenennung kann sie wieder trennen",
              "`#garden` وسم بالفعل (في ملاحظتين): إعادة تسمية `#soil` إليه تدمجهما، ولا يمكن لأي إعادة تسمية أن تفصلهما مجددًا"),
         ]
         for (number, (english, german, arabic)) in expected.enumerated() {
