@@ -11,6 +11,10 @@
 // - Arabic is CLDR's `ar`, whose abbreviated names are its wide ones.
 
 extension SnippetCalendarNames {
+    /// `1月` to `12月`: the months of Japanese, and of Chinese in the traditional script (and its
+    /// abbreviated ones in both scripts).
+    static let numberedMonths = (1...12).map { String($0) + "月" }
+
     /// German.
     public static let german = SnippetCalendarNames(
         months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
@@ -170,15 +174,15 @@ extension SnippetCalendarNames {
 
     /// Japanese.
     public static let japanese = SnippetCalendarNames(
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        months: numberedMonths,
+        shortMonths: numberedMonths,
         days: ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"],
         shortDays: ["日", "月", "火", "水", "木", "金", "土"])
 
     /// Chinese, simplified script.
     public static let chinese = SnippetCalendarNames(
         months: ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"],
-        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        shortMonths: numberedMonths,
         days: ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"],
         shortDays: ["周日", "周一", "周二", "周三", "周四", "周五", "周六"])
 
@@ -191,8 +195,8 @@ extension SnippetCalendarNames {
 
     /// Chinese, traditional script (CLDR `zh_Hant`).
     public static let chineseTraditional = SnippetCalendarNames(
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        months: numberedMonths,
+        shortMonths: numberedMonths,
         days: ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"],
         shortDays: ["週日", "週一", "週二", "週三", "週四", "週五", "週六"])
 
