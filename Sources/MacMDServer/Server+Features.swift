@@ -3,6 +3,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
@@ -101,7 +102,7 @@ extension Server {
                 let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
                 return .success(PrepareRenameResult(range: convert.range(span), placeholder: placeholder))
             } catch {
-                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message.string(in: client.locale)))
             }
         }
     }
@@ -112,7 +113,7 @@ extension Server {
             do throws(RenameError) {
                 change = try view.rename(at: offset(params.position, in: view), to: params.newName)
             } catch {
-                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message))
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message.string(in: client.locale)))
             }
             let client = client
             var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
@@ -122,10 +123,11 @@ extension Server {
                 // the first request is refused with the question, and the same rename again is
                 // the yes.
                 if client.supportsChangeAnnotations && client.supportsDocumentChanges {
-                    annotation = ("macmd.confirm", ChangeAnnotation(label: "Merge tags", needsConfirmation: true, description: question))
+                    annotation = ("macmd.confirm", ChangeAnnotation(label: convert.text(LocalizedText("rename.tag.mergeLabel")), needsConfirmation: true,
+                                                                    description: convert.text(question)))
                 } else if !confirmed(params) {
                     return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                                  message: question + ". Rename to the same name again within a minute to merge them."))
+                                                  message: convert.text(LocalizedText("rename.tag.mergeAgain", .text(question)))))
                 }
             }
             return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation).map { $0 }
@@ -171,7 +173,7 @@ extension Server {
             return .success(actions.compactMap { action in
                 // Creating a file needs `documentChanges`; a text edit goes as plain `changes`.
                 guard case .success(let edit) = convert.workspaceEdit(action.change, documentChanges: action.change.hasFileOperations) else { return nil }
-                return CodeAction(title: action.title, kind: ToLSP.codeActionKind(action.kind), edit: edit)
+                return CodeAction(title: convert.text(action.title), kind: ToLSP.codeActionKind(action.kind), edit: edit)
             })
         }
     }
@@ -198,7 +200,7 @@ extension Server {
                    !SnippetCompletion.needsSyntax(text: analysis.text, cursor: offset) {
                     let snippets = state.withLock { $0.host.snapshot() }.snippetCompletion(
                         in: document, at: offset, clock: clock, languageCode: client.language, random: SnippetVariables.systemRandom,
-                        snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
+                        snippetSupport: client.supportsSnippets, invoked: params.isInvoked, locale: client.locale)
                     return .success(completionList(snippets, isIncomplete: false) { ToLSP.range($0, analysis.lines, client.encoding) })
                 }
             }
@@ -211,7 +213,7 @@ extension Server {
                 let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
                                                       variables: view.snippetVariables(clock: clock, languageCode: client.language,
                                                                                        random: SnippetVariables.systemRandom),
-                                                      snippetSupport: client.supportsSnippets, invoked: params.isInvoked)
+                                                      snippetSupport: client.supportsSnippets, invoked: params.isInvoked, locale: client.locale)
                 return completionList(list.items + snippets, isIncomplete: list.isIncomplete, range: convert.range) {
                     Server.resolveData($0, view: view, uri: uri)
                 }

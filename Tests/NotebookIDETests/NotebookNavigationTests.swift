@@ -327,7 +327,7 @@ final class NotebookNavigationTests: XCTestCase {
             if let move = result.fileRename { lines.append("\(move.old) -> \(move.new)") }
             return lines
         } catch {
-            return ["error: " + error.message]
+            return ["error: " + error.message.english]
         }
     }
 
@@ -450,7 +450,7 @@ final class NotebookNavigationTests: XCTestCase {
             let target = workspace.target(at: workspace.fixture.cursor(at: marked, in: "index.md"))
             let note = workspace.note("index.md")
             XCTAssertThrowsError(try workspace.notebook.prepareRename(target, in: note), marked) { error in
-                XCTAssertEqual((error as? RenameError)?.message, expected, marked)
+                XCTAssertEqual((error as? RenameError)?.message.english, expected, marked)
             }
             XCTAssertNil(target.flatMap { workspace.notebook.renameRange(of: $0, in: note) }, marked)
         }
@@ -544,7 +544,7 @@ final class NotebookNavigationTests: XCTestCase {
         XCTAssertEqual(workspace.show(workspace.notebook.definition(of: try XCTUnwrap(workspace.target), in: workspace.note)),
                        ["img/pic.png: "])
         XCTAssertThrowsError(try workspace.notebook.prepareRename(workspace.target, in: workspace.note)) { error in
-            XCTAssertEqual((error as? RenameError)?.message,
+            XCTAssertEqual((error as? RenameError)?.message.english,
                            "`![[pic.png]]` leads to the file `img/pic.png`, not a note: rename the file in the editor's file explorer (its links follow)")
         }
     }

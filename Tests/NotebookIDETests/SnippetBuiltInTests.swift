@@ -13,7 +13,7 @@ final class SnippetBuiltInTests: XCTestCase {
         ])
         for snippet in BuiltInSnippets.all {
             XCTAssertFalse(snippet.prefixes.isEmpty, snippet.name)
-            XCTAssertFalse(snippet.description?.isEmpty ?? true, snippet.name)
+            XCTAssertFalse(snippet.description?.english.isEmpty ?? true, snippet.name)
             XCTAssertNil(snippet.origin, snippet.name)
         }
         // Prefixes are unique, so each one names a single snippet.
@@ -72,6 +72,6 @@ final class SnippetBuiltInTests: XCTestCase {
         XCTAssertEqual(fence?.documentation(variables: variables), "````markdown\n```text\n\n```\n````")
         let link = BuiltInSnippets.all.first { $0.name == "Link" }
         XCTAssertEqual(link?.documentation(variables: variables), "```markdown\n[text](https://)\n```")
-        XCTAssertEqual(link?.detail, "A link with text and a destination")
+        XCTAssertEqual(link?.detail.english, "A link with text and a destination")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Localization
 @testable import NotebookIDE
 
 /// The month and day names of each language: complete tables, the language picked from a
@@ -6,11 +7,11 @@ import XCTest
 final class SnippetCalendarNamesTests: XCTestCase {
     /// Every language with a table, and the table it reads.
     static let tables: [(code: String, names: SnippetCalendarNames)] = [
-        ("cs", .czech), ("da", .danish), ("de", .german), ("el", .greek), ("en", .english), ("es", .spanish),
+        ("ar", .arabic), ("cs", .czech), ("da", .danish), ("de", .german), ("el", .greek), ("en", .english), ("es", .spanish),
         ("fi", .finnish), ("fr", .french), ("hu", .hungarian), ("it", .italian), ("ja", .japanese), ("ko", .korean),
         ("nb", .norwegianBokmal), ("nl", .dutch), ("nn", .norwegianNynorsk), ("no", .norwegianBokmal), ("pl", .polish),
         ("pt", .portuguese), ("ro", .romanian), ("ru", .russian), ("sv", .swedish), ("tr", .turkish), ("uk", .ukrainian),
-        ("zh", .chinese),
+        ("zh", .chinese), ("zh-hant", .chineseTraditional),
     ]
 
     func testEveryLanguageHasItsTable() {
@@ -42,11 +43,28 @@ final class SnippetCalendarNamesTests: XCTestCase {
             ("de", .german), ("de-AT", .german), ("DE_ch", .german), ("fr_CA.UTF-8", .french), ("PT-br", .portuguese),
             ("no", .norwegianBokmal), ("nb-NO", .norwegianBokmal), ("nn", .norwegianNynorsk), ("nn_NO", .norwegianNynorsk),
             ("zh-Hans-CN", .chinese), ("ja_JP.UTF-8", .japanese), ("en-GB", .english),
+            // Chinese by script, else by region.
+            ("zh", .chinese), ("zh_CN.UTF-8", .chinese), ("zh-SG", .chinese), ("zh-Hans-HK", .chinese),
+            ("zh-Hant", .chineseTraditional), ("zh_TW.UTF-8", .chineseTraditional), ("zh-HK", .chineseTraditional),
+            ("zh-MO", .chineseTraditional), ("zh-Hant-TW", .chineseTraditional), ("ar_EG.UTF-8", .arabic),
             // No table: English.
             ("xx", .english), ("", .english), ("C", .english), ("POSIX", .english),
         ]
         for (code, names) in cases {
             XCTAssertEqual(SnippetCalendarNames.forLanguage(code), names, code.debugDescription)
+        }
+    }
+
+    /// Every language MacMD's messages are in has its own month and day names (English only for
+    /// English and pseudo-English), and Chinese in the script of the messages.
+    func testEveryCatalogLanguageHasItsNames() {
+        let expected: [SupportedLocale: SnippetCalendarNames] = [
+            .en: .english, .enXA: .english, .de: .german, .es: .spanish, .es419: .spanish, .fr: .french, .it: .italian,
+            .ja: .japanese, .ko: .korean, .ptBR: .portuguese, .tr: .turkish, .zhHans: .chinese,
+            .zhHant: .chineseTraditional, .ar: .arabic,
+        ]
+        for locale in SupportedLocale.allCases {
+            XCTAssertEqual(SnippetCalendarNames.forLanguage(locale.rawValue), expected[locale], locale.rawValue)
         }
     }
 
@@ -92,6 +110,10 @@ final class SnippetCalendarNamesTests: XCTestCase {
             ("zh", \.shortDays, 0, "周日"),
             ("ko", \.days, 0, "일요일"),
             ("ko", \.shortDays, 6, "토"),
+            ("zh-Hant", \.months, 0, "1月"),
+            ("zh-Hant", \.shortDays, 0, "週日"),
+            ("ar", \.months, 4, "مايو"),
+            ("ar", \.days, 5, "الجمعة"),
         ]
         for (code, list, index, name) in cases {
             XCTAssertEqual(SnippetCalendarNames.forLanguage(code)[keyPath: list][index], name, "\(code) \(list) \(index)")

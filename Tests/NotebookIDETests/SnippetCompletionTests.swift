@@ -145,7 +145,7 @@ final class SnippetCompletionTests: XCTestCase {
     func testUserSnippetsWithTheSamePrefixAreAllOffered() throws {
         let mine = [
             try Snippet(name: "Long", prefixes: ["dx-long"], body: "long"),
-            try Snippet(name: "Short", prefixes: ["dx"], description: "", body: "short"),
+            try Snippet(name: "Short", prefixes: ["dx"], description: .verbatim(""), body: "short"),
         ]
         let list = items("dx$0", snippets: mine + BuiltInSnippets.all).items
         XCTAssertEqual(list.map(\.label), ["dx", "dx-long"])

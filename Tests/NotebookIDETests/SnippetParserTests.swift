@@ -206,7 +206,7 @@ final class SnippetParserTests: XCTestCase {
                 XCTFail("\(body) parsed")
                 continue
             }
-            XCTAssertTrue(error.message.hasPrefix("bad regular expression: "), error.description)
+            XCTAssertTrue(error.message.english.hasPrefix("bad regular expression: "), error.description)
             XCTAssertEqual(error.utf8Offset, 6, body)
         }
         let long = "${VAR/" + String(repeating: "a", count: SnippetParser.maxPatternBytes + 1) + "/x/}"

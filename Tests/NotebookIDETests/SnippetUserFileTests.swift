@@ -37,7 +37,7 @@ final class SnippetUserFileTests: XCTestCase {
             """.utf8), path: "/cfg/markdown.json")
         XCTAssertEqual(summary(file).snippets, ["Meeting [\"meet\", \"mtg\"] → # Meeting on 01\n\n- ", "Sign [\"sig\"] → — Ann"])
         XCTAssertEqual(summary(file).problems, [])
-        XCTAssertEqual(file.snippets.first?.description, "A meeting note")
+        XCTAssertEqual(file.snippets.first?.description?.english, "A meeting note")
         XCTAssertEqual(file.snippets.first?.origin, "/cfg/markdown.json")
         XCTAssertEqual(file.snippets.first?.body, "# Meeting on ${1:$CURRENT_DATE}\n\n- $0")
         XCTAssertEqual(file.snippets.first?.placement, .body)
@@ -142,7 +142,7 @@ final class SnippetUserFileTests: XCTestCase {
             """
         XCTAssertEqual(note(text).snippets, ["Meeting notes [\"meet\", \"mtg\"] → # Meeting on 2024\n\n- "])
         let file = UserSnippets.parseSnippetNote(Array(text.utf8), path: "/notes/snippets/Meeting notes.md")
-        XCTAssertEqual(file.snippets.first?.description, "A meeting")
+        XCTAssertEqual(file.snippets.first?.description?.english, "A meeting")
         XCTAssertEqual(file.snippets.first?.body, "# ${1:Meeting} on $CURRENT_YEAR\n\n- $0")
         XCTAssertEqual(note("---\r\nprefix: sig\r\n---\r\n— Ann\r\n").snippets, ["Meeting notes [\"sig\"] → — Ann"])
         XCTAssertEqual(note("---\nprefix: x\n---\n").snippets, ["Meeting notes [\"x\"] → "])

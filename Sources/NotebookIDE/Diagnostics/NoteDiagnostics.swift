@@ -89,7 +89,7 @@ extension NoteView {
             var end = start
             while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
             return DiagnosticResult(span: ByteSpan(start, end), severity: severity, code: DiagnosticResult.snippetErrorCode,
-                                    message: .verbatim(problem.message), related: [], isUnnecessary: false)
+                                    message: problem.message, related: [], isUnnecessary: false)
         }
         guard folder.isNote(note.path) else { return snippetProblems }
         return DiagnosticResult.list(for: symbols, in: folder, configuration: folder.configuration, tree: { analysis.tree }) {

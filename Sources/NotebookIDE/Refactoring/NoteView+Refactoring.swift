@@ -5,6 +5,7 @@
 // Invariants: pure functions of the snapshot; a refused rename says why (`RenameError`) before
 // any edit is made; every edit is a `WorkspaceChange`.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
@@ -13,15 +14,12 @@ import TextCore
 /// A code action: its title, its kind and its edits.
 public struct CodeActionResult: Sendable, Equatable {
     public enum Kind: Sendable, Equatable { case quickFix, refactorRewrite }
-    public var title: String
+    public var title: LocalizedText
     public var kind: Kind
     public var change: WorkspaceChange
 }
 
 extension NoteView {
-    /// The message when the cursor is on nothing a rename can change.
-    static let nothingToRename = "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label"
-
     /// The range a rename at `offset` replaces and the text it holds now, or why nothing there
     /// can be renamed (said before the editor asks for a new name).
     public func prepareRename(at offset: Int) throws(RenameError) -> (span: ByteSpan, placeholder: String) {
@@ -32,7 +30,7 @@ extension NoteView {
     /// The edits that rename the symbol at `offset` to `newName` everywhere, then the file
     /// rename a note's new name implies.
     public func rename(at offset: Int, to newName: String) throws(RenameError) -> WorkspaceChange {
-        guard let target = symbols.target(at: offset) else { throw RenameError(NoteView.nothingToRename) }
+        guard let target = symbols.target(at: offset) else { throw RenameError("rename.nothingHere") }
         let (edits, fileRename) = try notebook.rename(target, in: symbols, to: newName)
         var change = WorkspaceChange(folder: note.folder, edits: edits)
         if let (old, new) = fileRename { change.steps.append(.rename(from: ref(old), to: ref(new))) }
@@ -40,8 +38,7 @@ extension NoteView {
             let newTag = (try? RenameName.tag(newName)) ?? newName
             let merged = notebook.tagMerge(renaming: tag.name, to: newTag)
             if !merged.isEmpty {
-                change.confirmation = "`#\(newTag)` is already a tag (in \(merged.count) \(merged.count == 1 ? "note" : "notes")): "
-                    + "renaming `#\(tag.name)` to it merges the two, and no rename can part them again"
+                change.confirmation = LocalizedText("rename.tag.mergeConfirmation", .integer(merged.count), .string(newTag), .string(tag.name))
             }
         }
         return change
@@ -59,7 +56,7 @@ extension NoteView {
             }
         }
         if let toc = TableOfContents.edit(tree: analysis.tree, note: symbols) {
-            actions.append(CodeActionResult(title: toc.isInsertion ? "Insert a table of contents" : "Update the table of contents",
+            actions.append(CodeActionResult(title: LocalizedText(toc.isInsertion ? "codeAction.toc.insert" : "codeAction.toc.update"),
                                             kind: .refactorRewrite,
                                             change: WorkspaceChange(steps: [.edit(note, [TextReplacement(span: toc.range, newText: toc.newText)])])))
         }
@@ -77,7 +74,7 @@ extension NoteView {
         }
         if NotebookPath.pathExtension(path) == nil { path += ".md" }
         let created = ref(path)
-        return CodeActionResult(title: "Create note `\(path)`", kind: .quickFix, change: WorkspaceChange(steps: [
+        return CodeActionResult(title: LocalizedText("codeAction.link.createNote", .string(path)), kind: .quickFix, change: WorkspaceChange(steps: [
             .create(created),
             .edit(created, [TextReplacement(span: .empty, newText: "# \(NotebookPath.fileStem(of: path))\n\n")]),
         ]))

@@ -7,14 +7,18 @@
 // - A name the rewritten files or links could not hold is refused with a `RenameError` that says
 //   what is wrong (`RenameName` has the rules) before any edit is made.
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import TextCore
 
 /// Why a rename cannot be done.
 public struct RenameError: Error, Sendable, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Why, for the writer (the server shows it in the writer's language).
+    public var message: LocalizedText
+    public init(_ message: LocalizedText) { self.message = message }
+    /// The error of catalog key `key` with `arguments`.
+    init(_ key: String, _ arguments: CatalogArgument...) { self.message = LocalizedText(key, arguments: arguments) }
 }
 
 extension Notebook {
@@ -41,9 +45,9 @@ extension Notebook {
             let path = try renamableNote(of: link, in: note)
             return (link.target.range, NotebookPath.fileStem(of: path))
         case .blockID?:
-            throw RenameError("block ids cannot be renamed yet")
+            throw RenameError("rename.blockID.unsupported")
         case nil:
-            throw RenameError("nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label")
+            throw RenameError("rename.nothingHere")
         }
     }
 
@@ -63,18 +67,18 @@ extension Notebook {
         case .note(let found, _, _, _), .brokenHeading(let found, _), .brokenBlock(let found, _):
             path = found
         case .file(let file):
-            throw RenameError("`\(written)` leads to the file `\(file)`, not a note: rename the file in the editor's file explorer (its links follow)")
+            throw RenameError("rename.link.toFile", .string(written), .string(file))
         case .external:
-            throw RenameError("`\(written)` is a URL, not a note")
+            throw RenameError("rename.link.external", .string(written))
         case .outside(let path):
-            throw RenameError("`\(written)` leads outside the notebook (`\(path)`): there is nothing here to rename")
+            throw RenameError("rename.link.outside", .string(written), .string(path))
         case .brokenNote(let missing):
-            throw RenameError(missing.isEmpty ? "this link leads to no note" : "`\(written)` leads to no note (`\(missing)` does not exist): there is nothing to rename")
+            throw missing.isEmpty ? RenameError("rename.link.noNote") : RenameError("rename.link.brokenNote", .string(written), .string(missing))
         case .ambiguous(let candidates):
-            throw RenameError("`\(written)` matches several notes (\(candidates.joined(separator: ", "))): link by path to say which one")
+            throw RenameError("rename.link.ambiguous", .string(written), .string(candidates.joined(separator: ", ")))
         }
         guard path != note.path, !link.target.text.isEmpty else {
-            throw RenameError("this link leads to the note it is in: rename the file itself, or the heading")
+            throw RenameError("rename.link.toItself")
         }
         return path
     }
@@ -113,7 +117,7 @@ extension Notebook {
                 fileName += "." + (NotebookPath.pathExtension(path) ?? "md")
             }
             guard fileName.utf8.count <= RenameName.maxFileNameBytes else {
-                throw RenameError("`\(fileName)` is longer than \(RenameName.maxFileNameBytes) bytes, the longest file name most file systems allow")
+                throw RenameError("rename.note.fileNameTooLong", .string(fileName), .integer(RenameName.maxFileNameBytes))
             }
             let folder = NotebookPath.folder(of: path)
             let newPath = folder.isEmpty ? fileName : folder + "/" + fileName
@@ -121,11 +125,11 @@ extension Notebook {
             // Case-insensitive file systems (macOS, Windows) hold one of `Dirt.md` and `dirt.md`.
             let folded = newPath.folded
             if let taken = catalog.notes(named: NotebookPath.fileStem(of: newPath)).first(where: { $0 != path && $0.folded == folded }) {
-                throw RenameError("`\(taken)` already exists")
+                throw RenameError("rename.note.exists", .string(taken))
             }
             return (moveEdits([(path, newPath)]), (path, newPath))
         case .blockID:
-            throw RenameError("block ids cannot be renamed yet")
+            throw RenameError("rename.blockID.unsupported")
         }
     }
 
@@ -145,7 +149,7 @@ extension Notebook {
         // Two headings with one id would send links to the first, and shift the other's id.
         for other in note.headings where other.range != heading.range {
             if other.slug == new.slug || Slugger.slug(for: other.text) == new.slug {
-                throw RenameError("`\(note.path)` already has a heading `\(other.text)` with the id `\(new.slug)`: links could not tell them apart")
+                throw RenameError("rename.heading.sameID", .string(note.path), .string(other.text), .string(new.slug))
             }
         }
         var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: new.source)]
@@ -157,7 +161,7 @@ extension Notebook {
             let text: String
             if backlink.link.form.isWiki && writtenAsText {
                 guard let wikiText = RenameName.wikiHeadingPart(text: new.text, slug: new.slug) else {
-                    throw RenameError("`\(new.text)` cannot be written in a wiki-link (`[`, `]`, `|`, `#` and `^` split it) and has no id to write instead")
+                    throw RenameError("rename.heading.notInWikiLink", .string(new.text))
                 }
                 text = wikiText
             } else {
@@ -185,7 +189,7 @@ extension Notebook {
         let bytes = Array(name.utf8)
         let newNormalized = bytes.withUnsafeBufferPointer { LinkScanners.normalizeLabel($0) }
         if newNormalized != normalized, note.linkDefinitions.contains(where: { $0.normalizedLabel == newNormalized }) {
-            throw RenameError("`[\(name)]` is already defined in this note")
+            throw RenameError("rename.label.exists", .string(name))
         }
         var edits: [NoteEdit] = []
         for definition in note.linkDefinitions where definition.normalizedLabel == normalized {

@@ -6,6 +6,7 @@
 // name to write, or throws a `RenameError` whose message names the character or rule at fault
 // (the server sends it to the editor as it is).
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import TextCore
@@ -13,13 +14,16 @@ import TextCore
 enum RenameName {
     /// Characters that end or split a wiki-link (`[[a]]b]]`, `[[x|y]]`, `[[a#b]]`, `[[a^b]]`),
     /// with what each does there.
-    static let wikiLinkBreakers: [(Character, String)] = [
-        ("[", "`[` opens a link"),
-        ("]", "`]` closes a wiki-link"),
-        ("|", "`|` starts a wiki-link's label"),
-        ("#", "`#` starts a heading in a wiki-link"),
-        ("^", "`^` starts a block id in a wiki-link"),
+    static let wikiLinkBreakers: [(Character, LocalizedText)] = [
+        ("[", LocalizedText("rename.wikiLink.openBracket")),
+        ("]", LocalizedText("rename.wikiLink.closeBracket")),
+        ("|", LocalizedText("rename.wikiLink.bar")),
+        ("#", LocalizedText("rename.wikiLink.hash")),
+        ("^", LocalizedText("rename.wikiLink.caret")),
     ]
+
+    /// What a name is, for the message that it cannot hold a control character.
+    enum Kind { case note, tag, heading, label }
 
     /// The longest file name the common file systems allow, in bytes.
     static let maxFileNameBytes = 255
@@ -28,20 +32,20 @@ enum RenameName {
     /// extension may be given or left out), one that `[[name]]` reaches.
     static func note(_ newName: String) throws(RenameError) -> String {
         let name = NotebookPath.trimmed(newName)
-        guard !name.isEmpty else { throw RenameError("the new name is empty") }
-        try rejectControlCharacters(name, what: "a note name")
+        guard !name.isEmpty else { throw RenameError("rename.name.empty") }
+        try rejectControlCharacters(name, what: .note)
         if name.contains("/") || name.contains("\\") {
             let slash = name.contains("/") ? "/" : "\\"
-            throw RenameError("a note name cannot contain `\(slash)`: renaming from a link keeps the note in its folder (move the file with the editor's file explorer)")
+            throw RenameError("rename.note.slash", .string(slash))
         }
-        if name.allSatisfy({ $0 == "." }) { throw RenameError("`\(name)` is not a file name") }
-        if name.hasPrefix(".") { throw RenameError("a note name cannot start with `.`: that makes a hidden file") }
-        if name.hasSuffix(".") { throw RenameError("a note name cannot end with `.`") }
+        if name.allSatisfy({ $0 == "." }) { throw RenameError("rename.note.notFileName", .string(name)) }
+        if name.hasPrefix(".") { throw RenameError("rename.note.leadingDot") }
+        if name.hasSuffix(".") { throw RenameError("rename.note.trailingDot") }
         for (character, why) in wikiLinkBreakers where name.contains(character) {
-            throw RenameError("a note name cannot contain `\(character)`: \(why), so `[[\(name)]]` would not reach the note")
+            throw RenameError("rename.note.wikiLinkCharacter", .string(String(character)), .text(why), .string(name))
         }
         if NotebookPath.isExternal(name) {
-            throw RenameError("`\(name)` reads as a URL in a link (`\(name.prefix { $0 != ":" }):`), so no link could reach the note")
+            throw RenameError("rename.note.url", .string(name), .string(String(name.prefix { $0 != ":" })))
         }
         return name
     }
@@ -52,22 +56,25 @@ enum RenameName {
     static func tag(_ newName: String) throws(RenameError) -> String {
         var name = NotebookPath.trimmed(newName)
         if name.hasPrefix("#") { name.removeFirst() }
-        guard !name.isEmpty else { throw RenameError("the new tag is empty") }
-        try rejectControlCharacters(name, what: "a tag")
+        guard !name.isEmpty else { throw RenameError("rename.tag.empty") }
+        try rejectControlCharacters(name, what: .tag)
         if tagRead(name) != name {
             // With a letter in front, the scanner stops at the first character a tag cannot hold.
             let taken = String(tagRead("x" + name).dropFirst())
             if taken != name, name.hasPrefix(taken), let bad = name.dropFirst(taken.count).first {
-                let shown = bad == " " ? "spaces" : bad == "\t" ? "tabs" : "`\(bad)`"
-                throw RenameError("a tag cannot contain \(shown): tags are letters, digits, `_`, `-` and `/`")
+                switch bad {
+                case " ": throw RenameError("rename.tag.space")
+                case "\t": throw RenameError("rename.tag.tab")
+                default: throw RenameError("rename.tag.character", .string(String(bad)))
+                }
             }
             if name.allSatisfy(\.isNumber) {
-                throw RenameError("a tag needs a character that is not a digit (`#\(name)` is not a tag)")
+                throw RenameError("rename.tag.digitsOnly", .string(name))
             }
-            throw RenameError("`#\(name)` does not read as a tag: tags are letters, digits, `_`, `-` and `/`")
+            throw RenameError("rename.tag.notTag", .string(name))
         }
         if name.hasPrefix("/") || name.hasSuffix("/") || name.contains("//") {
-            throw RenameError("a tag's levels cannot be empty (`/` at the start or the end, or `//`)")
+            throw RenameError("rename.tag.emptyLevel")
         }
         return name
     }
@@ -82,8 +89,8 @@ enum RenameName {
     /// wiki-links name it by) and its id. Markup is allowed (`*Acidity*` reads `Acidity`).
     static func heading(_ newName: String, level: Int) throws(RenameError) -> (source: String, text: String, slug: String) {
         let name = NotebookPath.trimmed(newName)
-        guard !name.isEmpty else { throw RenameError("the new name is empty") }
-        try rejectControlCharacters(name, what: "a heading")
+        guard !name.isEmpty else { throw RenameError("rename.name.empty") }
+        try rejectControlCharacters(name, what: .heading)
         // Read it back as the heading it will be (an ATX heading of the same level).
         let prefix = String(repeating: "#", count: min(max(level, 1), 6)) + " "
         let tree = MarkdownParser.parse(prefix + name, options: .notebook)
@@ -92,11 +99,11 @@ enum RenameName {
         guard headings.count == 1, let heading = headings.first,
               heading.textRange == ByteSpan(start, start + Int32(name.utf8.count)) else {
             if name.hasSuffix("#") {
-                throw RenameError("a heading cannot end with ` #`: a closing `#` sequence is not part of the heading's text")
+                throw RenameError("rename.heading.closingHashes")
             }
-            throw RenameError("`\(name)` would not read back as the heading's text")
+            throw RenameError("rename.heading.notReadBack", .string(name))
         }
-        guard !heading.text.isEmpty else { throw RenameError("`\(name)` leaves the heading without text") }
+        guard !heading.text.isEmpty else { throw RenameError("rename.heading.noText", .string(name)) }
         return (name, heading.text, heading.slug)
     }
 
@@ -111,24 +118,37 @@ enum RenameName {
     /// (CommonMark's limit).
     static func label(_ newName: String) throws(RenameError) -> String {
         let name = NotebookPath.trimmed(newName)
-        guard !name.isEmpty else { throw RenameError("the new label is empty") }
-        try rejectControlCharacters(name, what: "a reference label")
+        guard !name.isEmpty else { throw RenameError("rename.label.empty") }
+        try rejectControlCharacters(name, what: .label)
         if let bracket = name.first(where: { $0 == "[" || $0 == "]" }) {
-            throw RenameError("a reference label cannot contain `\(bracket)`")
+            throw RenameError("rename.label.bracket", .string(String(bracket)))
         }
-        if name.hasSuffix("\\") { throw RenameError("a reference label cannot end with `\\`: it would escape the closing `]`") }
-        if name.count > 999 { throw RenameError("a reference label has at most 999 characters") }
+        if name.hasSuffix("\\") { throw RenameError("rename.label.trailingBackslash") }
+        if name.count > 999 { throw RenameError("rename.label.tooLong", .integer(999)) }
         return name
     }
 
     /// Throws when `name` holds a control character or a line break.
-    static func rejectControlCharacters(_ name: String, what: String) throws(RenameError) {
+    static func rejectControlCharacters(_ name: String, what: Kind) throws(RenameError) {
         for scalar in name.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator:
                 let code = String(scalar.value, radix: 16, uppercase: true)
-                let shown = scalar == "\n" || scalar == "\r" ? "a line break" : "the control character U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
-                throw RenameError("\(what) cannot contain \(shown)")
+                let shown = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+                if scalar == "\n" || scalar == "\r" {
+                    switch what {
+                    case .note: throw RenameError("rename.note.lineBreak")
+                    case .tag: throw RenameError("rename.tag.lineBreak")
+                    case .heading: throw RenameError("rename.heading.lineBreak")
+                    case .label: throw RenameError("rename.label.lineBreak")
+                    }
+                }
+                switch what {
+                case .note: throw RenameError("rename.note.controlCharacter", .string(shown))
+                case .tag: throw RenameError("rename.tag.controlCharacter", .string(shown))
+                case .heading: throw RenameError("rename.heading.controlCharacter", .string(shown))
+                case .label: throw RenameError("rename.label.controlCharacter", .string(shown))
+                }
             default:
                 continue
             }

@@ -6,6 +6,7 @@
 // path order; a file operation comes where it must happen (a note is created before its first
 // text is inserted; a note is renamed after the edits to its links).
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
@@ -36,7 +37,7 @@ public struct WorkspaceChange: Sendable, Equatable {
     public var steps: [Step] = []
     /// Set when the change should not happen without the writer's yes (a tag renamed onto a tag
     /// that is already used merges the two, which no rename can undo): what to ask.
-    public var confirmation: String?
+    public var confirmation: LocalizedText?
 
     public init(steps: [Step] = []) {
         self.steps = steps

@@ -4,6 +4,8 @@
 // Block snippets end without a line break: the final stop is where the writer goes on typing,
 // and a line the note already has after the cursor is not pushed down by an empty one.
 
+import Localization
+
 /// The built-in snippets.
 public enum BuiltInSnippets {
     /// The code fence's language choice (`text` first: what a client without snippets gets).
@@ -17,33 +19,35 @@ public enum BuiltInSnippets {
 
     /// Every built-in snippet, in the order a list shows them.
     public static let all: [Snippet] = definitions.compactMap { definition in
-        try? Snippet(name: definition.name, prefixes: definition.prefixes, description: definition.description,
+        try? Snippet(name: definition.name, prefixes: definition.prefixes, description: LocalizedText(definition.description),
                      body: definition.body, placement: definition.placement)
     }
 
-    /// The snippets as written: name, prefixes, description, body, placement.
+    /// The snippets as written: name (shown as it is, like the names of a writer's own snippets),
+    /// prefixes, the catalog key of the description, body, placement.
     static let definitions: [(name: String, prefixes: [String], description: String, body: String, placement: Snippet.Placement)] = [
-        ("Table", ["table"], "A table with two columns: the cells are tab stops",
+        ("Table", ["table"], "snippet.builtIn.table",
          "| ${1:Column} | ${2:Column} |\n| --- | --- |\n| ${3:Cell} | ${4:Cell} |\n| ${5:Cell} | ${6:Cell} |$0", .body),
-        ("Code block", ["code", "fence"], "A fenced code block with a language",
+        ("Code block", ["code", "fence"], "snippet.builtIn.codeBlock", // l10n-exempt: a snippet's name, shown as written
          "```${1|" + fenceLanguages.joined(separator: ",") + "|}\n$0\n```", .body),
-        ("Link", ["link"], "A link with text and a destination", "[${1:text}](${2:https://})$0", .body),
-        ("Image", ["image", "img"], "An image with alternative text", "![${1:alt text}](${2:path})$0", .body),
-        ("Wiki-link", ["wikilink"], "A link to a note of the notebook", "[[${1:note}]]$0", .body),
-        ("Task", ["task", "todo"], "A task list item", "- [ ] ${1:task}$0", .body),
-        ("Alert", ["alert", "callout"], "A GitHub alert: note, tip, important, warning or caution",
+        ("Link", ["link"], "snippet.builtIn.link", "[${1:text}](${2:https://})$0", .body),
+        // l10n-exempt: a snippet's name and its body's placeholder, inserted as written
+        ("Image", ["image", "img"], "snippet.builtIn.image", "![${1:alt text}](${2:path})$0", .body),
+        ("Wiki-link", ["wikilink"], "snippet.builtIn.wikiLink", "[[${1:note}]]$0", .body),
+        ("Task", ["task", "todo"], "snippet.builtIn.task", "- [ ] ${1:task}$0", .body),
+        ("Alert", ["alert", "callout"], "snippet.builtIn.alert",
          "> [!${1|NOTE,TIP,IMPORTANT,WARNING,CAUTION|}]\n> $0", .body),
-        ("Math block", ["math"], "A display math block", "\\$\\$\n$0\n\\$\\$", .body),
-        ("Front matter", ["frontmatter", "fm"], "Front matter: title, date and tags",
+        ("Math block", ["math"], "snippet.builtIn.mathBlock", "\\$\\$\n$0\n\\$\\$", .body), // l10n-exempt: a snippet's name, shown as written
+        ("Front matter", ["frontmatter", "fm"], "snippet.builtIn.frontMatter", // l10n-exempt: a snippet's name, shown as written
          "---\ntitle: ${1:$TM_FILENAME_BASE}\ndate: " + date + "\ntags: [$2]\n---\n$0", .noteStart),
-        ("Footnote", ["footnote"], "A footnote reference", "[^${1:1}]$0", .body),
-        ("Footnote definition", ["footnotedef"], "A footnote's text", "[^${1:1}]: ${2:text}$0", .body),
-        ("Details", ["details"], "A collapsible section with a summary",
+        ("Footnote", ["footnote"], "snippet.builtIn.footnote", "[^${1:1}]$0", .body),
+        ("Footnote definition", ["footnotedef"], "snippet.builtIn.footnoteDefinition", "[^${1:1}]: ${2:text}$0", .body), // l10n-exempt: a snippet's name, shown as written
+        ("Details", ["details"], "snippet.builtIn.details",
          "<details>\n<summary>${1:Summary}</summary>\n\n$0\n\n</details>", .body),
-        ("Date", ["date"], "Today's date (yyyy-mm-dd)", date, .body),
-        ("Time", ["time"], "The time (hh:mm)", time, .body),
-        ("Date and time", ["datetime", "now"], "Today's date and the time", date + " " + time, .body),
-        ("Table of contents", ["toc"], "A table of contents: the code action fills it in",
+        ("Date", ["date"], "snippet.builtIn.date", date, .body),
+        ("Time", ["time"], "snippet.builtIn.time", time, .body),
+        ("Date and time", ["datetime", "now"], "snippet.builtIn.dateAndTime", date + " " + time, .body), // l10n-exempt: a snippet's name, shown as written
+        ("Table of contents", ["toc"], "snippet.builtIn.tableOfContents", // l10n-exempt: a snippet's name, shown as written
          TableOfContents.startMarker + "\n" + TableOfContents.endMarker + "$0", .body),
     ]
 }

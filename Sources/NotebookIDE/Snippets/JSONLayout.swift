@@ -14,6 +14,7 @@
 // - Offsets are UTF-8 bytes of the original text.
 
 import JSONRPC
+import Localization
 
 struct JSONLayout {
     /// The text with comments, trailing commas and a byte order mark blanked.
@@ -26,6 +27,14 @@ struct JSONLayout {
         var keyOffset: Int
         /// The value's bytes.
         var value: Range<Int>
+    }
+
+    /// Why a scan of an object's members stopped early, and where.
+    struct Problem {
+        /// The text is not an object at all (a snippet file says so in its own words).
+        var isNotObject = false
+        var message: LocalizedText
+        var offset: Int
     }
 
     init(jsonWithComments text: [UInt8]) {
@@ -150,34 +159,34 @@ struct JSONLayout {
 
     /// The members of the object whose `{` is the first non-blank byte at or after `start`, in
     /// order; `problem` says why the scan stopped early (the members before it are kept).
-    func members(from start: Int) -> (members: [Member], problem: JSONError?) {
+    func members(from start: Int) -> (members: [Member], problem: Problem?) {
         var members: [Member] = []
         var index = skipWhitespace(from: start)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-            return ([], JSONError(message: "expected an object", offset: index))
+            return ([], Problem(isNotObject: true, message: LocalizedText("snippet.json.expectedObject"), offset: index))
         }
         index = skipWhitespace(from: index + 1)
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return ([], nil) }
         while true {
             guard index < bytes.count, bytes[index] == JSONLayout.quote, let keyEnd = JSONLayout.stringEnd(bytes, from: index) else {
-                return (members, JSONError(message: "expected a key in double quotes", offset: index))
+                return (members, Problem(message: LocalizedText("snippet.json.expectedKey"), offset: index))
             }
             let key = (try? parse(index..<keyEnd).get())?.stringValue ?? ""
             let keyOffset = index
             index = skipWhitespace(from: keyEnd)
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                return (members, JSONError(message: "expected ':' after the key", offset: index))
+                return (members, Problem(message: LocalizedText("snippet.json.expectedColon"), offset: index))
             }
             let valueStart = skipWhitespace(from: index + 1)
             guard let valueEnd = valueEnd(from: valueStart) else {
-                return (members, JSONError(message: "value not closed", offset: valueStart))
+                return (members, Problem(message: LocalizedText("snippet.json.valueNotClosed"), offset: valueStart))
             }
             members.append(Member(key: key, keyOffset: keyOffset, value: valueStart..<valueEnd))
             index = skipWhitespace(from: valueEnd)
-            guard index < bytes.count else { return (members, JSONError(message: "object not closed", offset: index)) }
+            guard index < bytes.count else { return (members, Problem(message: LocalizedText("snippet.json.objectNotClosed"), offset: index)) }
             if bytes[index] == UInt8(ascii: "}") { return (members, nil) }
             guard bytes[index] == UInt8(ascii: ",") else {
-                return (members, JSONError(message: "expected ',' or '}'", offset: index))
+                return (members, Problem(message: LocalizedText("snippet.json.expectedCommaOrBrace"), offset: index))
             }
             index = skipWhitespace(from: index + 1)
         }

@@ -4,6 +4,7 @@
 // Invariant: the text-only path (`AnalysisSnapshot.snippetCompletion(in:…)`) never parses the
 // note unless a matching snippet uses `NOTE_TITLE`; it offers what the view path offers.
 
+import Localization
 import NotebookIndex
 import NotebookWorkspace
 
@@ -20,11 +21,11 @@ extension NoteView {
                                 noteTitle: title, clock: clock, languageCode: languageCode, random: random)
     }
 
-    /// The snippet items at `offset` (see `SnippetCompletion.complete`).
+    /// The snippet items at `offset` (see `SnippetCompletion.complete`), described in `locale`.
     public func snippetCompletion(at offset: Int, snippets: [Snippet], variables: SnippetVariables, snippetSupport: Bool,
-                                  invoked: Bool) -> [CompletionCandidate] {
+                                  invoked: Bool, locale: SupportedLocale = .en) -> [CompletionCandidate] {
         let candidates = SnippetCompletion.complete(text: text, cursor: offset, snippets: snippets, variables: variables,
-                                                    snippetSupport: snippetSupport, invoked: invoked)
+                                                    snippetSupport: snippetSupport, invoked: invoked, locale: locale)
         // Indented code is found by the parser alone (the lines tell fences, not indentation).
         return candidates.isEmpty || !analysis.tree.isInCodeBlock(offset) ? candidates : []
     }
@@ -37,7 +38,7 @@ extension AnalysisSnapshot {
     /// variables are those of the document's notebook, as `NoteView.snippetVariables` gives them.
     public func snippetCompletion(in document: OpenDocument, at offset: Int, clock: SnippetClock, languageCode: String = "en",
                                   random: @escaping @Sendable () -> UInt64, snippetSupport: Bool,
-                                  invoked: Bool) -> [CompletionCandidate] {
+                                  invoked: Bool, locale: SupportedLocale = .en) -> [CompletionCandidate] {
         var note: NoteRef?
         var notebook: NotebookFolder?
         if let file = document.file, let located = workspace.locate(file: file), let folder = folder(of: located) {
@@ -52,6 +53,6 @@ extension AnalysisSnapshot {
                                          languageCode: languageCode, random: random)
         return SnippetCompletion.complete(text: analysis.text, cursor: offset,
                                           snippets: snippets.snippets(forFolder: note?.folder),
-                                          variables: variables, snippetSupport: snippetSupport, invoked: invoked)
+                                          variables: variables, snippetSupport: snippetSupport, invoked: invoked, locale: locale)
     }
 }

@@ -1,6 +1,8 @@
 // A named snippet: what completion offers (its prefixes, name and description) and what it
 // inserts (its body, parsed once into a template).
 
+import Localization
+
 /// A snippet a writer can insert by typing one of its prefixes.
 public struct Snippet: Sendable, Equatable {
     /// Where in a note the snippet is offered.
@@ -15,8 +17,9 @@ public struct Snippet: Sendable, Equatable {
     public var name: String
     /// The words that offer it, at least one.
     public var prefixes: [String]
-    /// What it is for, shown beside it; nil when none was written.
-    public var description: String?
+    /// What it is for, shown beside it; nil when none was written. A built-in's is in the
+    /// catalog; a writer's own is shown as written (`verbatim`).
+    public var description: LocalizedText?
     /// The body as written, in snippet syntax.
     public var body: String
     /// The body parsed.
@@ -26,7 +29,7 @@ public struct Snippet: Sendable, Equatable {
     public var origin: String?
 
     /// A snippet whose body is parsed here; the body's parse error otherwise.
-    public init(name: String, prefixes: [String], description: String? = nil, body: String,
+    public init(name: String, prefixes: [String], description: LocalizedText? = nil, body: String,
                 placement: Placement = .body, origin: String? = nil) throws(SnippetParseError) {
         self.name = name
         self.prefixes = prefixes
@@ -38,7 +41,9 @@ public struct Snippet: Sendable, Equatable {
     }
 
     /// The short text beside the snippet in a completion list: its description, else its name.
-    public var detail: String { description.flatMap { $0.isEmpty ? nil : $0 } ?? name }
+    public var detail: LocalizedText {
+        description.flatMap { $0.key == nil && $0.english.isEmpty ? nil : $0 } ?? .verbatim(name)
+    }
 
     /// The preview of what the snippet inserts, as Markdown: a fenced code block.
     public func documentation(variables: SnippetVariables) -> String {

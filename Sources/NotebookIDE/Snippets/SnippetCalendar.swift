@@ -75,22 +75,32 @@ public struct SnippetCalendarNames: Sendable, Equatable {
         days: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
         shortDays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
 
-    /// The tables by language (the part of a language code before `-` or `_`, lower case).
+    /// The tables by language (the part of a language code before `-` or `_`, lower case), and
+    /// Chinese in the traditional script as `zh-hant`.
     static let byLanguage: [String: SnippetCalendarNames] = [
         "en": english, "de": german, "fr": french, "es": spanish, "it": italian, "pt": portuguese, "nl": dutch,
         "sv": swedish, "da": danish, "nb": norwegianBokmal, "no": norwegianBokmal, "nn": norwegianNynorsk,
         "fi": finnish, "pl": polish, "cs": czech, "ru": russian, "uk": ukrainian, "tr": turkish, "el": greek,
-        "hu": hungarian, "ro": romanian, "ja": japanese, "zh": chinese, "ko": korean,
+        "hu": hungarian, "ro": romanian, "ja": japanese, "zh": chinese, "zh-hant": chineseTraditional, "ko": korean,
+        "ar": arabic,
     ]
 
     /// The language codes with a table, sorted.
     public static var languages: [String] { byLanguage.keys.sorted() }
 
     /// The names for a language code (`en`, `en-GB`, `fr_FR`); English when there is no table
-    /// for the language.
+    /// for the language. Chinese goes by its script when the code names one (`zh-Hant`,
+    /// `zh-Hans-HK`), else by its region: Taiwan, Hong Kong and Macau read the traditional script.
     public static func forLanguage(_ code: String) -> SnippetCalendarNames {
-        let language = code.utf8.split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }).first
-            .map { String(decoding: $0, as: UTF8.self).lowercased() } ?? ""
+        let parts = code.prefix { $0 != "." && $0 != "@" }.utf8
+            .split(whereSeparator: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            .map { String(decoding: $0, as: UTF8.self).lowercased() }
+        let language = parts.first ?? ""
+        if language == "zh" {
+            let rest = parts.dropFirst()
+            let traditional = rest.contains("hant") || (!rest.contains("hans") && rest.contains { ["tw", "hk", "mo"].contains($0) })
+            return traditional ? chineseTraditional : chinese
+        }
         return byLanguage[language] ?? english
     }
 }

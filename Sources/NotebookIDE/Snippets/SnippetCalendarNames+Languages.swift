@@ -6,9 +6,15 @@
 //   the genitive `stycznia` of a date; Finnish `maanantai`, not the `maanantaina` of a date.
 // - Months January first, days Sunday first; each table has 12, 12, 7 and 7 names, none
 //   repeated within a list.
-// - Chinese is the simplified script; Norwegian `no` reads Bokmål.
+// - Chinese has both scripts (`chinese` the simplified, `chineseTraditional` the traditional,
+//   from CLDR's `zh` and `zh_Hant`); Norwegian `no` reads Bokmål.
+// - Arabic is CLDR's `ar`, whose abbreviated names are its wide ones.
 
 extension SnippetCalendarNames {
+    /// `1月` to `12月`: the months of Japanese, and of Chinese in the traditional script (and its
+    /// abbreviated ones in both scripts).
+    static let numberedMonths = (1...12).map { String($0) + "月" }
+
     /// German.
     public static let german = SnippetCalendarNames(
         months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
@@ -168,15 +174,15 @@ extension SnippetCalendarNames {
 
     /// Japanese.
     public static let japanese = SnippetCalendarNames(
-        months: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        months: numberedMonths,
+        shortMonths: numberedMonths,
         days: ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"],
         shortDays: ["日", "月", "火", "水", "木", "金", "土"])
 
     /// Chinese, simplified script.
     public static let chinese = SnippetCalendarNames(
         months: ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"],
-        shortMonths: ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+        shortMonths: numberedMonths,
         days: ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"],
         shortDays: ["周日", "周一", "周二", "周三", "周四", "周五", "周六"])
 
@@ -186,4 +192,20 @@ extension SnippetCalendarNames {
         shortMonths: ["1월", "2월", "3월", "4월", "5월", "6월", "7월", "8월", "9월", "10월", "11월", "12월"],
         days: ["일요일", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일"],
         shortDays: ["일", "월", "화", "수", "목", "금", "토"])
+
+    /// Chinese, traditional script (CLDR `zh_Hant`).
+    public static let chineseTraditional = SnippetCalendarNames(
+        months: numberedMonths,
+        shortMonths: numberedMonths,
+        days: ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"],
+        shortDays: ["週日", "週一", "週二", "週三", "週四", "週五", "週六"])
+
+    /// Arabic (CLDR `ar`: the abbreviated names are the wide ones).
+    public static let arabic = SnippetCalendarNames(
+        months: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر",
+                 "ديسمبر"],
+        shortMonths: ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر",
+                      "نوفمبر", "ديسمبر"],
+        days: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+        shortDays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"])
 }

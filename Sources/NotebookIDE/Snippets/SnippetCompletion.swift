@@ -14,15 +14,17 @@
 // - Cheap: reads the cursor's line and the line starts above it (`LineRegions`), never parses
 //   the note; the region is looked up only when some snippet matches.
 
+import Localization
 import MarkdownSyntax
 
 /// Snippet completion.
 public enum SnippetCompletion {
     /// The snippet items at `cursor` (a UTF-8 offset of `text`), best first. `snippetSupport`:
     /// the editor takes snippet syntax (else items insert plain text); `invoked`: the writer
-    /// asked for completion (else it was triggered by typing).
+    /// asked for completion (else it was triggered by typing); `locale`: the writer's language,
+    /// for the descriptions beside the items (the server's choice).
     public static func complete(text: [UInt8], cursor: Int, snippets: [Snippet], variables: SnippetVariables,
-                                snippetSupport: Bool, invoked: Bool) -> [CompletionCandidate] {
+                                snippetSupport: Bool, invoked: Bool, locale: SupportedLocale = .en) -> [CompletionCandidate] {
         let cursor = max(0, min(cursor, text.count))
         var wordStart = cursor
         while wordStart > 0, !isBlankOrLineBreak(text[wordStart - 1]) { wordStart -= 1 }
@@ -51,7 +53,7 @@ public enum SnippetCompletion {
             let newText = snippetSupport ? snippet.template.snippetText(variables: variables) : plain
             let preview = SnippetTemplate.preview(of: plain, maxLines: SnippetTemplate.previewLines)
             return CompletionCandidate(label: prefix, kind: .snippet, newText: newText, replace: replace, filterText: prefix,
-                                       sortText: CompletionEngine.sortText(index, limit: count), detail: snippet.detail,
+                                       sortText: CompletionEngine.sortText(index, limit: count), detail: snippet.detail.string(in: locale),
                                        documentation: Snippet.codeBlock(preview))
         }
     }

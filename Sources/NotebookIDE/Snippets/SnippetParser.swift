@@ -16,20 +16,22 @@
 //   but what the grammar allows, an empty or unclosed choice, a regular expression that does
 //   not compile. A snippet file is written by hand, and the writer learns where it went wrong.
 
+import Localization
+
 /// Why a snippet body could not be read, and where.
 public struct SnippetParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong ("unclosed ${").
-    public var message: String
+    public var message: LocalizedText
     /// The UTF-8 offset in the body where the problem is (the `$` of an unclosed `${`).
     public var utf8Offset: Int
 
-    public init(message: String, utf8Offset: Int) {
+    public init(message: LocalizedText, utf8Offset: Int) {
         self.message = message
         self.utf8Offset = utf8Offset
     }
 
     /// `unclosed ${ at 12`.
-    public var description: String { message + " at " + String(utf8Offset) }
+    public var description: String { message.english + " at " + String(utf8Offset) }
 }
 
 /// Reads snippet bodies.
@@ -83,8 +85,8 @@ struct SnippetScanner {
 
     private func string(_ buffer: [UInt8]) -> String { String(decoding: buffer, as: UTF8.self) }
 
-    private func error(_ message: String, at offset: Int) -> SnippetParseError {
-        SnippetParseError(message: message, utf8Offset: offset)
+    private func error(_ key: String, _ arguments: CatalogArgument..., at offset: Int) -> SnippetParseError {
+        SnippetParseError(message: LocalizedText(key, arguments: arguments), utf8Offset: offset)
     }
 
     // MARK: Nodes
@@ -93,7 +95,7 @@ struct SnippetScanner {
     /// at `opener`, which is consumed.
     mutating func parseNodes(opener: Int?, depth: Int) throws(SnippetParseError) -> [SnippetNode] {
         if let opener, depth > SnippetParser.maxDepth {
-            throw error("nested deeper than \(SnippetParser.maxDepth) levels", at: opener)
+            throw error("snippet.parse.nestedTooDeep", .integer(SnippetParser.maxDepth), at: opener)
         }
         var nodes: [SnippetNode] = []
         var text: [UInt8] = []
@@ -120,7 +122,7 @@ struct SnippetScanner {
             text.append(current)
             position += 1
         }
-        if let opener { throw error("unclosed ${", at: opener) }
+        if let opener { throw error("snippet.parse.unclosed", at: opener) }
         flush()
         return nodes
     }
@@ -139,7 +141,7 @@ struct SnippetScanner {
         }
         guard next == Self.openBrace else { return nil }
         position += 2
-        guard let first = byte(at: position) else { throw error("unclosed ${", at: start) }
+        guard let first = byte(at: position) else { throw error("snippet.parse.unclosed", at: start) }
         if Self.isDigit(first) {
             let number = try parseNumber()
             switch byte(at: position) {
@@ -153,9 +155,9 @@ struct SnippetScanner {
                 position += 1
                 return .choice(number, try parseChoice(opener: start))
             case nil:
-                throw error("unclosed ${", at: start)
+                throw error("snippet.parse.unclosed", at: start)
             default:
-                throw error("expected '}', ':' or '|' after the tab stop number", at: position)
+                throw error("snippet.parse.afterTabStop", at: position)
             }
         }
         if Self.isNameStart(first) {
@@ -170,12 +172,12 @@ struct SnippetScanner {
             case Self.slash?:
                 return .variable(name: name, default: nil, transform: try parseTransform(opener: start))
             case nil:
-                throw error("unclosed ${", at: start)
+                throw error("snippet.parse.unclosed", at: start)
             default:
-                throw error("expected '}', ':' or '/' after the variable name", at: position)
+                throw error("snippet.parse.afterVariable", at: position)
             }
         }
-        throw error("expected a tab stop number or a variable name after '${'", at: position)
+        throw error("snippet.parse.expectedNumberOrName", at: position)
     }
 
     /// The digits at `position` as a number no larger than `SnippetParser.maxNumber`.
@@ -185,7 +187,7 @@ struct SnippetScanner {
         while let digit = byte(at: position), Self.isDigit(digit) {
             value = value * 10 + Int(digit - UInt8(ascii: "0"))
             if value > SnippetParser.maxNumber {
-                throw error("number larger than \(SnippetParser.maxNumber)", at: start)
+                throw error("snippet.parse.numberTooLarge", .string(String(SnippetParser.maxNumber)), at: start)
             }
             position += 1
         }
@@ -210,13 +212,13 @@ struct SnippetScanner {
             case Self.backslash:
                 readEscape(into: &option, escapes: SnippetScanner.isOptionEscape)
             case Self.comma, Self.bar:
-                if option.isEmpty { throw error("empty choice option", at: position) }
+                if option.isEmpty { throw error("snippet.parse.emptyChoiceOption", at: position) }
                 options.append(string(option))
                 option.removeAll(keepingCapacity: true)
                 position += 1
                 if current == Self.bar {
                     guard byte(at: position) == Self.closeBrace else {
-                        throw error("a choice ends with '|}' (write '\\|' for a '|' in an option)", at: position - 1)
+                        throw error("snippet.parse.choiceEnd", at: position - 1)
                     }
                     position += 1
                     return options
@@ -226,7 +228,7 @@ struct SnippetScanner {
                 position += 1
             }
         }
-        throw error("unclosed choice", at: opener)
+        throw error("snippet.parse.unclosedChoice", at: opener)
     }
 
     // MARK: Transforms
@@ -238,7 +240,7 @@ struct SnippetScanner {
         let patternStart = position
         var pattern: [UInt8] = []
         while true {
-            guard let current = byte(at: position) else { throw error("unclosed ${", at: opener) }
+            guard let current = byte(at: position) else { throw error("snippet.parse.unclosed", at: opener) }
             position += 1
             if current == Self.slash { break }
             if current == Self.backslash, let next = byte(at: position) {
@@ -251,18 +253,18 @@ struct SnippetScanner {
             }
         }
         if pattern.count > SnippetParser.maxPatternBytes {
-            throw error("regular expression longer than \(SnippetParser.maxPatternBytes) bytes", at: patternStart)
+            throw error("snippet.parse.regexTooLong", .string(String(SnippetParser.maxPatternBytes)), at: patternStart)
         }
         if SnippetScanner.groupDepth(pattern) > SnippetParser.maxDepth {
-            throw error("regular expression nested deeper than \(SnippetParser.maxDepth) groups", at: patternStart)
+            throw error("snippet.parse.regexTooDeep", .integer(SnippetParser.maxDepth), at: patternStart)
         }
         let format = try parseFormat(opener: opener)
         let optionsStart = position
         while true {
-            guard let current = byte(at: position) else { throw error("unclosed ${", at: opener) }
+            guard let current = byte(at: position) else { throw error("snippet.parse.unclosed", at: opener) }
             if current == Self.closeBrace { break }
             guard SnippetTransform.optionLetters.utf8.contains(current) else {
-                throw error("unknown regular expression option (use g, i, m, s or u)", at: position)
+                throw error("snippet.parse.regexOption", at: position)
             }
             position += 1
         }
@@ -271,7 +273,7 @@ struct SnippetScanner {
         position += 1
         let transform = SnippetTransform(pattern: string(pattern), format: format, options: options, source: source)
         if let message = transform.compileError() {
-            throw error("bad regular expression: " + message, at: patternStart)
+            throw error("snippet.parse.badRegex", .string(message), at: patternStart)
         }
         return transform
     }
@@ -303,7 +305,7 @@ struct SnippetScanner {
             text.removeAll(keepingCapacity: true)
         }
         while true {
-            guard let current = byte(at: position) else { throw error("unclosed ${", at: opener) }
+            guard let current = byte(at: position) else { throw error("snippet.parse.unclosed", at: opener) }
             if current == Self.slash {
                 position += 1
                 flush()
@@ -357,8 +359,8 @@ struct SnippetScanner {
     /// `${1}`, `${1:/upcase}`, `${1:+if}`, `${1:?if:else}`, `${1:-else}` or `${1:else}` in a
     /// format, after its `${`.
     private mutating func parseFormatGroup(start: Int, opener: Int) throws(SnippetParseError) -> SnippetFormatPart {
-        guard let first = byte(at: position) else { throw error("unclosed ${", at: opener) }
-        guard Self.isDigit(first) else { throw error("expected a group number after '${'", at: position) }
+        guard let first = byte(at: position) else { throw error("snippet.parse.unclosed", at: opener) }
+        guard Self.isDigit(first) else { throw error("snippet.parse.expectedGroup", at: position) }
         let group = try parseNumber()
         switch byte(at: position) {
         case Self.closeBrace?:
@@ -367,9 +369,9 @@ struct SnippetScanner {
         case Self.colon?:
             position += 1
         case nil:
-            throw error("unclosed ${", at: opener)
+            throw error("snippet.parse.unclosed", at: opener)
         default:
-            throw error("expected '}' or ':' after the group number", at: position)
+            throw error("snippet.parse.afterGroup", at: position)
         }
         switch byte(at: position) {
         case Self.slash?:
@@ -377,7 +379,7 @@ struct SnippetScanner {
             let nameStart = position
             let name = try formatText(until: Self.closeBrace, opener: start)
             guard let change = SnippetCaseChange(rawValue: name) else {
-                throw error("unknown case change '/\(name)' (use /upcase, /downcase, /capitalize, /camelcase or /pascalcase)",
+                throw error("snippet.parse.caseChange", .string(name),
                             at: nameStart)
             }
             return .caseChange(group, change)
@@ -411,6 +413,6 @@ struct SnippetScanner {
             text.append(current)
             position += 1
         }
-        throw error("unclosed ${", at: opener)
+        throw error("snippet.parse.unclosed", at: opener)
     }
 }

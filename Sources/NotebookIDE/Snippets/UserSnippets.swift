@@ -13,6 +13,7 @@
 //   such snippets for key bindings, never for completion.
 
 import JSONRPC
+import Localization
 import MarkdownSyntax
 import NotebookWorkspace
 import TextCore
@@ -27,9 +28,9 @@ public struct SnippetFileProblem: Sendable, Equatable, CustomStringConvertible {
     public var utf8Column: Int
     /// The UTF-8 offset in the file.
     public var utf8Offset: Int
-    public var message: String
+    public var message: LocalizedText
 
-    public init(path: String, line: Int, utf8Column: Int, utf8Offset: Int, message: String) {
+    public init(path: String, line: Int, utf8Column: Int, utf8Offset: Int, message: LocalizedText) {
         self.path = path
         self.line = line
         self.utf8Column = utf8Column
@@ -37,8 +38,8 @@ public struct SnippetFileProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path:line:column: message`, 1-based, for a log line.
-    public var description: String { "\(path):\(line + 1):\(utf8Column + 1): \(message)" }
+    /// `path:line:column: message`, 1-based, for a log line (in English, as the log is).
+    public var description: String { "\(path):\(line + 1):\(utf8Column + 1): \(message.english)" }
 }
 
 /// What one snippet file gave.
@@ -73,8 +74,8 @@ public enum UserSnippets {
         guard start < layout.bytes.count else { return SnippetFile() }
         let (members, problem) = layout.members(from: start)
         if let problem {
-            let message = problem.message == "expected an object"
-                ? "a snippet file is a JSON object of named snippets" : "bad JSON: " + problem.message
+            let message = problem.isNotObject
+                ? LocalizedText("snippet.file.notObject") : LocalizedText("snippet.file.badJSON", .text(problem.message))
             reader.problem(message, at: problem.offset)
         }
         for member in members {
@@ -90,20 +91,20 @@ public enum UserSnippets {
         var reader = SnippetFileReader(bytes: bytes, path: path)
         var syntaxProblems: [SyntaxProblem] = []
         guard let frontMatter = FrontMatterParser.parse(MarkdownParser.parse(bytes), problems: &syntaxProblems) else {
-            reader.problem("a snippet note starts with front matter that has `prefix:`", at: 0)
+            reader.problem(LocalizedText("snippet.note.noFrontMatter"), at: 0)
             return reader.file
         }
         let name = SnippetVariables.baseName(SnippetVariables.lastComponent(path))
         guard let prefixEntry = frontMatter.entries.first(where: { $0.key == "prefix" }) else {
-            reader.problem("the front matter has no `prefix:`", at: Int(frontMatter.range.start))
+            reader.problem(LocalizedText("snippet.note.noPrefix"), at: Int(frontMatter.range.start))
             return reader.file
         }
         let prefixes = prefixEntry.value.items.filter { !$0.isEmpty }
         guard !prefixes.isEmpty else {
-            reader.problem("`prefix:` is a word or a list of words", at: Int(prefixEntry.keyRange.start))
+            reader.problem(LocalizedText("snippet.note.prefixWords"), at: Int(prefixEntry.keyRange.start))
             return reader.file
         }
-        let description = frontMatter["description"]?.scalar.flatMap { $0.isEmpty ? nil : $0 }
+        let description = frontMatter["description"]?.scalar.flatMap { $0.isEmpty ? nil : LocalizedText.verbatim($0) }
         var bodyStart = min(Int(frontMatter.range.end), bytes.count)
         if bodyStart < bytes.count, bytes[bodyStart] == 0x0D { bodyStart += 1 }
         if bodyStart < bytes.count, bytes[bodyStart] == 0x0A { bodyStart += 1 }
@@ -129,7 +130,7 @@ struct SnippetFileReader {
         self.lines = LineIndex(utf8: bytes)
     }
 
-    mutating func problem(_ message: String, at utf8Offset: Int) {
+    mutating func problem(_ message: LocalizedText, at utf8Offset: Int) {
         let offset = max(0, min(utf8Offset, lines.utf8Count))
         let position = lines.position(ofUTF8Offset: offset)
         file.problems.append(SnippetFileProblem(path: path, line: position.line, utf8Column: position.utf8Column,
@@ -137,12 +138,12 @@ struct SnippetFileReader {
     }
 
     /// Adds the snippet, or the problem of its body at the offset `offset` maps its error to.
-    mutating func add(name: String, prefixes: [String], description: String?, body: String,
+    mutating func add(name: String, prefixes: [String], description: LocalizedText?, body: String,
                       offset: (SnippetParseError) -> Int) {
         do throws(SnippetParseError) {
             file.snippets.append(try Snippet(name: name, prefixes: prefixes, description: description, body: body, origin: path))
         } catch {
-            problem("snippet \"\(name)\": \(error.message)", at: offset(error))
+            problem(LocalizedText("snippet.file.body", .string(name), .text(error.message)), at: offset(error))
         }
     }
 
@@ -153,11 +154,11 @@ struct SnippetFileReader {
         switch layout.parse(member.value) {
         case .success(let parsed): value = parsed
         case .failure(let error):
-            problem("bad JSON in snippet \"\(name)\": " + error.message, at: error.offset)
+            problem(LocalizedText("snippet.file.badJSONInSnippet", .string(name), .string(error.message)), at: error.offset)
             return
         }
         guard let object = value.objectValue else {
-            problem("snippet \"\(name)\" is not an object with a `prefix` and a `body`", at: member.value.lowerBound)
+            problem(LocalizedText("snippet.file.notSnippetObject", .string(name)), at: member.value.lowerBound)
             return
         }
         // The positions of the snippet's own members, for problems in them.
@@ -175,19 +176,19 @@ struct SnippetFileReader {
         case .array(let items)?:
             let strings = items.compactMap(\.stringValue)
             guard strings.count == items.count else {
-                problem("the prefix of \"\(name)\" is not a string or a list of strings", at: valueRange("prefix").lowerBound)
+                problem(LocalizedText("snippet.file.prefixType", .string(name)), at: valueRange("prefix").lowerBound)
                 return
             }
             prefixes = strings
         case _?:
-            problem("the prefix of \"\(name)\" is not a string or a list of strings", at: valueRange("prefix").lowerBound)
+            problem(LocalizedText("snippet.file.prefixType", .string(name)), at: valueRange("prefix").lowerBound)
             return
         }
         let nonEmpty = prefixes.filter { !$0.isEmpty }
         guard !nonEmpty.isEmpty else { return }
 
         guard let bodyValue = object["body"] else {
-            problem("snippet \"\(name)\" has no `body`", at: member.keyOffset)
+            problem(LocalizedText("snippet.file.noBody", .string(name)), at: member.keyOffset)
             return
         }
         let bodyRange = valueRange("body")
@@ -202,13 +203,13 @@ struct SnippetFileReader {
             lines = items.compactMap(\.stringValue)
             lineStarts = layout.elements(of: bodyRange).map(\.lowerBound)
         default:
-            problem("the body of \"\(name)\" is not a string or a list of strings", at: bodyRange.lowerBound)
+            problem(LocalizedText("snippet.file.bodyType", .string(name)), at: bodyRange.lowerBound)
             return
         }
-        let description: String?
+        let description: LocalizedText?
         switch object["description"] {
-        case .string(let text)?: description = text
-        case .array(let items)?: description = items.compactMap(\.stringValue).joined(separator: "\n")
+        case .string(let text)?: description = .verbatim(text)
+        case .array(let items)?: description = .verbatim(items.compactMap(\.stringValue).joined(separator: "\n"))
         default: description = nil
         }
         add(name: name, prefixes: nonEmpty, description: description, body: lines.joined(separator: "\n")) { error in
