@@ -146,8 +146,8 @@ extension Server {
             }
             progress.report(done: done, total: total)
         }
-        for line in report.skipped { logger.info(line) }
-        for line in report.failures { logger.warn(line) }
+        for line in report.skipped { logger.info(line.english) }
+        for line in report.failures { logger.warn(line.english) }
         if let scanGate {
             scanGate.wait()
             scanGate.signal()
@@ -211,7 +211,7 @@ extension Server {
         guard let first = problems.first else { return }
         for problem in problems { logger.warn("configuration: \(problem)") }
         let more = problems.count > 1 ? " (and \(problems.count - 1) more problems with the settings: see the log)" : ""
-        send(ShowMessageNotification.self, ShowMessageParams(type: .warning, message: "MacMD: \(first)\(more)"))
+        send(ShowMessageNotification.self, ShowMessageParams(type: .warning, message: "MacMD: \(first.string(in: client.locale))\(more)"))
     }
 
     /// Records nested `.macmd.json` files that came or went, and says that a new one is not read.

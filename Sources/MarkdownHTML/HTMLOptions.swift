@@ -1,5 +1,7 @@
 // Options of the HTML renderer. Plain values; the renderer reads them, never changes them.
 
+import Localization
+
 /// How the renderer writes a formula. Either way it sits in the same wrapper,
 /// `<span class="math math-inline">`, `<span class="math math-display">` (display maths in a
 /// paragraph) or `<div class="math math-display">` (a block), so a theme styles both alike.
@@ -62,12 +64,16 @@ public struct HTMLOptions: Sendable, Equatable {
     /// its TeX for KaTeX or MathJax (the default, so the spec and golden output never change),
     /// or as MathML that browsers draw without a script.
     public var math: MathMarkup = .tex
+    /// The writer's language, for the text a page shows that MacMD wrote: today the tooltip of a
+    /// formula the converter did not understand (`math-error`). English by default, so spec and
+    /// golden output never change.
+    public var locale: SupportedLocale = .en
 
     public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
                 collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,
                 tagLinks: Bool = true, blockIDAnchors: Bool = true, wikiLinkExtension: String = ".md",
                 theme: PreviewTheme = .light, highlightCode: Bool = false, wikiLinkDestinations: WikiLinkDestinations? = nil,
-                math: MathMarkup = .tex) {
+                math: MathMarkup = .tex, locale: SupportedLocale = .en) {
         self.safe = safe
         self.sourceLines = sourceLines
         self.headingIDs = headingIDs
@@ -81,6 +87,7 @@ public struct HTMLOptions: Sendable, Equatable {
         self.highlightCode = highlightCode
         self.wikiLinkDestinations = wikiLinkDestinations
         self.math = math
+        self.locale = locale
     }
 
     /// Exactly what cmark writes with `--unsafe`: the CommonMark spec suite's settings.

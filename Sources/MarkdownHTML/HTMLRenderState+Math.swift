@@ -47,7 +47,7 @@ extension HTMLRenderState {
         case .mathML:
             // The converter's output is valid, escaped UTF-8: it goes into the output as it is.
             mathScratch.removeAll(keepingCapacity: true)
-            TeXMath.writeHTML(tex, display: display, into: &mathScratch)
+            TeXMath.writeHTML(tex, display: display, locale: options.locale, into: &mathScratch)
             mathScratch.withUnsafeBufferPointer { out.put($0) }
         }
     }

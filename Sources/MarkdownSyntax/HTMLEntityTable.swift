@@ -82,6 +82,7 @@ enum HTMLEntityTable {
     }
 
     /// 2125 HTML5 named character references.
+    // l10n-exempt: data (entity names and code points), not text for people
     static let source: StaticString = """
 AElig C6
 AMP 26

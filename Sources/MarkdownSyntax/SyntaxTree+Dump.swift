@@ -52,7 +52,7 @@ extension SyntaxTree {
             return " level=\(n.data)" + ((n.flags & Node.headingSetext) != 0 ? " setext" : "")
         case .list:
             let ordered = (n.flags & Node.listOrdered) != 0
-            return (ordered ? " ordered start=\(n.data)" : " bullet") + ((n.flags & Node.listTight) != 0 ? " tight" : " loose")
+            return (ordered ? " ordered start=\(n.data)" : " bullet") + ((n.flags & Node.listTight) != 0 ? " tight" : " loose")  // l10n-exempt: debug dump of the tree
         case .item:
             switch TaskState(rawValue: n.flags & Node.taskMask) ?? .none {
             case .none: return ""

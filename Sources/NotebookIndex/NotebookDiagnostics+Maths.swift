@@ -41,7 +41,7 @@ extension NotebookDiagnostics {
             }
             guard let error = tex.withUnsafeBufferPointer({ TeXMath.check($0) }) else { continue }
             result.append(NoteDiagnostic(path: path, range: ByteSpan(Int(node.sourceStart), max(Int(node.sourceStart), end)),
-                                         severity: .warning, code: mathErrorCode, message: .verbatim(error.message)))
+                                         severity: .warning, code: mathErrorCode, message: error.message))
         }
         // The inline pass adds a paragraph's inlines after the blocks: document order is by start.
         return result.sorted { $0.range.start < $1.range.start }

@@ -9,14 +9,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 
 /// Why a file could not be read.
 public struct FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var errno: Int32
-    public var description: String {
-        errno == EISDIR ? "cannot read \(path): it is a folder" : "cannot read \(path): \(String(cString: strerror(errno)))"
+    /// What went wrong, with the operating system's text for `errno` as it gives it.
+    public var text: LocalizedText {
+        errno == EISDIR ? LocalizedText("fileRead.isFolder", .string(path))
+            : LocalizedText("fileRead.failed", .string(path), .string(String(cString: strerror(errno))))
     }
+
+    /// What went wrong, in English (the log).
+    public var description: String { text.english }
 }
 
 /// A file's bytes with the size and modification time that the same `fstat` gave.

@@ -10,6 +10,7 @@
 //   where it came from and why it was refused, so whoever loads it can say why it fell back.
 
 import JSONRPC
+import Localization
 import MarkdownHTML
 import NotebookIndex
 
@@ -34,15 +35,19 @@ public enum DiagnosticSetting: Sendable, Equatable {
 public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible {
     /// Where the layer came from (`initializationOptions`, `workspace settings`, a file path).
     public var source: String
-    /// What was wrong with it, in a sentence that names the key.
-    public var reason: String
+    /// What was wrong with it, in a sentence that names the key (`settings.problem.*` keys).
+    public var reason: LocalizedText
 
-    public init(source: String, reason: String) {
+    public init(source: String, reason: LocalizedText) {
         self.source = source
         self.reason = reason
     }
 
-    public var description: String { source + ": " + reason }
+    /// `source: reason`, the reason in `locale`.
+    public func string(in locale: SupportedLocale) -> String { source + ": " + reason.string(in: locale) }
+
+    /// `source: reason` in English (the log).
+    public var description: String { string(in: .en) }
 }
 
 /// One layer of settings: where it came from and its JSON.
@@ -123,20 +128,20 @@ public struct NotebookConfiguration: Sendable, Equatable {
     /// The value of `subkey` in the object `item` (the setting `key`, such as `preview`),
     /// read by `parse`; nil when it is missing or refused. Unknown keys and values `parse` does
     /// not take are refused with a reason, in the order of the keys.
-    private mutating func section<Value>(_ item: JSONValue, _ key: String, _ subkey: String, example: String, expected: String,
+    private mutating func section<Value>(_ item: JSONValue, _ key: String, _ subkey: String, example: String, expected: CatalogArgument,
                                          layer: ConfigurationLayer, _ parse: (JSONValue) -> Value?) -> Value? {
         guard case .object(let object) = item else {
-            refuse(layer, "`\(key)` must be an object such as \(example)")
+            refuse(layer, LocalizedText("settings.problem.notAnObject", .string(key), .string(example)))
             return nil
         }
         var result: Value? = nil
         for (name, value) in object.sorted(by: { $0.key < $1.key }) {
             guard name == subkey else {
-                refuse(layer, "unknown key `\(key).\(name)` ignored")
+                refuse(layer, LocalizedText("settings.problem.unknownKey", .string(key + "." + name)))
                 continue
             }
             guard let parsed = parse(value) else {
-                refuse(layer, "`\(key).\(subkey)`: expected \(expected), got \(value)")
+                refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key + "." + subkey), expected, .string("\(value)")))
                 continue
             }
             result = parsed
@@ -144,13 +149,13 @@ public struct NotebookConfiguration: Sendable, Equatable {
         return result
     }
 
-    private mutating func refuse(_ layer: ConfigurationLayer, _ reason: String) {
+    private mutating func refuse(_ layer: ConfigurationLayer, _ reason: LocalizedText) {
         problems.append(ConfigurationProblem(source: layer.source, reason: reason))
     }
 
     private mutating func apply(_ layer: ConfigurationLayer) {
         guard case .object(let object) = layer.value else {
-            if !layer.value.isNull { refuse(layer, "expected a JSON object; using the defaults") }
+            if !layer.value.isNull { refuse(layer, LocalizedText("settings.problem.notJSONObject")) }
             return
         }
         for (key, item) in object.sorted(by: { $0.key < $1.key }) {
@@ -159,70 +164,70 @@ public struct NotebookConfiguration: Sendable, Equatable {
                 // Names the JSON Schema for the editor's JSON server (completion and checks in
                 // `.macmd.json`); MacMD has nothing to read in it.
                 guard item.stringValue != nil else {
-                    refuse(layer, "`$schema` must be a string (the schema's URL or path)")
+                    refuse(layer, LocalizedText("settings.problem.schema"))
                     continue
                 }
             case "extensions":
                 guard let list = Self.strings(item), !list.isEmpty else {
-                    refuse(layer, "`extensions` must be a non-empty list of strings")
+                    refuse(layer, LocalizedText("settings.problem.extensions"))
                     continue
                 }
                 extensions = list.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
             case "ignore":
                 guard let list = Self.strings(item) else {
-                    refuse(layer, "`ignore` must be a list of glob strings")
+                    refuse(layer, LocalizedText("settings.problem.ignore"))
                     continue
                 }
                 ignore = list
             case "maxFileSize":
                 guard case .int(let bytes) = item, bytes > 0 else {
-                    refuse(layer, "`maxFileSize` must be a positive number of bytes")
+                    refuse(layer, LocalizedText("settings.problem.maxFileSize"))
                     continue
                 }
                 maxFileSize = bytes
             case "allowHomeOrRoot":
                 guard case .bool(let flag) = item else {
-                    refuse(layer, "`allowHomeOrRoot` must be true or false")
+                    refuse(layer, LocalizedText("settings.problem.allowHomeOrRoot"))
                     continue
                 }
                 allowHomeOrRoot = flag
             case "diagnostics":
                 guard case .object(let codes) = item else {
-                    refuse(layer, "`diagnostics` must map codes to error, warning, information, hint or off")
+                    refuse(layer, LocalizedText("settings.problem.diagnostics"))
                     continue
                 }
                 for (code, level) in codes.sorted(by: { $0.key < $1.key }) {
                     guard let text = level.stringValue else {
-                        refuse(layer, "`diagnostics.\(code)` must be a string")
+                        refuse(layer, LocalizedText("settings.problem.diagnosticNotString", .string(code)))
                         continue
                     }
                     guard let setting = DiagnosticSetting(name: text) else {
-                        refuse(layer, "`diagnostics.\(code)`: expected error, warning, information, hint or off, got `\(text)`")
+                        refuse(layer, LocalizedText("settings.problem.diagnosticSeverity", .string(code), .string(text)))
                         continue
                     }
                     diagnostics[code] = setting
                 }
             case "preview":
-                if let theme = section(item, key, "theme", example: #"{"theme": "dark"}"#, expected: "one of \(PreviewTheme.namesList)",
+                if let theme = section(item, key, "theme", example: #"{"theme": "dark"}"#, expected: .message("settings.expected.oneOf", .string(PreviewTheme.namesList)),
                                        layer: layer, { $0.stringValue.flatMap(PreviewTheme.init(rawValue:)) }) {
                     previewTheme = theme
                 }
             case "links":
                 if let mode = section(item, key, "markdownResolution", example: #"{"markdownResolution": "obsidian"}"#,
-                                      expected: #""relative" or "obsidian""#, layer: layer,
+                                      expected: .message("settings.expected.either", #""relative""#, #""obsidian""#), layer: layer,
                                       { $0.stringValue.flatMap(MarkdownResolution.init(rawValue:)) }) {
                     linksMarkdownResolution = mode
                 }
             case "snippets":
                 let folder = section(item, key, "folder", example: #"{"folder": "Snippets"}"#,
-                                     expected: #"a folder inside the notebook, such as "Snippets""#, layer: layer) { value -> String? in
+                                     expected: .message("settings.expected.snippetsFolder"), layer: layer) { value -> String? in
                     guard let text = value.stringValue, !text.hasPrefix("/"), let folder = NotebookPath.normalized(text),
                           !folder.isEmpty else { return nil }
                     return folder
                 }
                 if let folder { snippetsFolder = folder }
             default:
-                refuse(layer, "unknown key `\(key)` ignored")
+                refuse(layer, LocalizedText("settings.problem.unknownKey", .string(key)))
             }
         }
     }
@@ -252,7 +257,7 @@ extension NotebookConfiguration {
             } catch {
                 var configuration = NotebookConfiguration(layers: layers)
                 configuration.isObsidianVault = isVault
-                configuration.problems.append(ConfigurationProblem(source: file, reason: "not valid JSON (\(error.message)); using the defaults"))
+                configuration.problems.append(ConfigurationProblem(source: file, reason: LocalizedText("settings.problem.invalidJSON", .string(error.message))))
                 return configuration
             }
         }

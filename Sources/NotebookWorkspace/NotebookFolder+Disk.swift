@@ -18,6 +18,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 import NotebookIndex
 import Synchronization
 
@@ -56,9 +57,10 @@ public struct ColdIndexReport: Sendable {
     /// The notes indexed with their sizes and modification times (open notes included: their
     /// times come from a `stat` each, so a refresh does not take them for changed).
     public var files: [ScannedFile] = []
-    /// Notes over the size limit and notes that could not be read, one line each (sorted).
-    public var skipped: [String] = []
-    public var failures: [String] = []
+    /// Notes over the size limit and notes that could not be read, one line each (sorted by
+    /// their English).
+    public var skipped: [LocalizedText] = []
+    public var failures: [LocalizedText] = []
 }
 
 extension NotebookFolder {
@@ -85,7 +87,7 @@ extension NotebookFolder {
                 times.append(ScannedFile(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: FileReader.modificationTime(info)))
             }
         }
-        return ColdIndexReport(files: times, skipped: report.skipped.map { "skipped \($0.path): \($0.reason)" }, failures: report.failures)
+        return ColdIndexReport(files: times, skipped: report.skipped.map(\.logText), failures: report.failures)
     }
 
     /// Makes room for a scan's notes in the index.
@@ -150,7 +152,7 @@ extension NotebookFolder {
             var info = stat()
             let isFolder = event.kind != .deleted && stat(absolutePath(event.path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             if event.kind != .deleted, case .excluded(let reason) = membership.verdict(of: event.path, isDirectory: isFolder) {
-                outcome.logLines.append("not indexing \(event.path): \(reason)")
+                outcome.logLines.append(LocalizedText("scan.log.notIndexing", .string(event.path), .text(reason)).english)
                 // What was indexed there before (a note renamed or grown out of the notebook) goes.
                 outcome.updates += updates(for: event.path, .deleted, open: open)
             } else if isFolder {
@@ -250,7 +252,7 @@ extension NotebookFolder {
     /// same path as the language server's. `log` holds the paths left out (the settings'
     /// problems are in `folder.configuration.problems`); `refusal` says why nothing was indexed.
     public static func indexed(path: String, editor layers: [ConfigurationLayer] = [])
-        -> (folder: NotebookFolder, log: [String], refusal: ScanRefusal?) {
+        -> (folder: NotebookFolder, log: [LocalizedText], refusal: ScanRefusal?) {
         var folder = NotebookFolder(path: path, singleFolder: false)
         folder.isNamedByUser = true
         folder.adopt(folder.readSettings(editor: layers))
@@ -265,7 +267,7 @@ extension NotebookFolder {
         let report = folder.loadColdIndex(walk, open: []) { batch, _, _ in shared.insert(batch) }
         folder = shared.take()
         folder.finishScan(walk, report)
-        return (folder, walk.logLines + (report.skipped + report.failures).sorted(), nil)
+        return (folder, walk.logTexts + (report.skipped + report.failures).sorted { $0.english < $1.english }, nil)
     }
 }
 

@@ -11,6 +11,7 @@
 // - `revision` grows with every change of the index; `catalogRevision` only when notes or files
 //   come or go or a title or alias changes (what completion by name lists).
 
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 
@@ -129,8 +130,8 @@ public struct NotebookFolder: Sendable {
     /// Why the `.macmd.json` at `relative` (below the root) is not read.
     public func nestedSettingsProblem(_ relative: String) -> ConfigurationProblem {
         let folder = NotebookPath.folder(of: relative)
-        return ConfigurationProblem(source: relative, reason: "not read: a notebook takes its settings from the \(NotebookConfiguration.fileName) "
-            + "at its root (\(clientPath(NotebookConfiguration.fileName))); move these keys there, or open \(folder) as a notebook of its own")
+        return ConfigurationProblem(source: relative, reason: LocalizedText("settings.problem.nestedFile", .string(NotebookConfiguration.fileName),
+                                                                            .string(clientPath(NotebookConfiguration.fileName)), .string(folder)))
     }
 
     /// What marks a folder as a notebook's root, as the editor setups look for it: MacMD's

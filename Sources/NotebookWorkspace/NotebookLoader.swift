@@ -7,6 +7,7 @@
 // symbols are taken, so memory holds symbols, not syntax trees.
 
 import Dispatch
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import Synchronization
@@ -20,13 +21,17 @@ public enum NotebookLoader {
         /// Notes over the scan's size limit (`ScanResult.maxFileSize`), not read, with the
         /// scanner's reason; sorted by path.
         public var skipped: [ScanSkip] = []
-        /// One line per note that could not be read (`skipped PATH: cannot read …`), sorted.
-        public var failures: [String] = []
+        /// One line per note that could not be read (`skipped PATH: cannot read …`), sorted by
+        /// their English.
+        public var failures: [LocalizedText] = []
 
-        /// The `skipped PATH: reason` lines of `skipped` and `failures`, sorted.
-        public var logLines: [String] {
-            (skipped.map { "skipped \($0.path): \($0.reason)" } + failures).sorted()
+        /// The `skipped PATH: reason` lines of `skipped` and `failures`, sorted by their English.
+        public var logTexts: [LocalizedText] {
+            (skipped.map(\.logText) + failures).sorted { $0.english < $1.english }
         }
+
+        /// `logTexts` in English, for the server's log.
+        public var logLines: [String] { logTexts.map(\.english) }
     }
 
     /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) on all cores,
@@ -68,7 +73,7 @@ public enum NotebookLoader {
             var notes: [Notebook.PreparedNote] = []
             var read: [ScannedFile] = []
             var skipped: [ScanSkip] = []
-            var failures: [String] = []
+            var failures: [LocalizedText] = []
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
                 case .read(let snapshot):
@@ -77,7 +82,7 @@ public enum NotebookLoader {
                 case .tooLarge(let size):
                     skipped.append(ScanSkip(path: file.path, reason: .tooLarge(size: size, limit: limit)))
                 case .failed(let error):
-                    failures.append("skipped \(file.path): \(error)")
+                    failures.append(LocalizedText("scan.log.skipped", .string(file.path), .text(error.text)))
                 }
             }
             results.withLock { results in
@@ -94,7 +99,7 @@ public enum NotebookLoader {
             var report = results.report
             report.files = results.slots.flatMap { $0 }
             report.skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-            report.failures.sort()
+            report.failures.sort { $0.english < $1.english }
             return report
         }
     }

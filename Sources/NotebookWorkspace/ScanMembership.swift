@@ -19,6 +19,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 
 /// Answers "would a scan of `root` with `options` list this path?" for single paths.
 public struct ScanMembership {
@@ -32,7 +33,7 @@ public struct ScanMembership {
         /// A folder the scan enters.
         case folder
         /// Left out, and why (for the log).
-        case excluded(String)
+        case excluded(LocalizedText)
     }
 
     /// The notebook's folder, symlinks resolved (paths are relative to it).
@@ -50,41 +51,41 @@ public struct ScanMembership {
     /// whether it names a folder.
     public mutating func verdict(of relative: String, isDirectory: Bool = false) -> Verdict {
         let components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard let name = components.last else { return .excluded("not a path inside the notebook") }
+        guard let name = components.last else { return .excluded(LocalizedText("scan.exclude.notInNotebook")) }
         let folders = isDirectory ? components : Array(components.dropLast())
         if folders.count > options.maxDepth {
-            return .excluded("more than \(options.maxDepth) folders deep")
+            return .excluded(ScanSkipReason.tooDeep(limit: options.maxDepth).text)
         }
         var rules = rules(inFolder: "", parent: IgnoreRules(globs: options.ignoreGlobs))
         var folderPath = ""
         for folder in folders {
             // The walk skips hidden folders (`.git` among them) and excluded names by name alone.
-            if folder.utf8.first == UInt8(ascii: ".") { return .excluded("inside the hidden folder `\(folder)`") }
-            if options.excludedFolderNames.contains(folder) { return .excluded("inside `\(folder)`") }
+            if folder.utf8.first == UInt8(ascii: ".") { return .excluded(LocalizedText("scan.exclude.hiddenFolder", .string(folder))) }
+            if options.excludedFolderNames.contains(folder) { return .excluded(LocalizedText("scan.exclude.excludedFolder", .string(folder))) }
             folderPath = folderPath.isEmpty ? folder : folderPath + "/" + folder
             // The rules known in the parent decide whether the walk enters the folder.
             if rules.decision(path: Array(folderPath.utf8), isDirectory: true) == true {
-                return .excluded("`\(folderPath)/` is ignored")
+                return .excluded(LocalizedText("scan.exclude.ignoredFolder", .string(folderPath)))
             }
             rules = self.rules(inFolder: folderPath, parent: rules)
         }
         if isDirectory { return .folder }
         let isNote = ScanMembership.hasExtension(name, in: options.extensions)
         guard isNote || name.utf8.first != UInt8(ascii: ".") else {
-            return .excluded("a hidden file that is not a note")
+            return .excluded(LocalizedText("scan.exclude.hiddenFile"))
         }
         if rules.decision(path: Array(relative.utf8), isDirectory: false) == true {
-            return .excluded("ignored by the ignore rules")
+            return .excluded(LocalizedText("scan.exclude.ignored"))
         }
         guard isNote else { return .asset }
         let absolute = root + "/" + relative
         var info = stat()
-        guard stat(absolute, &info) == 0 else { return .excluded("cannot be inspected (\(WorkspaceScanner.errorText(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .excluded("not a regular file") }
+        guard stat(absolute, &info) == 0 else { return .excluded(LocalizedText("scan.exclude.notInspectable", .string(WorkspaceScanner.errorText(errno)))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .excluded(LocalizedText("scan.exclude.notRegularFile")) }
         if Int64(info.st_size) > options.maxFileSize {
-            return .excluded("file is \(info.st_size) bytes, over the \(options.maxFileSize)-byte limit")
+            return .excluded(ScanSkipReason.tooLargeText(size: Int64(info.st_size), limit: options.maxFileSize))
         }
-        guard access(absolute, R_OK) == 0 else { return .excluded("file cannot be read (\(WorkspaceScanner.errorText(errno)))") }
+        guard access(absolute, R_OK) == 0 else { return .excluded(ScanSkipReason.unreadableFile(errno: errno).text) }
         return .note
     }
 

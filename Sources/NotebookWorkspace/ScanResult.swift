@@ -5,6 +5,8 @@
 // not read is listed in `skipped` with a reason, and a refused root is stated in `refusal`. A file
 // listed without size and time (`inspectsFiles` off) has been checked for nothing but its name.
 
+import Localization
+
 /// Options of `WorkspaceScanner.scan`.
 public struct ScanOptions: Sendable {
     /// File extensions to collect, without the dot, compared case-insensitively (ASCII).
@@ -76,17 +78,26 @@ public enum ScanSkipReason: Sendable, Equatable, CustomStringConvertible {
     /// The folder is deeper than `maxDepth`.
     case tooDeep(limit: Int)
 
-    public var description: String {
+    /// Why, for people (`scan.skip.*` keys); the operating system's error text as it gives it.
+    public var text: LocalizedText {
         switch self {
-        case let .tooLarge(size, limit): return "file is \(size) bytes, over the \(limit)-byte limit"
-        case let .unreadableFolder(code): return "folder cannot be read (\(WorkspaceScanner.errorText(code)))"
-        case let .unreadableFile(code): return "file cannot be read (\(WorkspaceScanner.errorText(code)))"
-        case .vanished: return "disappeared during the scan"
-        case .alreadyVisited: return "symlink to a folder already scanned (loop or duplicate)"
-        case let .brokenSymlink(code): return "broken symlink (\(WorkspaceScanner.errorText(code)))"
-        case let .tooDeep(limit): return "more than \(limit) folders deep"
+        case let .tooLarge(size, limit): ScanSkipReason.tooLargeText(size: size, limit: limit)
+        case let .unreadableFolder(code): LocalizedText("scan.skip.unreadableFolder", .string(WorkspaceScanner.errorText(code)))
+        case let .unreadableFile(code): LocalizedText("scan.skip.unreadableFile", .string(WorkspaceScanner.errorText(code)))
+        case .vanished: LocalizedText("scan.skip.vanished")
+        case .alreadyVisited: LocalizedText("scan.skip.alreadyVisited")
+        case let .brokenSymlink(code): LocalizedText("scan.skip.brokenSymlink", .string(WorkspaceScanner.errorText(code)))
+        case let .tooDeep(limit): LocalizedText("scan.skip.tooDeep", .integer(limit))
         }
     }
+
+    /// A note of `size` bytes over the `limit`: the byte counts written as they are, ungrouped.
+    static func tooLargeText(size: Int64, limit: Int64) -> LocalizedText {
+        LocalizedText("scan.skip.tooLarge", .string(String(size)), .string(String(limit)))
+    }
+
+    /// Why, in English (the log).
+    public var description: String { text.english }
 }
 
 /// A path the scan left out, and why.
@@ -94,6 +105,14 @@ public struct ScanSkip: Sendable, Equatable {
     /// The path relative to the scan root.
     public var path: String
     public var reason: ScanSkipReason
+
+    public init(path: String, reason: ScanSkipReason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `skipped PATH: reason`, for the log and `macmd check`.
+    public var logText: LocalizedText { LocalizedText("scan.log.skipped", .string(path), .text(reason.text)) }
 }
 
 /// Why a whole scan was refused.
@@ -105,16 +124,17 @@ public enum ScanRefusal: Sendable, Equatable, CustomStringConvertible {
     /// The root does not exist or is not a folder (errno, or ENOTDIR).
     case notAFolder(errno: Int32)
 
-    public var description: String {
+    /// Why, for people (`scan.refusal.*` keys).
+    public var text: LocalizedText {
         switch self {
-        case let .homeDirectory(path):
-            return "not indexing the home folder \(path); set allowHomeOrRoot to index it"
-        case .fileSystemRoot:
-            return "not indexing the file-system root /; set allowHomeOrRoot to index it"
-        case let .notAFolder(code):
-            return "the workspace root is not a readable folder (\(WorkspaceScanner.errorText(code)))"
+        case let .homeDirectory(path): LocalizedText("scan.refusal.homeFolder", .string(path))
+        case .fileSystemRoot: LocalizedText("scan.refusal.fileSystemRoot")
+        case let .notAFolder(code): LocalizedText("scan.refusal.notAFolder", .string(WorkspaceScanner.errorText(code)))
         }
     }
+
+    /// Why, in English (the log).
+    public var description: String { text.english }
 }
 
 /// The outcome of a scan.
@@ -141,9 +161,12 @@ public struct ScanResult: Sendable {
 }
 
 extension ScanResult {
-    /// One line per refusal or skipped path, for the server's log (`path: reason`).
-    public var logLines: [String] {
-        if let refusal { return ["workspace \(root): \(refusal)"] }
-        return skipped.map { "skipped \($0.path): \($0.reason)" }
+    /// One line per refusal or skipped path (`skipped PATH: reason`), for `macmd check`.
+    public var logTexts: [LocalizedText] {
+        if let refusal { return [LocalizedText("scan.log.refused", .string(root), .text(refusal.text))] }
+        return skipped.map(\.logText)
     }
+
+    /// `logTexts` in English, for the server's log.
+    public var logLines: [String] { logTexts.map(\.english) }
 }

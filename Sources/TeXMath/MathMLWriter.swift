@@ -81,7 +81,7 @@ struct MathMLWriter {
 
     /// The whole `<math>` element.
     mutating func writeMath(_ top: NodeList, source: UnsafeBufferPointer<UInt8>, display: Bool) {
-        put(display ? "<math display=\"block\">" : "<math display=\"inline\">")
+        put(display ? "<math display=\"block\">" : "<math display=\"inline\">")  // l10n-exempt: MathML markup
         if top.isEmpty {
             put("</math>")
             return
@@ -94,7 +94,7 @@ struct MathMLWriter {
             children(top.head)
             put("</mrow>")
         }
-        put("<annotation encoding=\"application/x-tex\">")
+        put("<annotation encoding=\"application/x-tex\">")  // l10n-exempt: MathML markup
         Self.escape(source, into: &out)
         put("</annotation></semantics></math>")
     }

@@ -1,5 +1,7 @@
 // The commands with arguments: fractions, roots, accents, fonts, delimiters, boxes, spaces.
 
+import Localization
+
 extension MathParser {
     /// The atom a command makes; nil for commands that make nothing.
     ///
@@ -65,12 +67,12 @@ extension MathParser {
     private func misplaced(_ owner: MathToken, _ command: MathCommand) -> MathParseError {
         let name = describe(owner)
         switch command {
-        case .infix: return error("\(name) needs braces around it here", at: owner.start)
-        case .color, .style, .size: return error("\(name) must be inside braces here", at: owner.start)
-        case .limits, .noLimits: return error("\(name) must follow an operator", at: owner.start)
-        case .horizontalLine: return error("\(name) is only allowed at the start of a table row", at: owner.start)
-        case .textSymbol, .textAccent: return error("\(name) is only allowed in text", at: owner.start)
-        default: return error("unexpected \(name)", at: owner.start)
+        case .infix: return error("math.error.needsBraces", name, at: owner.start)
+        case .color, .style, .size: return error("math.error.mustBeInsideBraces", name, at: owner.start)
+        case .limits, .noLimits: return error("math.error.mustFollowOperator", name, at: owner.start)
+        case .horizontalLine: return error("math.error.onlyAtRowStart", name, at: owner.start)
+        case .textSymbol, .textAccent: return error("math.error.onlyInText", name, at: owner.start)
+        default: return error("math.error.unexpected", name, at: owner.start)
         }
     }
 
@@ -123,7 +125,7 @@ extension MathParser {
             let background = try readColor(of: owner)
             let content = try parseTextArgument(owner, set: 0, clear: 0)
             return tree.element(.mstyle, content, attributes: tree.store(
-                " mathbackground=\"\(background)\" style=\"border:0.0667em solid \(frame)\""))
+                " mathbackground=\"\(background)\" style=\"border:0.0667em solid \(frame)\""))  // l10n-exempt: MathML attributes and CSS
         }
     }
 
@@ -146,7 +148,7 @@ extension MathParser {
             case "t": attributes = " height=\"0\""
             case "b": attributes = " depth=\"0\""
             case "tb", "bt", "": break
-            default: throw error("\\smash takes [t], [b] or [tb]", at: range.lowerBound)
+            default: throw error("math.error.smashPosition", at: range.lowerBound)
             }
         }
         return tree.element(.mpadded, try parseArgument(of: owner), attributes: tree.store(attributes))
@@ -180,7 +182,7 @@ extension MathParser {
     @inline(never)
     private mutating func parseBoxed(_ owner: MathToken, text: Bool) throws(MathParseError) -> Int32 {
         let content = text ? singleList(try parseTextArgument(owner, set: 0, clear: 0)) : try parseArgument(of: owner)
-        return tree.element(.mrow, content, attributes: tree.store(" style=\"border:0.0667em solid;padding:0.2em 0.3em\""))
+        return tree.element(.mrow, content, attributes: tree.store(" style=\"border:0.0667em solid;padding:0.2em 0.3em\""))  // l10n-exempt: MathML attributes and CSS
     }
 
     /// `\cancel{…}` and the rest: strokes as CSS gradients over the content (MathML Core has no
@@ -193,9 +195,9 @@ extension MathParser {
         }
         let background: String
         switch kind {
-        case 0: background = stroke("to top right,")
-        case 1: background = stroke("to bottom right,")
-        case 2: background = stroke("to top right,") + "," + stroke("to bottom right,")
+        case 0: background = stroke("to top right,")  // l10n-exempt: MathML attributes and CSS
+        case 1: background = stroke("to bottom right,")  // l10n-exempt: MathML attributes and CSS
+        case 2: background = stroke("to top right,") + "," + stroke("to bottom right,")  // l10n-exempt: MathML attributes and CSS
         default: background = stroke("")
         }
         return tree.element(.mrow, content, attributes: tree.store(" style=\"background:\(background)\""))
@@ -224,7 +226,7 @@ extension MathParser {
             index += 1
         }
         guard digits > 0, value >= 0x20, value != 0x7F, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
-            throw error("\\char needs the code of a printable character", at: owner.start)
+            throw error("math.error.charCode", at: owner.start)
         }
         resume(at: index)
         if let symbolClass = table.classOfScalar[value] { return symbol(symbolClass, text: tree.store(scalar: value)) }
@@ -238,7 +240,7 @@ extension MathParser {
             starred = true
             advance()
         }
-        guard tag == nil else { throw error("only one \\tag per formula", at: owner.start) }
+        guard tag == nil else { throw error("math.error.oneTag", at: owner.start) }
         tag = try parseTextArgument(owner, set: 0, clear: 0, enclosedIn: starred ? nil : (0x28, 0x29))
         return nil
     }
@@ -255,7 +257,7 @@ extension MathParser {
         if isCharacter(UInt8(ascii: "[")) {
             let range = try readRawBracket(of: owner)
             guard let (value, end) = parseDimension(from: range.lowerBound, limit: range.upperBound), end == range.upperBound else {
-                throw error("invalid dimension \"\(shown(range))\" for \\rule", at: range.lowerBound)
+                throw error("math.error.invalidDimension", .string(shown(range)), "\\rule", at: range.lowerBound)
             }
             raise = value
         }
@@ -273,7 +275,7 @@ extension MathParser {
         let (list, end) = try parseRow()
         font = savedFont
         displayStyle = savedDisplay
-        guard end == .endGroup else { throw error("missing \\endgroup for \\begingroup", at: owner.start) }
+        guard end == .endGroup else { throw error("math.error.missingClosing", "\\endgroup", "\\begingroup", at: owner.start) }
         advance()
         return tree.element(.mrow, list)
     }
@@ -301,7 +303,7 @@ extension MathParser {
         advance()
         let (list, end) = try parseRow(stopAtBracket: true)
         displayStyle = saved
-        guard end == .closeBracket else { throw error("missing ] after \(describe(owner))", at: open) }
+        guard end == .closeBracket else { throw error("math.error.missingCloseBracket", describe(owner), at: open) }
         advance()
         return list
     }
@@ -384,7 +386,7 @@ extension MathParser {
         if !thicknessRange.isEmpty {
             guard let (value, end) = parseDimension(from: thicknessRange.lowerBound, limit: thicknessRange.upperBound),
                   end == thicknessRange.upperBound else {
-                throw error("invalid dimension \"\(shown(thicknessRange))\" for \\genfrac", at: thicknessRange.lowerBound)
+                throw error("math.error.invalidDimension", .string(shown(thicknessRange)), "\\genfrac", at: thicknessRange.lowerBound)
             }
             thickness = Self.em(max(0, value))
         }
@@ -396,7 +398,7 @@ extension MathParser {
         case "1": style = .text
         case "2": style = .script
         case "3": style = .scriptScript
-        default: throw error("\\genfrac style must be 0, 1, 2 or 3", at: styleRange.lowerBound)
+        default: throw error("math.error.genfracStyle", at: styleRange.lowerBound)
         }
         let saved = displayStyle
         displayStyle = false
@@ -428,7 +430,7 @@ extension MathParser {
             return nil
         }
         let text = try readDelimiter(after: owner)
-        guard token.kind == .closeBrace else { throw error("unbalanced braces: missing }", at: open) }
+        guard token.kind == .closeBrace else { throw error("math.error.missingCloseBrace", at: open) }
         advance()
         return text
     }
@@ -528,7 +530,7 @@ extension MathParser {
                 tree.nodes[Int(node)].atom = .inner
                 return node
             default:
-                throw error("missing \\right for \\left", at: owner.start)
+                throw error("math.error.missingClosing", "\\right", "\\left", at: owner.start)
             }
         }
     }
@@ -566,7 +568,7 @@ extension MathParser {
     private mutating func parseNegation(_ owner: MathToken) throws(MathParseError) -> Int32 {
         let list = try parseArgument(of: owner)
         guard list.count == 1, tree[list.head].tag == .mi || tree[list.head].tag == .mo else {
-            throw error("\\not must be followed by a symbol", at: owner.start)
+            throw error("math.error.notNeedsSymbol", at: owner.start)
         }
         let node = tree[list.head]
         let text = node.textStart..<node.textEnd
@@ -682,7 +684,7 @@ extension MathParser {
     /// `\substack{a\\b}`: lines stacked in a script.
     @inline(never)
     private mutating func parseSubstack(_ owner: MathToken) throws(MathParseError) -> Int32 {
-        guard token.kind == .openBrace else { throw error("missing {…} after \\substack") }
+        guard token.kind == .openBrace else { throw error("math.error.missingBraces", "\\substack") }
         let open = token.start
         advance()
         var rows = NodeList()
@@ -714,12 +716,12 @@ extension MathParser {
         }
         guard token.kind != .end, start < source.count, !MathLexer.isLetter(source[start]),
               !MathLexer.isSpace(source[start]), source[start] < 0x80 else {
-            throw error("\\verb needs a delimiter", at: owner.start)
+            throw error("math.error.needsDelimiter", "\\verb", at: owner.start)
         }
         let delimiterByte = source[start]
         var index = start + 1
         while index < source.count, source[index] != delimiterByte { index += 1 }
-        guard index < source.count else { throw error("missing closing \(Character(Unicode.Scalar(delimiterByte))) for \\verb", at: owner.start) }
+        guard index < source.count else { throw error("math.error.verbUnclosed", .string(String(Character(Unicode.Scalar(delimiterByte)))), at: owner.start) }
         let textStart = Int32(tree.bytes.count)
         var offset = start + 1
         while offset < index {
@@ -737,7 +739,7 @@ extension MathParser {
         let owner = token
         let range = try readRawBracket(of: owner)
         guard parseDimension(from: range.lowerBound, limit: range.upperBound)?.1 == range.upperBound else {
-            throw error("invalid dimension \"\(shown(range))\" after \\\\", at: range.lowerBound)
+            throw error("math.error.invalidDimensionAfter", .string(shown(range)), "\\\\", at: range.lowerBound)
         }
     }
 

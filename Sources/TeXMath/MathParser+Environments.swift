@@ -4,6 +4,8 @@
 // (`text-align`, `border-*`), as few as the layout needs.
 
 /// The environments and how each lays out its table.
+import Localization
+
 enum MathEnvironment {
     /// Centred cells between two delimiters (0 for none): `matrix`, `pmatrix`…
     case matrix(left: UInt32, right: UInt32, small: Bool)
@@ -53,7 +55,7 @@ extension MathParser {
         let nameRange = try readRawGroup(of: owner)
         let name = string(nameRange)
         guard let environment = MathEnvironment.named(name) else {
-            throw error("unknown environment {\(shown(nameRange))}", at: nameRange.lowerBound)
+            throw error("math.error.unknownEnvironment", .string(shown(nameRange)), at: nameRange.lowerBound)
         }
         var columns: [ArrayColumn] = []
         var ruleAfterLast: UInt8 = 0
@@ -63,7 +65,7 @@ extension MathParser {
         case .aligned(takesColumnCount: true):
             let count = try readRawGroup(of: owner)
             guard !count.isEmpty, source[count].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                throw error("{\(name)} needs a number of columns", at: count.lowerBound)
+                throw error("math.error.needsColumnCount", .string(name), at: count.lowerBound)
             }
         default:
             break
@@ -113,11 +115,11 @@ extension MathParser {
                     advance()
                     let endName = try readRawGroup(of: endToken)
                     guard string(endName) == name else {
-                        throw error("\\end{\(shown(endName))} does not match \\begin{\(name)}", at: endToken.start)
+                        throw error("math.error.endMismatch", .string(shown(endName)), .string(name), at: endToken.start)
                     }
                     ended = true
                 default:
-                    throw error("missing \\end{\(name)}", at: begin)
+                    throw error("math.error.missingEnd", .string(name), at: begin)
                 }
                 break
             }
@@ -224,10 +226,10 @@ extension MathParser {
             case UInt8(ascii: ":"): rule = 2
             case 0x20, 0x09, 0x0A, 0x0D: break
             default:
-                throw error("unsupported column specification \"\(shown(range))\" (l, c, r, | and : are)", at: offset)
+                throw error("math.error.unsupportedColumn", .string(shown(range)), at: offset)
             }
         }
-        guard !columns.isEmpty else { throw error("the array needs at least one column (l, c or r)", at: range.lowerBound) }
+        guard !columns.isEmpty else { throw error("math.error.noColumns", at: range.lowerBound) }
         return (columns, rule)
     }
 }

@@ -5,6 +5,8 @@
 // maths again. TeX's ligatures `--`, `---`, ` `` ` and `''` become their dashes and quotes.
 
 /// A run of text being collected into one `<mtext>`.
+import Localization
+
 struct TextRun {
     var list = NodeList()
     /// Where the run's text starts in the pool; -1 when no run is open.
@@ -52,7 +54,7 @@ extension MathParser {
         while true {
             switch token.kind {
             case .end:
-                throw error("unbalanced braces: missing }", at: open)
+                throw error("math.error.missingCloseBrace", at: open)
             case .closeBrace:
                 return
             case .openBrace:
@@ -76,7 +78,7 @@ extension MathParser {
             case .command:
                 try textCommand(&run)
             case .caret, .underscore, .alignment, .parameter:
-                throw error("\(describeToken() == "character" ? "#" : describeToken()) is not allowed in text")
+                throw error("math.error.notAllowedInText", token.kind == .parameter ? "#" : describeToken())
             }
         }
     }
@@ -85,7 +87,7 @@ extension MathParser {
     private mutating func textCharacter(_ run: inout TextRun) throws(MathParseError) {
         let scalar = token.scalar
         guard scalar == 0x2D || scalar == 0x60 || scalar == 0x27 else {
-            if scalar < 0x20 || scalar == 0x7F { throw error("unexpected character U+\(hex(scalar))") }
+            if scalar < 0x20 || scalar == 0x7F { throw error("math.error.unexpectedCharacter", .string(hex(scalar))) }
             appendText(scalar, to: &run, mapped: true)
             advance()
             return
@@ -120,7 +122,7 @@ extension MathParser {
         let (list, end) = try parseRow()
         displayStyle = savedDisplay
         font = savedFont
-        guard end == .mathShift else { throw error("missing closing $ in text", at: dollar) }
+        guard end == .mathShift else { throw error("math.error.textMathUnclosed", at: dollar) }
         textMode = true
         advance()
         tree.append(tree.element(.mrow, list), to: &run.list)
@@ -142,7 +144,7 @@ extension MathParser {
                     appendText(scalar.value, to: &run, mapped: false)
                 }
             default:
-                throw error("\(describe(owner)) is only allowed in maths", at: owner.start)
+                throw error("math.error.onlyInMaths", describe(owner), at: owner.start)
             }
         case .textAccent(let mark):
             try textAccent(owner, mark: mark, &run)
@@ -167,7 +169,7 @@ extension MathParser {
         case .ignored:
             break
         default:
-            throw error("\(describe(owner)) is not allowed in text", at: owner.start)
+            throw error("math.error.notAllowedInText", describe(owner), at: owner.start)
         }
     }
 
@@ -187,7 +189,7 @@ extension MathParser {
             advance()
         }
         if braced {
-            guard token.kind == .closeBrace else { throw error("\(describe(owner)) takes one letter", at: owner.start) }
+            guard token.kind == .closeBrace else { throw error("math.error.takesOneLetter", describe(owner), at: owner.start) }
             advance()
         }
         guard let base else { throw missingArgument(owner) }

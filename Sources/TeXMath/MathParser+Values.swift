@@ -3,10 +3,12 @@
 // Each raw read starts at the current token and moves the lexer past what it read, so no byte is
 // read twice.
 
+import Localization
+
 extension MathParser {
     /// The bytes between `{` and the next `}` (no braces inside), without surrounding spaces.
     mutating func readRawGroup(of owner: MathToken) throws(MathParseError) -> Range<Int> {
-        guard token.kind == .openBrace else { throw error("missing {…} after \(describe(owner))") }
+        guard token.kind == .openBrace else { throw error("math.error.missingBraces", describe(owner)) }
         return try readRaw(until: UInt8(ascii: "}"), of: owner)
     }
 
@@ -22,13 +24,13 @@ extension MathParser {
         var index = token.end
         while index < source.count, source[index] != closing {
             if closing == UInt8(ascii: "}"), source[index] == UInt8(ascii: "{") {
-                throw error("unexpected { in the argument of \(describe(owner))", at: index)
+                throw error("math.error.braceInArgument", describe(owner), at: index)
             }
             index += 1
         }
         guard index < source.count else {
-            throw closing == UInt8(ascii: "}") ? error("unbalanced braces: missing }", at: open)
-                : error("missing ] after \(describe(owner))", at: open)
+            throw closing == UInt8(ascii: "}") ? error("math.error.missingCloseBrace", at: open)
+                : error("math.error.missingCloseBracket", describe(owner), at: open)
         }
         var lower = token.end, upper = index
         while lower < upper, MathLexer.isSpace(source[lower]) { lower += 1 }
@@ -68,7 +70,7 @@ extension MathParser {
         if !bytes.isEmpty, bytes.count <= 32, bytes.allSatisfy(MathLexer.isLetter) {
             return string(range)
         }
-        throw error("invalid color \"\(shown(range))\" for \(describe(owner))", at: start)
+        throw error("math.error.invalidColor", .string(shown(range)), describe(owner), at: start)
     }
 
     /// A dimension: `{1.5em}` when `braced`, or written straight after the command (`\kern1em`);
@@ -78,12 +80,12 @@ extension MathParser {
         if braced || token.kind == .openBrace {
             let range = try readRawGroup(of: owner)
             guard let (value, end) = parseDimension(from: range.lowerBound, limit: range.upperBound), end == range.upperBound else {
-                throw error("invalid dimension \"\(shown(range))\" for \(describe(owner))", at: start)
+                throw error("math.error.invalidDimension", .string(shown(range)), describe(owner), at: start)
             }
             return value
         }
         guard let (value, end) = parseDimension(from: token.start, limit: source.count) else {
-            throw error("missing or invalid dimension after \(describe(owner))", at: start)
+            throw error("math.error.missingDimension", describe(owner), at: start)
         }
         resume(at: end)
         return value
@@ -179,7 +181,7 @@ extension MathParser {
             case 0x28, 0x29, 0x5B, 0x5D, 0x7C, 0x2F: break
             default:
                 guard scalar >= 0x80, table.classOfScalar[scalar]?.isDelimiter == true else {
-                    throw error("\(describe(owner)) needs a delimiter")
+                    throw error("math.error.needsDelimiter", describe(owner))
                 }
             }
             advance()
@@ -189,9 +191,9 @@ extension MathParser {
                 advance()
                 return storeSymbolText(text)
             }
-            throw error("\(describe(owner)) needs a delimiter, not \\\(commandName)")
+            throw error("math.error.needsDelimiterNot", describe(owner), .string("\\" + commandName))
         default:
-            throw error("\(describe(owner)) needs a delimiter")
+            throw error("math.error.needsDelimiter", describe(owner))
         }
     }
 

@@ -11,8 +11,10 @@
 //   restored on exit.
 
 /// What a parse stopped at: a message and the byte offset in the formula.
+import Localization
+
 struct MathParseError: Error {
-    var message: String
+    var message: LocalizedText
     var offset: Int
 }
 
@@ -58,8 +60,10 @@ struct MathParser {
         advance()
     }
 
-    func error(_ message: String, at offset: Int? = nil) -> MathParseError {
-        MathParseError(message: message, offset: offset ?? token.start)
+    /// The error of catalog key `key` (`math.error.*`) with `arguments`, at `offset` (else at
+    /// the current token).
+    func error(_ key: String, _ arguments: CatalogArgument..., at offset: Int? = nil) -> MathParseError {
+        MathParseError(message: LocalizedText(key, arguments: arguments), offset: offset ?? token.start)
     }
 
     /// The command name of the current token, for messages.
@@ -81,7 +85,7 @@ struct MathParser {
     mutating func enter() throws(MathParseError) {
         depth += 1
         if depth > TeXMath.maximumNestingDepth {
-            throw error("nested deeper than \(TeXMath.maximumNestingDepth) levels")
+            throw error("math.error.nestedTooDeep", .integer(TeXMath.maximumNestingDepth))
         }
     }
 
@@ -122,14 +126,14 @@ struct MathParser {
                 }
                 if let tag { appendTag(tag, to: &result) }
                 return result
-            case .closeBrace: throw error("unbalanced braces: extra }")
-            case .alignment: throw error("misplaced &: only environments have columns")
-            case .end: throw error("\\end without \\begin")
-            case .right: throw error("\\right without \\left")
-            case .middle: throw error("\\middle without \\left")
-            case .endGroup: throw error("\\endgroup without \\begingroup")
-            case .mathShift: throw error("unexpected $")
-            case .closeBracket: throw error("unexpected ]")
+            case .closeBrace: throw error("math.error.extraCloseBrace")
+            case .alignment: throw error("math.error.misplacedAlignment")
+            case .end: throw error("math.error.without", "\\end", "\\begin")
+            case .right: throw error("math.error.without", "\\right", "\\left")
+            case .middle: throw error("math.error.without", "\\middle", "\\left")
+            case .endGroup: throw error("math.error.without", "\\endgroup", "\\begingroup")
+            case .mathShift: throw error("math.error.unexpected", "$")
+            case .closeBracket: throw error("math.error.unexpected", "]")
             }
         }
     }
@@ -174,7 +178,7 @@ struct MathParser {
                 case .middle: return (list, .middle)
                 case .endGroup: return (list, .endGroup)
                 case .infix(let kind):
-                    if afterInfix { throw error("ambiguous: two of \\over, \\atop, \\choose in one group; add braces") }
+                    if afterInfix { throw error("math.error.ambiguousInfix") }
                     let fraction = try parseInfixFraction(kind, numerator: list, stopAtBracket: stopAtBracket)
                     var result = NodeList()
                     tree.append(fraction.node, to: &result)
@@ -257,11 +261,11 @@ struct MathParser {
         var scripts = Scripts()
         while true {
             if token.kind == .character, token.scalar == 0x27 {
-                if scripts.sup >= 0 { throw error("double superscript") }
+                if scripts.sup >= 0 { throw error("math.error.doubleSuperscript") }
                 try parsePrimes(&scripts)
             } else if token.kind == .caret || token.kind == .underscore {
                 let isSup = token.kind == .caret
-                if (isSup ? scripts.sup : scripts.sub) >= 0 { throw error(isSup ? "double superscript" : "double subscript") }
+                if (isSup ? scripts.sup : scripts.sub) >= 0 { throw error(isSup ? "math.error.doubleSuperscript" : "math.error.doubleSubscript") }
                 let owner = token
                 advance()
                 let script = try parseScript(after: owner)
@@ -295,7 +299,7 @@ struct MathParser {
     /// `\limits`, `\nolimits` after an operator.
     @inline(never)
     private mutating func setLimits(of base: Int32) throws(MathParseError) {
-        guard tree[base].atom == .op else { throw error("\\\(commandName) must follow an operator") }
+        guard tree[base].atom == .op else { throw error("math.error.mustFollowOperator", .string("\\" + commandName)) }
         if case .limits = currentCommand {
             tree.nodes[Int(base)].limits = .always
             if tree[base].tag == .mo { tree.nodes[Int(base)].flags |= MathNode.fixedLimits }
@@ -384,49 +388,50 @@ struct MathParser {
             advance()
             return nonBreakingSpace()
         case .parameter:
-            throw error("# (macro parameters) is not supported")
+            throw error("math.error.macroParameter")
         case .mathShift:
-            throw error("unexpected $")
+            throw error("math.error.unexpected", "$")
         case .caret, .underscore, .alignment, .closeBrace, .end, .space:
-            throw error("unexpected \(describeToken())")
+            throw error("math.error.unexpected", describeToken())
         }
     }
 
     /// The error for the current command, which the table does not have.
     func unknownCommand() -> MathParseError {
-        token.nameEnd == token.start + 1 ? error("\\ at the end of the formula") : error("unknown command \\\(commandName)")
+        token.nameEnd == token.start + 1 ? error("math.error.backslashAtEnd") : error("math.error.unknownCommand", .string("\\" + commandName))
     }
 
     /// How a message names the command (or `^`, `_`) that `owner` is.
-    func describe(_ owner: MathToken) -> String {
+    func describe(_ owner: MathToken) -> CatalogArgument {
         switch owner.kind {
         case .caret: return "^"
         case .underscore: return "_"
         case .command:
-            return "\\" + shown(owner.nameRange)
+            return .string("\\" + shown(owner.nameRange))
         default:
-            return "character"
+            return .message("math.token.character")
         }
     }
 
     func missingArgument(_ owner: MathToken) -> MathParseError {
         switch owner.kind {
-        case .caret: return error("missing superscript after ^")
-        case .underscore: return error("missing subscript after _")
-        default: return error("missing argument for \(describe(owner))")
+        case .caret: return error("math.error.missingSuperscript")
+        case .underscore: return error("math.error.missingSubscript")
+        default: return error("math.error.missingArgument", describe(owner))
         }
     }
 
-    func describeToken() -> String {
+    /// How a message names the current token.
+    func describeToken() -> CatalogArgument {
         switch token.kind {
-        case .end: "end of formula"
+        case .end: .message("math.token.endOfFormula")
         case .closeBrace: "}"
         case .openBrace: "{"
         case .caret: "^"
         case .underscore: "_"
         case .alignment: "&"
-        case .command: "\\" + commandName
-        default: "character"
+        case .command: .string("\\" + commandName)
+        default: .message("math.token.character")
         }
     }
 
@@ -447,16 +452,16 @@ struct MathParser {
     /// The error for a group that ended with `end` instead of `}`.
     func unclosed(_ end: RowEnd, opened: Int) -> MathParseError {
         switch end {
-        case .endOfInput: return error("unbalanced braces: missing }", at: opened)
-        case .alignment: return error("misplaced & inside braces")
-        case .newline: return error("misplaced \\\\ inside braces")
-        case .end: return error("\\end inside braces: missing }", at: opened)
-        case .right: return error("\\right inside braces: missing \\left or }")
-        case .middle: return error("\\middle without \\left")
-        case .endGroup: return error("\\endgroup inside braces: missing }", at: opened)
-        case .mathShift: return error("unexpected $")
-        case .closeBracket: return error("unexpected ]")
-        case .closeBrace: return error("unexpected }")
+        case .endOfInput: return error("math.error.missingCloseBrace", at: opened)
+        case .alignment: return error("math.error.misplacedInsideBraces", "&")
+        case .newline: return error("math.error.misplacedInsideBraces", "\\\\")
+        case .end: return error("math.error.insideBracesMissingClose", "\\end", at: opened)
+        case .right: return error("math.error.rightInsideBraces")
+        case .middle: return error("math.error.without", "\\middle", "\\left")
+        case .endGroup: return error("math.error.insideBracesMissingClose", "\\endgroup", at: opened)
+        case .mathShift: return error("math.error.unexpected", "$")
+        case .closeBracket: return error("math.error.unexpected", "]")
+        case .closeBrace: return error("math.error.unexpected", "}")
         }
     }
 
@@ -563,7 +568,7 @@ struct MathParser {
         case UInt8(ascii: "/"), UInt8(ascii: "."): symbolClass = .ordinaryOperator
         case UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "`"): symbolClass = .ordinary
         default:
-            throw error("unexpected character U+\(hex(UInt32(byte)))")
+            throw error("math.error.unexpectedCharacter", .string(hex(UInt32(byte))))
         }
         advance()
         let node = symbol(symbolClass, text: tree.store(scalar: scalar))

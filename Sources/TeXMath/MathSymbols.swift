@@ -8,6 +8,7 @@
 // operator dictionary.
 
 enum MathSymbols {
+    // l10n-exempt: symbol data (classes, characters, TeX command names), not text for people
     static let data = """
         i α alpha
         i β beta

@@ -17,6 +17,8 @@
 // - Depends on TextCore only (the UTF-8 repair the HTML writer uses); no Foundation.
 
 /// Converts TeX maths to MathML Core.
+import Localization
+
 public enum TeXMath {
     /// How deep groups, arguments and environments may nest. Each `{…}`, each argument, each
     /// `\left…\right` and each environment is one level; deeper input is an error.
@@ -61,7 +63,7 @@ public enum TeXMath {
     @discardableResult
     public static func write(_ tex: UnsafeBufferPointer<UInt8>, display: Bool, into output: inout [UInt8]) -> TeXMathError? {
         if tex.count > maximumFormulaLength {
-            return TeXMathError(message: "formula longer than \(maximumFormulaLength) bytes", utf8Offset: 0)
+            return TeXMathError.formulaTooLong
         }
         let top: NodeList
         var parser = MathParser(tex, display: display)
@@ -88,24 +90,28 @@ public enum TeXMath {
     /// `<code class="math-error" title="what was not understood">TeX source</code>` (and
     /// returns the error, for `macmd check`).
     @discardableResult
-    public static func writeHTML(_ tex: UnsafeBufferPointer<UInt8>, display: Bool, into output: inout [UInt8]) -> TeXMathError? {
+    public static func writeHTML(_ tex: UnsafeBufferPointer<UInt8>, display: Bool, locale: SupportedLocale = .en,
+                                 into output: inout [UInt8]) -> TeXMathError? {
         guard let error = write(tex, display: display, into: &output) else { return nil }
-        writeError(error, source: tex, into: &output)
+        writeError(error, source: tex, locale: locale, into: &output)
         return error
     }
 
     /// `writeHTML` for bytes in an array.
     @discardableResult
-    public static func writeHTML(_ tex: ArraySlice<UInt8>, display: Bool, into output: inout [UInt8]) -> TeXMathError? {
-        tex.withUnsafeBufferPointer { writeHTML($0, display: display, into: &output) }
+    public static func writeHTML(_ tex: ArraySlice<UInt8>, display: Bool, locale: SupportedLocale = .en,
+                                 into output: inout [UInt8]) -> TeXMathError? {
+        tex.withUnsafeBufferPointer { writeHTML($0, display: display, locale: locale, into: &output) }
     }
 
-    /// Appends `<code class="math-error" title="message">source</code>`, both escaped.
-    public static func writeError(_ error: TeXMathError, source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    /// Appends `<code class="math-error" title="message">source</code>`, both escaped, the
+    /// message in `locale`.
+    public static func writeError(_ error: TeXMathError, source: UnsafeBufferPointer<UInt8>, locale: SupportedLocale = .en,
+                                  into output: inout [UInt8]) {
         var out = ByteOutput(appendingTo: [])
         swap(&out.result, &output)
-        out.append("<code class=\"math-error\" title=\"")
-        var message = error.message
+        out.append("<code class=\"math-error\" title=\"")  // l10n-exempt: HTML markup
+        var message = error.message.string(in: locale)
         message.withUTF8 { MathMLWriter.escape($0, into: &out) }
         out.append("\">")
         MathMLWriter.escape(source, into: &out)
@@ -116,7 +122,7 @@ public enum TeXMath {
     /// The error in `tex`, if it has one (what `macmd check` reports), without writing MathML.
     public static func check(_ tex: UnsafeBufferPointer<UInt8>) -> TeXMathError? {
         if tex.count > maximumFormulaLength {
-            return TeXMathError(message: "formula longer than \(maximumFormulaLength) bytes", utf8Offset: 0)
+            return TeXMathError.formulaTooLong
         }
         var parser = MathParser(tex, display: true)
         do {
@@ -154,15 +160,23 @@ public enum TeXMath {
 
 /// What a formula has that the converter did not understand.
 public struct TeXMathError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A short sentence for the page's tooltip and for `macmd check`: `unknown command \foo`.
-    public var message: String
+    /// A short sentence for the page's tooltip and for `macmd check` (`unknown command \foo`), in
+    /// the writer's language when it is shown (`math.error.*` keys).
+    public var message: LocalizedText
     /// Where in the formula, in UTF-8 bytes from its start.
     public var utf8Offset: Int
 
-    public init(message: String, utf8Offset: Int) {
+    public init(message: LocalizedText, utf8Offset: Int) {
         self.message = message
         self.utf8Offset = utf8Offset
     }
 
-    public var description: String { message }
+    /// A formula over `TeXMath.maximumFormulaLength` bytes (the number written as it is, without
+    /// grouping, in every language).
+    static var formulaTooLong: TeXMathError {
+        TeXMathError(message: LocalizedText("math.error.formulaTooLong", .string(String(TeXMath.maximumFormulaLength))), utf8Offset: 0)
+    }
+
+    /// The message in English.
+    public var description: String { message.english }
 }

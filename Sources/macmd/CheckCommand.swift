@@ -57,9 +57,9 @@ enum CheckCommand {
         // The same path as the language server's: the notebook's `.macmd.json`, the scan's
         // rules, the index, and the diagnostics an editor shows.
         let (notebook, log, refusal) = NotebookFolder.indexed(path: folder)
-        for problem in notebook.settingsProblems { StandardStreams.writeError("macmd check: configuration: \(problem)\n") }
+        for problem in notebook.settingsProblems { StandardStreams.writeError("macmd check: configuration: \(problem.string(in: MacMDCommandLine.locale))\n") }
         if let refusal {
-            StandardStreams.writeError("macmd check: cannot check \(folder): \(refusal)\n")
+            StandardStreams.writeError("macmd check: cannot check \(folder): \(MacMDCommandLine.text(refusal.text))\n")
             return 2
         }
         var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
@@ -98,7 +98,7 @@ enum CheckCommand {
             output.append(0x0A)
         }
         StandardStreams.writeOutput(output)
-        for line in log { StandardStreams.writeError("macmd check: \(line)\n") }
+        for line in log { StandardStreams.writeError("macmd check: \(MacMDCommandLine.text(line))\n") }
         return diagnostics.contains { $0.diagnostic.severity == .error } ? 1 : 0
     }
 }

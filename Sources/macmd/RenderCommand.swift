@@ -128,8 +128,8 @@ enum RenderCommand {
         -> Result<(wiki: WikiLinkDestinations, markdown: [String: String]), Message> {
         guard let file, file != "-" else { return .failure(Message(text: "--notebook needs the note as FILE, inside DIR")) }
         let (notebook, _, refusal) = NotebookFolder.indexed(path: folder)
-        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem)\n") }
-        if let refusal { return .failure(Message(text: "cannot index \(folder): \(refusal)")) }
+        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem.string(in: MacMDCommandLine.locale))\n") }
+        if let refusal { return .failure(Message(text: "cannot index \(folder): \(MacMDCommandLine.text(refusal.text))")) }
         let root = notebook.resolvedPath
         guard let resolved = realpath(file, nil) else { return .failure(Message(text: "cannot find \(file)")) }
         let path = String(cString: resolved)

@@ -51,7 +51,7 @@ final class ConfigurationSchemaTests: XCTestCase {
     }
 
     static func reasons(_ value: JSONValue) -> [String] {
-        NotebookConfiguration(layers: [ConfigurationLayer(source: "test", value: value)]).problems.map(\.reason)
+        NotebookConfiguration(layers: [ConfigurationLayer(source: "test", value: value)]).problems.map(\.reason.english)
     }
 
     /// The ```json block of docs/configuration.md.

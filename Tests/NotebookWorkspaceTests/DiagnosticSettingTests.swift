@@ -19,6 +19,6 @@ final class DiagnosticSettingTests: XCTestCase {
         XCTAssertNil(configuration(["diagnostics": ["math-error": "off"]]).severity(of: "math-error", default: .warning))
         let bad = configuration(["diagnostics": ["math-error": "on"]])
         XCTAssertNil(bad.severity(of: "math-error", default: .warning), "a refused value leaves it off")
-        XCTAssertEqual(bad.problems.map(\.reason), ["`diagnostics.math-error`: expected error, warning, information, hint or off, got `on`"])
+        XCTAssertEqual(bad.problems.map(\.reason.english), ["`diagnostics.math-error`: expected error, warning, information, hint or off, got `on`"])
     }
 }

@@ -17,9 +17,9 @@ final class MarkdownResolutionSettingTests: XCTestCase {
         XCTAssertEqual(configuration(["links": ["markdownResolution": "relative"]]).markdownResolution, .relative)
         let bad = configuration(["links": ["markdownResolution": "nearest", "style": "wiki"]])
         XCTAssertEqual(bad.markdownResolution, .relative)
-        XCTAssertEqual(bad.problems.map(\.reason), ["`links.markdownResolution`: expected \"relative\" or \"obsidian\", got \"nearest\"",
+        XCTAssertEqual(bad.problems.map(\.reason.english), ["`links.markdownResolution`: expected \"relative\" or \"obsidian\", got \"nearest\"",
                                                     "unknown key `links.style` ignored"])
-        XCTAssertEqual(configuration(["links": "obsidian"]).problems.map(\.reason),
+        XCTAssertEqual(configuration(["links": "obsidian"]).problems.map(\.reason.english),
                        ["`links` must be an object such as {\"markdownResolution\": \"obsidian\"}"])
     }
 

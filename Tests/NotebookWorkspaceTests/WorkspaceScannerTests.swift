@@ -349,7 +349,7 @@ final class WorkspaceScannerTests: XCTestCase {
         inspecting.maxFileSize = 1000
         XCTAssertEqual(WorkspaceScanner.scan(root: root, options: inspecting).logLines, report.logLines)
         let built = NotebookFolder.indexed(path: root, editor: [ConfigurationLayer(source: "test", value: ["maxFileSize": 1000])])
-        XCTAssertEqual(built.log, report.logLines)
+        XCTAssertEqual(built.log.map(\.english), report.logLines)
         XCTAssertEqual(built.folder.notebook.notes.keys.sorted(), ["small.md"])
     }
 
@@ -378,7 +378,7 @@ final class WorkspaceScannerTests: XCTestCase {
             failures.insert("skipped locked.md: cannot read \(base)/locked.md: Permission denied", at: 1)
             XCTAssertEqual(delivered, ["ok.md"])
         }
-        XCTAssertEqual(report.failures, failures)
+        XCTAssertEqual(report.failures.map(\.english), failures)
         XCTAssertEqual(report.logLines, failures)
         XCTAssertEqual(report.files.map(\.path), delivered)
         XCTAssertEqual(report.skipped, [])

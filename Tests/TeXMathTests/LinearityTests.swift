@@ -49,8 +49,8 @@ final class LinearityTests: XCTestCase {
     func testErrorsAreFoundInLinearTimeToo() {
         // A long formula whose error is at its very end: parsed once, up to the error.
         let tex = String(repeating: "\\left( x + ", count: 10_000)
-        XCTAssertEqual(TeXMath.check(tex)?.message, "nested deeper than \(TeXMath.maximumNestingDepth) levels")
+        XCTAssertEqual(TeXMath.check(tex)?.message.english, "nested deeper than \(TeXMath.maximumNestingDepth) levels")
         let unclosed = "{" + String(repeating: "x^2 + ", count: 50_000)
-        XCTAssertEqual(TeXMath.check(unclosed)?.message, "unbalanced braces: missing }")
+        XCTAssertEqual(TeXMath.check(unclosed)?.message.english, "unbalanced braces: missing }")
     }
 }

@@ -120,11 +120,11 @@ final class MalformedInputTests: XCTestCase {
                 XCTFail("\(name): \(depth + 1) levels converted")
                 continue
             }
-            XCTAssertEqual(error.message, message, name)
+            XCTAssertEqual(error.message.english, message, name)
         }
         // Far beyond the bound: an error as well, not a stack overflow.
         let huge = String(repeating: "{", count: 100_000) + String(repeating: "}", count: 100_000)
-        XCTAssertEqual(TeXMath.check(huge)?.message, message)
+        XCTAssertEqual(TeXMath.check(huge)?.message.english, message)
     }
 
     /// Ways to nest: each pair opens and closes one level.
@@ -156,7 +156,7 @@ final class MalformedInputTests: XCTestCase {
                 // The row of the formula itself is one level.
                 let legal = String(repeating: open, count: depth - 1) + "x" + String(repeating: close, count: depth - 1)
                 if case .error(let error) = TeXMath.mathML(legal, display: true) {
-                    failures.list.append("\(name): \(error.message)")
+                    failures.list.append("\(name): \(error.message.english)")
                 }
             }
             done.signal()
@@ -194,7 +194,7 @@ final class MalformedInputTests: XCTestCase {
                     converted += 1
                     XCTAssertTrue(Self.tagsBalance(output), "unbalanced output for \(tex): \(output)")
                 case .error(let error):
-                    XCTAssertFalse(error.message.isEmpty)
+                    XCTAssertFalse(error.message.english.isEmpty)
                     XCTAssertTrue((0...tex.utf8.count).contains(error.utf8Offset), "offset out of range for \(tex)")
                 }
             }
@@ -223,7 +223,7 @@ final class MalformedInputTests: XCTestCase {
         var output: [UInt8] = []
         let tex = Array("\\foo <b> & \"q\"".utf8)
         let error = TeXMath.writeHTML(tex[...], display: false, into: &output)
-        XCTAssertEqual(error?.message, "unknown command \\foo")
+        XCTAssertEqual(error?.message.english, "unknown command \\foo")
         XCTAssertEqual(String(decoding: output, as: UTF8.self),
                        #"<code class="math-error" title="unknown command \foo">\foo &lt;b&gt; &amp; &quot;q&quot;</code>"#)
         // Nothing of a failed formula is left in the buffer before the error element.
@@ -234,6 +234,6 @@ final class MalformedInputTests: XCTestCase {
 
     func testAFormulaPastTheLengthLimitIsAnError() {
         let long = String(repeating: "x", count: TeXMath.maximumFormulaLength + 1)
-        XCTAssertEqual(TeXMath.check(long)?.message, "formula longer than \(TeXMath.maximumFormulaLength) bytes")
+        XCTAssertEqual(TeXMath.check(long)?.message.english, "formula longer than \(TeXMath.maximumFormulaLength) bytes")
     }
 }

@@ -39,7 +39,7 @@ func checkCases(_ cases: [MathCase], file: StaticString = #filePath) {
                 XCTFail("\(item.tex)\n  expected \(expected)\n       got \(actual)", file: file, line: item.line)
             }
         case .error(let error):
-            XCTFail("\(item.tex): unexpected error \(error.message) at \(error.utf8Offset)", file: file, line: item.line)
+            XCTFail("\(item.tex): unexpected error \(error.message.english) at \(error.utf8Offset)", file: file, line: item.line)
         }
     }
 }
@@ -66,7 +66,7 @@ func checkErrors(_ cases: [ErrorCase], file: StaticString = #filePath) {
             case .mathML(let output):
                 XCTFail("\(item.tex): expected the error \"\(item.message)\", got \(output)", file: file, line: item.line)
             case .error(let error):
-                XCTAssertEqual(error.message, item.message, item.tex, file: file, line: item.line)
+                XCTAssertEqual(error.message.english, item.message, item.tex, file: file, line: item.line)
                 if let offset = item.offset {
                     XCTAssertEqual(error.utf8Offset, offset, "offset of the error in \(item.tex)", file: file, line: item.line)
                 }
