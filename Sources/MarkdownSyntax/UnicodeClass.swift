@@ -103,6 +103,20 @@ enum UnicodeClass {
         }
     }
 
+    /// Decimal digits of any script (general category Nd): `0`-`9`, `٣`, `۳`, `３`, ….
+    static func isDecimalDigit(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value >= 0x30 && value <= 0x39 }
+        return Unicode.Scalar(value)?.properties.generalCategory == .decimalNumber
+    }
+
+    /// The invisible marks and controls that set the direction of bidirectional text: ALM
+    /// (U+061C), LRM and RLM (U+200E, U+200F), the embeddings and overrides (U+202A-U+202E) and
+    /// the isolates (U+2066-U+2069).
+    static func isBidiMark(_ value: UInt32) -> Bool {
+        value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
+    }
+
     // MARK: Case folding
 
     /// Appends the UTF-8 of the full Unicode case fold (CaseFolding.txt, statuses C and F) of

@@ -467,7 +467,8 @@ struct ContextScanner {
     }
 
     /// Common non-ASCII spaces and punctuation (general punctuation, CJK and full-width
-    /// punctuation); other scalars are word characters that glue a `#` to the word.
+    /// punctuation) and the bidi marks (U+200E, U+200F in general punctuation; U+061C); other
+    /// scalars are word characters that glue a `#` to the word.
     private func precedingScalarIsSpaceOrPunctuation(_ position: Int) -> Bool {
         var start = position - 1
         while start > lineStart, bytes[start] & 0xC0 == 0x80, position - start < 4 { start -= 1 }
@@ -476,7 +477,7 @@ struct ContextScanner {
         let length = position - start
         value = length == 2 ? UInt32(lead & 0x1F) : length == 3 ? UInt32(lead & 0x0F) : UInt32(lead & 0x07)
         for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[start + offset] & 0x3F) }
-        return value == 0xA0 || (0x2000...0x206F).contains(value) || (0x3000...0x303F).contains(value)
+        return value == 0xA0 || value == 0x061C || (0x2000...0x206F).contains(value) || (0x3000...0x303F).contains(value)
             || (0xFF01...0xFF0F).contains(value) || (0xFF1A...0xFF20).contains(value)
     }
 
