@@ -8,25 +8,9 @@ import XCTest
 /// mathematical letters, a flag of two scalars, a ZWJ family), in each position encoding the
 /// client may choose: completion, definition, hover and diagnostics land where the editor
 /// expects, and incremental edits next to them (or, in UTF-16, inside a surrogate pair, which is
-/// clamped to the pair's start) never split a character.
+/// clamped to the pair's start) never split a character. The notebook is the navigation tests'
+/// (`garden/soil.md` titled "Soil notes", its `## pH` on line 5, `#garden` in it).
 final class UnicodePositionTests: XCTestCase {
-    static let notebook = Fixture("""
-        //- /index.md
-        # Home
-
-        Text.
-        //- /garden/soil.md
-        ---
-        title: Soil notes
-        ---
-        # Soil
-
-        ## pH
-
-        Acid is fine. #garden
-
-        """)
-
     /// What stands before the cursor, and why it matters.
     static let prefixes: [(text: String, why: String)] = [
         ("😀", "one scalar, a surrogate pair, four UTF-8 bytes"),
@@ -39,7 +23,7 @@ final class UnicodePositionTests: XCTestCase {
     static let encodings: [ColumnEncoding] = [.utf16, .utf8]
 
     func start(_ encoding: ColumnEncoding) -> (NotebookFixture, LSPTestClient) {
-        let fixture = NotebookFixture(UnicodePositionTests.notebook)
+        let fixture = NotebookFixture(NavigationServerTests.notebook)
         let client = LSPTestClient.started(on: fixture, capabilities: ["general": ["positionEncodings": [.string(encoding.rawValue)]]])
         client.open(fixture, "index.md")
         _ = client.diagnostics(for: fixture.uri("index.md"))

@@ -437,26 +437,15 @@ struct ContextScanner {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/")
     }
 
-    /// Non-ASCII scalars a tag name may hold, as the parser reads tags: letters, marks and
-    /// numbers of any script. Punctuation (`」`, `،`), spaces, emoji and the bidi marks end it.
-    static func isTagScalar(_ value: UInt32) -> Bool {
-        guard let scalar = Unicode.Scalar(value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// The length of the tag character that ends at `end` (not before `lineStart`), or 0.
+    /// The length of the tag character that ends at `end` (not before `lineStart`), or 0. Tags
+    /// hold what the parser lets them hold (`UnicodeClass.isWordCharacter`): a `」`, a space, an
+    /// emoji or a bidi mark after a half-typed tag is not replaced with it.
     private func tagCharacterLength(endingAt end: Int) -> Int {
         let last = bytes[end - 1]
         if last < 0x80 { return ContextScanner.isTagByte(last) ? 1 : 0 }
         var start = end - 1
         while start > lineStart, bytes[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
-        guard let value = scalarValue(start, end), ContextScanner.isTagScalar(value) else { return 0 }
+        guard let value = scalarValue(start, end), UnicodeClass.isWordCharacter(value) else { return 0 }
         return end - start
     }
 
@@ -465,7 +454,7 @@ struct ContextScanner {
         let first = bytes[start]
         if first < 0x80 { return ContextScanner.isTagByte(first) ? 1 : 0 }
         let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
-        guard start + length <= lineEnd, let value = scalarValue(start, start + length), ContextScanner.isTagScalar(value) else { return 0 }
+        guard start + length <= lineEnd, let value = scalarValue(start, start + length), UnicodeClass.isWordCharacter(value) else { return 0 }
         return length
     }
 
@@ -520,19 +509,8 @@ struct ContextScanner {
     private func precedingScalarIsSpaceOrPunctuation(_ position: Int) -> Bool {
         var start = position - 1
         while start > lineStart, bytes[start] & 0xC0 == 0x80, position - start < 4 { start -= 1 }
-        guard let value = scalarValue(start, position), let scalar = Unicode.Scalar(value) else { return false }
-        if value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value) {
-            return true
-        }
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
-             .modifierSymbol, .otherSymbol:
-            return true
-        default:
-            return false
-        }
+        guard let value = scalarValue(start, position) else { return false }
+        return UnicodeClass.isWhitespace(value) || UnicodeClass.isPunctuation(value) || UnicodeClass.isBidiMark(value)
     }
 
     /// True when a `[` before `position` on this line is still open: link text, where the parser
