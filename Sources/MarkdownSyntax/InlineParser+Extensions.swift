@@ -410,7 +410,8 @@ extension InlineParser {
             } else {
                 let (value, length) = UnicodeClass.decode(bytes, at: index, end: end)
                 guard UnicodeClass.isWordCharacter(value) else { break }
-                sawNonDigit = true
+                // Digits of other scripts (`#١٢٣`, `#１２３`) make no tag on their own either.
+                if !UnicodeClass.isDecimalDigit(value) { sawNonDigit = true }
                 index += length
             }
         }
@@ -440,10 +441,12 @@ extension InlineParser {
         return scanEmail(at: index, lower: blockStart, upper: end) != nil
     }
 
-    /// A tag starts after whitespace or punctuation that does not glue it to a word or URL.
+    /// A tag starts after whitespace or punctuation that does not glue it to a word or URL, or
+    /// after an invisible bidi mark (right-to-left text puts an RLM or ALM before a `#`).
     private func tagMayFollow(_ previous: UInt32) -> Bool {
         if previous >= 0x80 {
             return UnicodeClass.isWhitespace(previous) || UnicodeClass.isPunctuation(previous)
+                || UnicodeClass.isBidiMark(previous)
         }
         let byte = UInt8(previous)
         if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }

@@ -6,8 +6,9 @@
 // - "Whitespace" and "punctuation" are the CommonMark 0.31.2 definitions: whitespace is Zs plus
 //   tab, LF, FF and CR; punctuation is every code point of general category P* or S*.
 
-/// Classification of code points for emphasis flanking, tags and extended autolinks.
-enum UnicodeClass {
+/// Classification of code points for emphasis flanking, tags and extended autolinks. Public for
+/// the editor's reading of half-typed tags, which must agree with the parser's.
+public enum UnicodeClass {
     /// The code point that ends just before `position` (not reading before `lowerBound`), or LF when
     /// there is none: the start of a block counts as whitespace.
     static func scalar(before position: Int, in bytes: UnsafeBufferPointer<UInt8>, lowerBound: Int) -> UInt32 {
@@ -55,7 +56,7 @@ enum UnicodeClass {
     }
 
     /// Unicode whitespace for flanking: Zs plus tab, LF, FF, CR.
-    static func isWhitespace(_ value: UInt32) -> Bool {
+    public static func isWhitespace(_ value: UInt32) -> Bool {
         if value < 0x80 {
             return value == 0x20 || value == 0x09 || value == 0x0A || value == 0x0C || value == 0x0D
         }
@@ -64,7 +65,7 @@ enum UnicodeClass {
     }
 
     /// Unicode punctuation for flanking: general categories P* and S*.
-    static func isPunctuation(_ value: UInt32) -> Bool {
+    public static func isPunctuation(_ value: UInt32) -> Bool {
         if value < 0x80 { return isASCIIPunctuation(UInt8(value)) }
         guard let scalar = Unicode.Scalar(value) else { return false }
         switch scalar.properties.generalCategory {
@@ -91,7 +92,7 @@ enum UnicodeClass {
     }
 
     /// Letters, marks and digits of any script (tags, autolink host names).
-    static func isWordCharacter(_ value: UInt32) -> Bool {
+    public static func isWordCharacter(_ value: UInt32) -> Bool {
         if value < 0x80 { return isASCIIAlphanumeric(UInt8(value)) }
         guard let scalar = Unicode.Scalar(value) else { return false }
         switch scalar.properties.generalCategory {
@@ -101,6 +102,20 @@ enum UnicodeClass {
         default:
             return false
         }
+    }
+
+    /// Decimal digits of any script (general category Nd): `0`-`9`, `٣`, `۳`, `３`, ….
+    static func isDecimalDigit(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value >= 0x30 && value <= 0x39 }
+        return Unicode.Scalar(value)?.properties.generalCategory == .decimalNumber
+    }
+
+    /// The invisible marks and controls that set the direction of bidirectional text: ALM
+    /// (U+061C), LRM and RLM (U+200E, U+200F), the embeddings and overrides (U+202A-U+202E) and
+    /// the isolates (U+2066-U+2069).
+    public static func isBidiMark(_ value: UInt32) -> Bool {
+        value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
     }
 
     // MARK: Case folding

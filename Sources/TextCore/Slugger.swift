@@ -1,11 +1,12 @@
 // Slugger: heading ids as GitHub makes them (the github-slugger algorithm).
 //
 // Invariants:
-// - `Slugger.slug(for:)` (static) is a pure function of its text: lowercase it, drop every
-//   character that is not a letter, mark, decimal or letter number, connector punctuation (`_`),
-//   alphabetic (such as Ⓐ), `-` or a space, then turn each space into `-`. Letters of every
-//   script are kept; nothing is transliterated. Like github-slugger, "other numbers" such as
-//   `½` and `²` are dropped, as are symbols (emoji), other punctuation and separators.
+// - `Slugger.slug(for:)` (static) is a pure function of its text: lowercase it as JavaScript
+//   does (final sigma included), drop every character that is not a letter, mark, decimal or
+//   letter number, connector punctuation (`_`), alphabetic (such as Ⓐ), `-` or a space, then
+//   turn each space into `-`. Letters of every script are kept; nothing is transliterated.
+//   Like github-slugger, "other numbers" such as `½` and `²` are dropped, as are symbols
+//   (emoji), other punctuation and separators.
 // - A `Slugger` value remembers the slugs it has handed out, so repeats get `-1`, `-2`, … and
 //   no two slugs it returns are equal (exactly as github-slugger's `BananaSlug.slug`).
 // - This runs on output text (headings), so it works on `Unicode.Scalar`s, not bytes.
@@ -60,7 +61,7 @@ public struct Slugger: Sendable {
             Slugger.mayChangeWhenLowercased($0.value) && $0.properties.changesWhenLowercased
         }
         var result = String.UnicodeScalarView()
-        for scalar in (needsLowercasing ? text.lowercased() : text).unicodeScalars {
+        for scalar in (needsLowercasing ? Slugger.lowercased(text) : text).unicodeScalars {
             if scalar == " " {
                 result.append("-")
             } else if Slugger.keptByRange(scalar.value) ?? isKept(scalar) {
@@ -68,6 +69,37 @@ public struct Slugger: Sendable {
             }
         }
         return String(result)
+    }
+
+    /// `text` lowercased as JavaScript's `toLowerCase` does it (github-slugger's first step): the
+    /// full default mapping, and a capital sigma that ends a word becomes `ς` (the Final_Sigma
+    /// context of SpecialCasing.txt), which `String.lowercased()` leaves as `σ`.
+    static func lowercased(_ text: String) -> String {
+        guard text.unicodeScalars.contains(Slugger.capitalSigma) else { return text.lowercased() }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == Slugger.capitalSigma {
+                result.append(Slugger.endsWord(scalars, sigmaAt: index) ? "\u{03C2}" : "\u{03C3}")
+            } else {
+                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return String(result)
+    }
+
+    private static let capitalSigma: Unicode.Scalar = "\u{03A3}"
+
+    /// The Final_Sigma condition: a cased letter comes before the sigma and none after it, skipping
+    /// case-ignorable characters (marks, apostrophes) both ways. Each scan stops at the first scalar
+    /// that is not case-ignorable, and a sigma is cased, so the scans stay linear in the text.
+    private static func endsWord(_ scalars: [Unicode.Scalar], sigmaAt index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, scalars[before].properties.isCaseIgnorable { before -= 1 }
+        guard before >= 0, scalars[before].properties.isCased else { return false }
+        var after = index + 1
+        while after < scalars.count, scalars[after].properties.isCaseIgnorable { after += 1 }
+        return !(after < scalars.count && scalars[after].properties.isCased)
     }
 
     /// The slug of valid UTF-8 `bytes` whose scalars lowercasing cannot change (ASCII capitals

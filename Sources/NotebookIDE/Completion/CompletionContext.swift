@@ -431,22 +431,59 @@ struct ContextScanner {
 
     // MARK: Tags
 
-    /// Bytes a tag name may hold (non-ASCII bytes count as word characters).
+    /// ASCII bytes a tag name may hold.
     static func isTagByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "_")
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/")
+    }
+
+    /// The length of the tag character that ends at `end` (not before `lineStart`), or 0. Tags
+    /// hold what the parser lets them hold (`UnicodeClass.isWordCharacter`): a `」`, a space, an
+    /// emoji or a bidi mark after a half-typed tag is not replaced with it.
+    private func tagCharacterLength(endingAt end: Int) -> Int {
+        let last = bytes[end - 1]
+        if last < 0x80 { return ContextScanner.isTagByte(last) ? 1 : 0 }
+        var start = end - 1
+        while start > lineStart, bytes[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        guard let value = scalarValue(start, end), UnicodeClass.isWordCharacter(value) else { return 0 }
+        return end - start
+    }
+
+    /// The length of the tag character that starts at `start` (before `lineEnd`), or 0.
+    private func tagCharacterLength(startingAt start: Int) -> Int {
+        let first = bytes[start]
+        if first < 0x80 { return ContextScanner.isTagByte(first) ? 1 : 0 }
+        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+        guard start + length <= lineEnd, let value = scalarValue(start, start + length), UnicodeClass.isWordCharacter(value) else { return 0 }
+        return length
+    }
+
+    /// The scalar whose UTF-8 is exactly `bytes[start..<end]`, or nil for anything else.
+    private func scalarValue(_ start: Int, _ end: Int) -> UInt32? {
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), iterator.next() == nil else { return nil }
+        return scalar.value
     }
 
     private func detectTag() -> CompletionContext? {
         var index = cursor
-        while index > lineStart, ContextScanner.isTagByte(bytes[index - 1]) { index -= 1 }
+        while index > lineStart {
+            let length = tagCharacterLength(endingAt: index)
+            if length == 0 { break }
+            index -= length
+        }
         guard index > lineStart, bytes[index - 1] == UInt8(ascii: "#") else { return nil }
         let hash = index - 1
         guard hash == lineStart || tagMayFollow(before: hash), !isInCodeSpan(hash), !isInsideBrackets(hash) else {
             return nil
         }
         var end = cursor
-        while end < lineEnd, ContextScanner.isTagByte(bytes[end]) { end += 1 }
+        while end < lineEnd {
+            let length = tagCharacterLength(startingAt: end)
+            if length == 0 { break }
+            end += length
+        }
         return CompletionContext(kind: .tag, replace: ByteSpan(index, end), typed: string(index, cursor))
     }
 
@@ -466,18 +503,14 @@ struct ContextScanner {
         }
     }
 
-    /// Common non-ASCII spaces and punctuation (general punctuation, CJK and full-width
-    /// punctuation); other scalars are word characters that glue a `#` to the word.
+    /// The parser's rule for a non-ASCII scalar before `#`: a space (Zs), punctuation or a
+    /// symbol (P*, S*: `「`, `،`, emoji) or a bidi mark lets a tag start; letters, marks and
+    /// digits of any script glue the `#` to their word.
     private func precedingScalarIsSpaceOrPunctuation(_ position: Int) -> Bool {
         var start = position - 1
         while start > lineStart, bytes[start] & 0xC0 == 0x80, position - start < 4 { start -= 1 }
-        var value: UInt32 = 0
-        let lead = bytes[start]
-        let length = position - start
-        value = length == 2 ? UInt32(lead & 0x1F) : length == 3 ? UInt32(lead & 0x0F) : UInt32(lead & 0x07)
-        for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[start + offset] & 0x3F) }
-        return value == 0xA0 || (0x2000...0x206F).contains(value) || (0x3000...0x303F).contains(value)
-            || (0xFF01...0xFF0F).contains(value) || (0xFF1A...0xFF20).contains(value)
+        guard let value = scalarValue(start, position) else { return false }
+        return UnicodeClass.isWhitespace(value) || UnicodeClass.isPunctuation(value) || UnicodeClass.isBidiMark(value)
     }
 
     /// True when a `[` before `position` on this line is still open: link text, where the parser
