@@ -12,6 +12,7 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
+import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookIndex
@@ -19,18 +20,11 @@ import NotebookWorkspace
 import TextCore
 
 enum CheckCommand {
-    static let usage = """
-        usage: macmd check [DIR] [--format text|json]
-
-        Indexes the notebook in DIR (default: the current folder) and prints its problems:
-        broken links, wiki-links, headings, blocks and images, ambiguous wiki-links,
-        undefined, duplicate and unused reference definitions, duplicate heading targets and
-        malformed front matter, as path:line:col: severity: message [code].
-        DIR/.macmd.json may set severities per code and ignore globs; maths the MathML
-        converter does not understand is reported only when it gives `math-error` a
-        severity ("diagnostics": {"math-error": "warning"}). Exits 1 on errors.
-
-        """
+    /// `macmd check --help` in the writer's language.
+    static var usage: String {
+        // l10n-exempt: the synopsis is typed as shown
+        HelpText.usage(["macmd check [DIR] [--format text|json]"]) + "\n" + HelpText.paragraph(LocalizedText("cli.check.help"))
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         var folder = "."
@@ -40,7 +34,7 @@ enum CheckCommand {
             switch arguments[i] {
             case "--format":
                 guard i + 1 < arguments.count, ["text", "json"].contains(arguments[i + 1]) else {
-                    return MacMDCommandLine.usageError("check", "--format takes text or json")
+                    return MacMDCommandLine.usageError("check", LocalizedText("cli.check.error.format"))
                 }
                 json = arguments[i + 1] == "json"
                 i += 1
@@ -48,7 +42,7 @@ enum CheckCommand {
                 StandardStreams.writeOutput(Array(usage.utf8))
                 return 0
             case let argument where argument.hasPrefix("-"):
-                return MacMDCommandLine.usageError("check", "unknown option '\(argument)'")
+                return MacMDCommandLine.usageError("check", LocalizedText("cli.error.unknownOption", .string(argument)))
             default:
                 folder = arguments[i]
             }
@@ -57,9 +51,11 @@ enum CheckCommand {
         // The same path as the language server's: the notebook's `.macmd.json`, the scan's
         // rules, the index, and the diagnostics an editor shows.
         let (notebook, log, refusal) = NotebookFolder.indexed(path: folder)
-        for problem in notebook.settingsProblems { StandardStreams.writeError("macmd check: configuration: \(problem.string(in: MacMDCommandLine.locale))\n") }
+        for problem in notebook.settingsProblems {
+            MacMDCommandLine.writeError("check", LocalizedText("cli.error.configuration", .string(problem.string(in: MacMDCommandLine.locale))))
+        }
         if let refusal {
-            StandardStreams.writeError("macmd check: cannot check \(folder): \(MacMDCommandLine.text(refusal.text))\n")
+            MacMDCommandLine.writeError("check", LocalizedText("cli.check.error.cannotCheck", .string(folder), .text(refusal.text)))
             return 2
         }
         var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
@@ -98,7 +94,8 @@ enum CheckCommand {
             output.append(0x0A)
         }
         StandardStreams.writeOutput(output)
-        for line in log { StandardStreams.writeError("macmd check: \(MacMDCommandLine.text(line))\n") }
+        // The scan's log: paths left out, and why.
+        for line in log { MacMDCommandLine.writeError("check", line) }
         return diagnostics.contains { $0.diagnostic.severity == .error } ? 1 : 0
     }
 }

@@ -9,18 +9,16 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
+import Localization
 import MacMDServer
 
 enum LSPCommand {
-    static let usage = """
-        usage: macmd lsp [--stdio] [--log-file PATH] [--log-level error|warn|info|debug]
-                         [--max-message-size BYTES]
-
-        Serves the Language Server Protocol 3.17 on stdin/stdout. Logs go to stderr (or PATH).
-        The log level also comes from MACMD_LOG (default: warn). Messages larger than
-        --max-message-size (default 67108864, 64 MB) are answered with an error and skipped.
-
-        """
+    /// `macmd lsp --help` in the writer's language.
+    static var usage: String {
+        // l10n-exempt: the synopsis is typed as shown
+        HelpText.usage(["macmd lsp [--stdio] [--log-file PATH] [--log-level error|warn|info|debug]", "[--max-message-size BYTES]"])
+            + "\n" + HelpText.paragraph(LocalizedText("cli.lsp.help"))
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         var logFile: String?
@@ -37,23 +35,23 @@ enum LSPCommand {
             case "--stdio":
                 break
             case "--log-file":
-                guard let path = value() else { return usageError("--log-file needs a path") }
+                guard let path = value() else { return usageError(LocalizedText("cli.lsp.error.logFile")) }
                 logFile = path
             case "--log-level":
                 guard let name = value(), let parsed = LogLevel(name: name) else {
-                    return usageError("--log-level takes error, warn, info or debug")
+                    return usageError(LocalizedText("cli.lsp.error.logLevel"))
                 }
                 level = parsed
             case "--max-message-size":
                 guard let text = value(), let n = Int(text), n > 0 else {
-                    return usageError("--max-message-size takes a positive number of bytes")
+                    return usageError(LocalizedText("cli.lsp.error.maxMessageSize"))
                 }
                 maxContentLength = n
             case "-h", "--help":
                 StandardStreams.writeOutput(Array(usage.utf8))
                 return 0
             default:
-                return usageError("unknown option '\(argument)'")
+                return usageError(LocalizedText("cli.error.unknownOption", .string(argument)))
             }
             i += 1
         }
@@ -61,13 +59,14 @@ enum LSPCommand {
         if let logFile {
             logDescriptor = open(logFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             if logDescriptor < 0 {
-                StandardStreams.writeError("macmd lsp: cannot open log file \(logFile): \(String(cString: strerror(errno)))\n")
+                let reason = String(cString: strerror(errno))
+                MacMDCommandLine.writeError("lsp", LocalizedText("cli.lsp.error.cannotOpenLog", .string(logFile), .string(reason)))
                 return 2
             }
         }
         let protocolOutput = dup(1)
         guard protocolOutput >= 0, dup2(2, 1) >= 0 else {
-            StandardStreams.writeError("macmd lsp: cannot set up stdout\n")
+            MacMDCommandLine.writeError("lsp", LocalizedText("cli.lsp.error.stdout"))
             return 2
         }
         let logger = Logger(level: level, descriptor: logDescriptor)
@@ -79,7 +78,7 @@ enum LSPCommand {
         return server.run()
     }
 
-    static func usageError(_ message: String) -> Int32 {
+    static func usageError(_ message: LocalizedText) -> Int32 {
         MacMDCommandLine.usageError("lsp", message)
     }
 }

@@ -38,43 +38,39 @@ enum MacMDCommandLine {
     /// A subcommand: its name, a one-line summary, and how to run it with the remaining arguments.
     struct Command: Sendable {
         var name: String
-        var summary: String
+        var summary: LocalizedText
         var run: @Sendable ([String]) -> Int32
     }
 
     /// Every subcommand; new ones (`lsp`, `check`, `bench`) are added here.
     static let commands: [Command] = [
-        Command(name: "render", summary: "Render Markdown to HTML", run: RenderCommand.run),
-        Command(name: "lsp", summary: "Serve the Language Server Protocol on stdin/stdout", run: LSPCommand.run),
-        Command(name: "check", summary: "Report a notebook's problems (links, front matter)", run: CheckCommand.run),
-        Command(name: "bench", summary: "Benchmarks (run a release build)", run: BenchCommand.run),
+        Command(name: "render", summary: LocalizedText("cli.command.render"), run: RenderCommand.run),
+        Command(name: "lsp", summary: LocalizedText("cli.command.lsp"), run: LSPCommand.run),
+        Command(name: "check", summary: LocalizedText("cli.command.check"), run: CheckCommand.run),
+        Command(name: "bench", summary: LocalizedText("cli.command.bench"), run: BenchCommand.run),
     ]
 
+    /// `macmd --help` in the writer's language.
     static var usage: String {
-        var text = """
-            usage: macmd <command> [options]
+        HelpText.usage(["macmd <command> [options]"]) + "\n"
+            + HelpText.heading(LocalizedText("cli.help.commands"))
+            + HelpText.rows(commands.map { ($0.name, $0.summary) }, column: 14) + "\n"
+            + HelpText.heading(LocalizedText("cli.help.options"))
+            + HelpText.rows([("-h, --help", LocalizedText("cli.help.option.help")),
+                             ("--version", LocalizedText("cli.help.option.version"))], column: 16)
+    }
 
-            Commands:
-
-            """
-        for command in commands {
-            let gap = String(repeating: " ", count: max(2, 12 - command.name.count))
-            text += "  " + command.name + gap + command.summary + "\n"
-        }
-        text += """
-
-            Options:
-              -h, --help    Show this help (`macmd <command> --help` for a command's options)
-              --version     Print the version and the commit it was built from
-
-            """
-        return text
+    /// Writes `macmd COMMAND: message` (`macmd: message` without a command) to stderr.
+    static func writeError(_ command: String?, _ message: LocalizedText) {
+        let name = command.map { "macmd " + $0 } ?? "macmd"
+        StandardStreams.writeError(name + ": " + text(message) + "\n")
     }
 
     /// Says what was wrong with a command's arguments, in one line and a pointer to its help,
     /// and gives the usage-error status (2).
-    static func usageError(_ command: String, _ message: String) -> Int32 {
-        StandardStreams.writeError("macmd \(command): \(message)\nRun `macmd \(command) --help` for its options.\n")
+    static func usageError(_ command: String, _ message: LocalizedText) -> Int32 {
+        writeError(command, message)
+        StandardStreams.writeError(text(LocalizedText("cli.error.seeHelp", .string(command))) + "\n")
         return 2
     }
 
@@ -93,7 +89,8 @@ enum MacMDCommandLine {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            StandardStreams.writeError("macmd: unknown command '\(first)'\n" + usage)
+            writeError(nil, LocalizedText("cli.error.unknownCommand", .string(first)))
+            StandardStreams.writeError(usage)
             return 2
         }
         return command.run(Array(arguments.dropFirst()))

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import JSONRPC
+import Localization
 import NotebookWorkspace
 import MarkdownSyntax
 import MarkdownHTML
@@ -14,43 +15,38 @@ import NotebookIndex
 
 /// The `render` subcommand.
 enum RenderCommand {
-    static let usage = """
-        usage: macmd render [FILE|-] [options]
+    /// `macmd render --help` in the writer's language.
+    static var usage: String {
+        // l10n-exempt: the synopsis and the option names are typed as shown
+        HelpText.usage(["macmd render [FILE|-] [options]"]) + "\n"
+            + HelpText.paragraph(LocalizedText("cli.render.help")) + "\n"
+            + HelpText.heading(LocalizedText("cli.help.options"))
+            + HelpText.rows([
+                ("--profile commonmark|gfm|notebook", LocalizedText("cli.render.option.profile")),  // l10n-exempt: option syntax
+                ("--extensions a,b,...", LocalizedText("cli.render.option.extensions", .string(extensionNames))),
+                ("--unsafe", LocalizedText("cli.render.option.unsafe")),
+                ("--heading-ids", LocalizedText("cli.render.option.headingIds")),
+                ("--source-lines", LocalizedText("cli.render.option.sourceLines")),
+                ("--full-page", LocalizedText("cli.render.option.fullPage")),
+                ("--math mathml|tex", LocalizedText("cli.render.option.math")),  // l10n-exempt: option syntax
+                ("--title TEXT", LocalizedText("cli.render.option.title")),  // l10n-exempt: option syntax
+                ("--theme NAME", LocalizedText("cli.render.option.theme", .string(themeNames))),  // l10n-exempt: option syntax
+                ("--notebook DIR", LocalizedText("cli.render.option.notebook")),  // l10n-exempt: option syntax
+                ("-h, --help", LocalizedText("cli.render.option.help")),
+            ], column: 22)
+    }
 
-        Renders Markdown to HTML on stdout. Reads stdin when FILE is `-` or absent.
+    /// The names `--extensions` takes, as `--help` lists them (typed as shown, never translated).
+    static let extensionNames = """
+        table, strikethrough, autolink, tagfilter, tasklist, footnotes,
+        alerts, frontmatter, wikilinks, tags, blockids, math
+        """
 
-        Options:
-          --profile commonmark|gfm|notebook
-                              Syntax to recognise (default: notebook). `gfm` and `notebook`
-                              also collapse <strong> nested directly in <strong>, as GitHub does;
-                              `notebook` also gives headings GitHub-style ids.
-          --extensions a,b,...
-                              Add these extensions to the profile's:
-                              table, strikethrough, autolink, tagfilter, tasklist, footnotes,
-                              alerts, frontmatter, wikilinks, tags, blockids, math
-                              (`--profile commonmark --extensions table` is CommonMark + tables)
-          --unsafe            Pass raw HTML and every URL through. Without it (the default) raw
-                              HTML is replaced by <!-- raw HTML omitted --> and javascript:,
-                              vbscript:, file: and non-image data: URLs become empty.
-          --heading-ids       Give headings GitHub-style ids in any profile
-          --source-lines      Add data-source-line="N" (1-based) to block elements
-          --full-page         Write a complete HTML page with inline CSS
-          --math mathml|tex   How maths is written: MathML, which browsers draw without a
-                              script (the default with --full-page), or the TeX between \\(…\\)
-                              and \\[…\\] for KaTeX or MathJax (the default otherwise). In
-                              MathML, a formula that is not understood shows as its TeX in
-                              <code class="math-error" title="why">.
-          --title TEXT        Page title for --full-page (default: the first heading)
-          --theme NAME        Colour theme for --full-page (default: light): light, dark, basic,
-                              grass, homebrew, man-page, novel, ocean, pro, red-sands,
-                              silver-aerogel, solid-colors
-          --notebook DIR      Resolve wiki-links and embeds in the notebook in DIR (with its
-                              .macmd.json) as the editor preview does: hrefs relative to FILE,
-                              which must be inside DIR; a link that reaches nothing gets
-                              class="wikilink broken" and no href. Without it, [[note]] links to
-                              note.md as written.
-          -h, --help          Show this help
-
+    /// The names `--theme` takes, as `--help` lists them (typed as shown, never translated).
+    static let themeNames = """
+        light, dark, basic,
+        grass, homebrew, man-page, novel, ocean, pro, red-sands,
+        silver-aerogel, solid-colors
         """
 
     /// What the command line asked for.
@@ -69,7 +65,7 @@ enum RenderCommand {
     enum ParseOutcome {
         case settings(Settings)
         case help
-        case error(String)
+        case error(LocalizedText)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -85,7 +81,7 @@ enum RenderCommand {
         let source: [UInt8]
         switch StandardStreams.readInput(path: settings.path) {
         case .failure(let error):
-            StandardStreams.writeError("macmd render: \(error.message)\n")
+            MacMDCommandLine.writeError("render", error.message)
             return 2
         case .success(let bytes):
             source = bytes
@@ -106,7 +102,7 @@ enum RenderCommand {
                 options.wikiLinkDestinations = destinations.wiki
                 options.linkDestinations = destinations.markdown
             case .failure(let message):
-                StandardStreams.writeError("macmd render: \(message.text)\n")
+                MacMDCommandLine.writeError("render", message.text)
                 return 2
             }
         }
@@ -118,7 +114,7 @@ enum RenderCommand {
     }
 
     struct Message: Error {
-        var text: String
+        var text: LocalizedText
     }
 
     /// Where the wiki-links of `tree` (the note `file`) point in the notebook in `folder`, indexed
@@ -126,17 +122,21 @@ enum RenderCommand {
     /// notebook finds elsewhere than their path says (by name, published pages).
     static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String)
         -> Result<(wiki: WikiLinkDestinations, markdown: [String: String]), Message> {
-        guard let file, file != "-" else { return .failure(Message(text: "--notebook needs the note as FILE, inside DIR")) }
+        guard let file, file != "-" else { return .failure(Message(text: LocalizedText("cli.render.error.notebookNeedsFile"))) }
         let (notebook, _, refusal) = NotebookFolder.indexed(path: folder)
-        for problem in notebook.configuration.problems { StandardStreams.writeError("macmd render: configuration: \(problem.string(in: MacMDCommandLine.locale))\n") }
-        if let refusal { return .failure(Message(text: "cannot index \(folder): \(MacMDCommandLine.text(refusal.text))")) }
+        for problem in notebook.configuration.problems {
+            MacMDCommandLine.writeError("render", LocalizedText("cli.error.configuration", .string(problem.string(in: MacMDCommandLine.locale))))
+        }
+        if let refusal {
+            return .failure(Message(text: LocalizedText("cli.render.error.cannotIndex", .string(folder), .text(refusal.text))))
+        }
         let root = notebook.resolvedPath
-        guard let resolved = realpath(file, nil) else { return .failure(Message(text: "cannot find \(file)")) }
+        guard let resolved = realpath(file, nil) else { return .failure(Message(text: LocalizedText("cli.render.error.cannotFind", .string(file)))) }
         let path = String(cString: resolved)
         free(resolved)
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard path.utf8.starts(with: prefix.utf8) else {
-            return .failure(Message(text: "\(file) is not inside the notebook \(folder)"))
+            return .failure(Message(text: LocalizedText("cli.render.error.outsideNotebook", .string(file), .string(folder))))
         }
         let relative = String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
         let wiki = PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative) {
@@ -159,7 +159,7 @@ enum RenderCommand {
         while index < arguments.count {
             let argument = arguments[index]
             if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
-                guard settings.path == nil else { return .error("more than one input file ('\(argument)')") }
+                guard settings.path == nil else { return .error(LocalizedText("cli.render.error.moreThanOneFile", .string(argument))) }
                 settings.path = argument
                 index += 1
                 continue
@@ -176,43 +176,43 @@ enum RenderCommand {
             case "-h", "--help":
                 return .help
             case "--profile":
-                guard let text = value(for: name, inline: inline) else { return .error("--profile needs a value") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.needsValue", .string(name))) }
                 guard let profile = ParseOptions.Profile(rawValue: text) else {
-                    return .error("unknown profile '\(text)' (commonmark, gfm or notebook)")
+                    return .error(LocalizedText("cli.render.error.unknownProfile", .string(text)))
                 }
                 settings.profile = profile
             case "--extensions":
-                guard let text = value(for: name, inline: inline) else { return .error("--extensions needs a value") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.needsValue", .string(name))) }
                 var extensions: ParseOptions.Extensions = []
                 for part in text.split(separator: ",") {
                     let word = part.trimmingSpaces().lowercased()
                     if word.isEmpty { continue }
                     guard let match = ParseOptions.Extensions.byName.first(where: { $0.0 == word }) else {
-                        return .error("unknown extension '\(word)'")
+                        return .error(LocalizedText("cli.render.error.unknownExtension", .string(word)))
                     }
                     extensions.insert(match.1)
                 }
                 settings.extensions = extensions
             case "--theme":
-                guard let text = value(for: name, inline: inline) else { return .error("--theme needs a value") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.needsValue", .string(name))) }
                 guard let theme = PreviewTheme(rawValue: text) else {
-                    return .error("unknown theme '\(text)' (\(PreviewTheme.namesList))")
+                    return .error(LocalizedText("cli.render.error.unknownTheme", .string(text), .string(PreviewTheme.namesList)))
                 }
                 settings.html.theme = theme
             case "--math":
-                guard let text = value(for: name, inline: inline) else { return .error("--math needs a value (mathml or tex)") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.mathNeedsValue")) }
                 guard let math = MathMarkup(rawValue: text) else {
-                    return .error("unknown maths output '\(text)' (\(MathMarkup.namesList))")
+                    return .error(LocalizedText("cli.render.error.unknownMath", .string(text), .string(MathMarkup.namesList)))
                 }
                 settings.math = math
             case "--title":
-                guard let text = value(for: name, inline: inline) else { return .error("--title needs a value") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.needsValue", .string(name))) }
                 settings.html.title = text
             case "--notebook":
-                guard let text = value(for: name, inline: inline) else { return .error("--notebook needs a folder") }
+                guard let text = value(for: name, inline: inline) else { return .error(LocalizedText("cli.render.error.notebookNeedsFolder")) }
                 settings.notebook = text
             case "--unsafe", "--full-page", "--source-lines", "--heading-ids":
-                if inline != nil { return .error("\(name) takes no value") }
+                if inline != nil { return .error(LocalizedText("cli.render.error.takesNoValue", .string(name))) }
                 switch name {
                 case "--unsafe": settings.html.safe = false
                 case "--full-page": settings.html.fullPage = true
@@ -220,7 +220,7 @@ enum RenderCommand {
                 default: settings.headingIDs = true
                 }
             default:
-                return .error("unknown option '\(argument)'")
+                return .error(LocalizedText("cli.error.unknownOption", .string(argument)))
             }
             index += 1
         }

@@ -5,12 +5,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 
 /// Reading input and writing output in one piece.
 enum StandardStreams {
     /// Why a read failed, as a message for the user.
     struct ReadError: Error {
-        var message: String
+        var message: LocalizedText
     }
 
     /// Writes all of `bytes` to stdout with as few `write(2)` calls as the kernel allows.
@@ -48,20 +49,21 @@ enum StandardStreams {
 
     /// Reads a whole file, or stdin when `path` is nil or `-`.
     static func readInput(path: String?) -> Result<[UInt8], ReadError> {
-        guard let path, path != "-" else { return readAll(from: 0, name: "standard input") }
+        guard let path, path != "-" else { return readAll(from: 0, name: .message("cli.read.standardInput")) }
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 {
-            return .failure(ReadError(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
+            return .failure(ReadError(message: LocalizedText("cli.read.error", .string(path), .string(String(cString: strerror(errno))))))
         }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(ReadError(message: "cannot read \(path): Is a directory"))
+            return .failure(ReadError(message: LocalizedText("cli.read.error", .string(path), .message("cli.read.isFolder"))))
         }
-        return readAll(from: descriptor, name: path)
+        return readAll(from: descriptor, name: .string(path))
     }
 
-    private static func readAll(from descriptor: Int32, name: String) -> Result<[UInt8], ReadError> {
+    /// Reads `descriptor` to its end; `name` (a path, or "standard input") is for the message.
+    private static func readAll(from descriptor: Int32, name: CatalogArgument) -> Result<[UInt8], ReadError> {
         var result: [UInt8] = []
         // A regular file's size is known: reserve it (plus one byte to see EOF) so the buffer
         // never doubles, which would hold 1.5-2x the file at its peak.
@@ -74,7 +76,7 @@ enum StandardStreams {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(ReadError(message: "cannot read \(name): \(String(cString: strerror(errno)))"))
+                return .failure(ReadError(message: LocalizedText("cli.read.error", name, .string(String(cString: strerror(errno))))))
             }
             if count == 0 { break }
             result.append(contentsOf: chunk[0..<count])
