@@ -3,6 +3,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
@@ -121,10 +122,10 @@ extension Server {
                 // the first request is refused with the question, and the same rename again is
                 // the yes.
                 if client.supportsChangeAnnotations && client.supportsDocumentChanges {
-                    annotation = ("macmd.confirm", ChangeAnnotation(label: "Merge tags", needsConfirmation: true, description: question))
+                    annotation = ("macmd.confirm", ChangeAnnotation(label: convert.text(LocalizedText("server.rename.mergeTagsLabel")), needsConfirmation: true, description: question))
                 } else if !confirmed(params) {
                     return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                                  message: question + ". Rename to the same name again within a minute to merge them."))
+                                                  text: LocalizedText("server.rename.confirmAgain", .string(question))))
                 }
             }
             return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation).map { $0 }
