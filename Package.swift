@@ -24,7 +24,7 @@ let package = Package(
         // The writer's language: locale choice, CLDR plurals, the compiled-in string catalog.
         // `CatalogPlugin` compiles its string catalog, `Localizable.xcstrings`, into the module.
         .target(name: "Localization", exclude: ["Localizable.xcstrings"], swiftSettings: strict, plugins: ["CatalogPlugin"]),
-        .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore"], swiftSettings: strict),
+        .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore", "Localization"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE", "Localization"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
         // `BuildInfoPlugin` writes the commit of the checkout into `macmd` (`macmd --version`).
@@ -42,8 +42,8 @@ let package = Package(
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "JSONRPC", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "Localization", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "EditorTests", dependencies: ["TestSupport"], swiftSettings: strict),

@@ -16,6 +16,7 @@
 // No Foundation here: the executable stays free of it (it costs about 9 MB of RSS), so the
 // thread is a plain pthread and the locks are `Synchronization.Mutex`.
 
+import Localization
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -177,7 +178,7 @@ public final class Connection: Sendable {
             guard let id = oversizedRequestID else { return .framingError(.tooLarge(length)) }
             return .invalid(DecodingFailure(id: id, error: ResponseError(
                 code: ResponseError.invalidRequest,
-                message: "message of \(length) bytes is over the limit of \(maxContentLength) bytes")))
+                text: LocalizedText("jsonrpc.message.tooLarge", .string(String(length)), .string(String(maxContentLength))))))
         case .error(let error):
             return .framingError(error)
         case .body(let body):
@@ -186,7 +187,7 @@ public final class Connection: Sendable {
                 value = try JSON.parse(body)
             } catch {
                 return .invalid(DecodingFailure(id: nil, error: ResponseError(
-                    code: ResponseError.parseError, message: "invalid JSON: \(error.message) at byte \(error.offset)")))
+                    code: ResponseError.parseError, text: LocalizedText("jsonrpc.message.invalidJSON", .text(error.located)))))
             }
             switch Message.decode(value) {
             case .success(let message): return .message(message)

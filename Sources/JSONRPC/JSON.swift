@@ -11,19 +11,32 @@
 //   exactly and finite doubles in their shortest round-trip form; a non-finite double, which JSON
 //   cannot express, is written as `null`.
 
+import Localization
+
 /// A malformed JSON text: what was wrong and the 0-based byte offset where it was seen.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What was wrong, as a sentence fragment ("expected ':' after an object key").
-    public var message: String
+    /// What was wrong, as a sentence fragment ("expected ':' after an object key"), for people.
+    public var text: LocalizedText
     /// The 0-based UTF-8 byte offset in the input where the problem was seen.
     public var offset: Int
 
-    public init(message: String, offset: Int) {
-        self.message = message
+    public init(_ text: LocalizedText, offset: Int) {
+        self.text = text
         self.offset = offset
     }
 
-    public var description: String { "\(message) at byte \(offset)" }
+    /// What was wrong, given as it is (not translated).
+    public init(message: String, offset: Int) {
+        self.init(.verbatim(message), offset: offset)
+    }
+
+    /// What was wrong, in English.
+    public var message: String { text.english }
+
+    /// What was wrong and where: "unterminated string at byte 12".
+    public var located: LocalizedText { LocalizedText("json.error.atByte", .text(text), .integer(offset)) }
+
+    public var description: String { located.english }
 }
 
 /// The JSON codec: parsing bytes into `JSONValue` and serializing it back.

@@ -6,6 +6,7 @@ public enum JSONBenchmark {
     /// A `didOpen` notification whose text is about `textBytes` bytes of Markdown (with quotes,
     /// backslashes, tabs, non-ASCII and emoji, so escapes and UTF-8 are exercised).
     public static func didOpenMessage(textBytes: Int = 1 << 20) -> Message {
+        // l10n-exempt: benchmark input, not shown to anyone
         let paragraph = """
             ## Heading with "quotes" and a back\\slash
             Some *emphasis*, `code`, a [[wiki link]] and #tag — café, naïve, 日本語, 🎉.
@@ -76,6 +77,7 @@ public enum JSONBenchmark {
             let megabytesPerSecond = Double(body.count) / 1_048_576 / (median / 1000)
             return "\(name): median \(format(median)) ms, best \(format(best)) ms, \(format(megabytesPerSecond)) MB/s"
         }
+        // l10n-exempt: benchmark report for developers (`macmd bench json`)
         return """
             JSON codec, didOpen of \(body.count) bytes, \(iterations) iterations (checksum \(checksum))
             \(line("parse    ", parseTimes))

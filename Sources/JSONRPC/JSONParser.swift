@@ -9,6 +9,8 @@
 //   escapes are assembled in one reused scratch buffer. `String(decoding:as:)` replaces
 //   invalid UTF-8 with U+FFFD.
 
+import Localization
+
 struct JSONParser {
     private struct Frame {
         var isObject: Bool
@@ -43,12 +45,12 @@ struct JSONParser {
                 skipWhitespace()
                 guard let frame = frames.last else {
                     guard position == bytes.count else {
-                        throw JSONError(message: "unexpected character after the JSON value", offset: position)
+                        throw JSONError(LocalizedText("json.error.characterAfterValue"), offset: position)
                     }
                     return values.last ?? .null
                 }
                 guard position < bytes.count else {
-                    throw JSONError(message: frame.isObject ? "unterminated object" : "unterminated array", offset: position)
+                    throw JSONError(LocalizedText(frame.isObject ? "json.error.unterminatedObject" : "json.error.unterminatedArray"), offset: position)
                 }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
@@ -57,7 +59,7 @@ struct JSONParser {
                     if frame.isObject {
                         try parseKeyAndColon(afterComma: true)
                     } else if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                        throw JSONError(message: "trailing comma in array", offset: position)
+                        throw JSONError(LocalizedText("json.error.trailingCommaInArray"), offset: position)
                     }
                     break
                 } else if frame.isObject, byte == UInt8(ascii: "}") {
@@ -68,7 +70,7 @@ struct JSONParser {
                     closeArray()
                 } else {
                     throw JSONError(
-                        message: frame.isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array",
+                        LocalizedText(frame.isObject ? "json.error.expectedCommaInObject" : "json.error.expectedCommaInArray"),
                         offset: position)
                 }
             }
@@ -79,7 +81,7 @@ struct JSONParser {
     /// container was opened (so its first child comes next).
     private mutating func parseValueOrOpen() throws(JSONError) -> Bool {
         guard position < bytes.count else {
-            throw JSONError(message: "unexpected end of input, expected a value", offset: position)
+            throw JSONError(LocalizedText("json.error.endOfInput"), offset: position)
         }
         switch bytes[position] {
         case UInt8(ascii: "{"):
@@ -115,16 +117,16 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             values.append(try parseNumber())
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            throw JSONError(message: "expected a value", offset: position)
+            throw JSONError(LocalizedText("json.error.expectedValue"), offset: position)
         default:
-            throw JSONError(message: "unexpected character, expected a value", offset: position)
+            throw JSONError(LocalizedText("json.error.unexpectedCharacter"), offset: position)
         }
         return false
     }
 
     private mutating func openFrame(isObject: Bool) throws(JSONError) {
         guard frames.count < JSON.maxDepth else {
-            throw JSONError(message: "nesting deeper than \(JSON.maxDepth)", offset: position)
+            throw JSONError(LocalizedText("json.error.tooDeep", .integer(JSON.maxDepth)), offset: position)
         }
         position += 1
         frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
@@ -133,18 +135,18 @@ struct JSONParser {
     /// Reads `"key"` then `:` (and the whitespace around it) inside an object.
     private mutating func parseKeyAndColon(afterComma: Bool) throws(JSONError) {
         guard position < bytes.count else {
-            throw JSONError(message: "unterminated object", offset: position)
+            throw JSONError(LocalizedText("json.error.unterminatedObject"), offset: position)
         }
         guard bytes[position] == UInt8(ascii: "\"") else {
             if afterComma, bytes[position] == UInt8(ascii: "}") {
-                throw JSONError(message: "trailing comma in object", offset: position)
+                throw JSONError(LocalizedText("json.error.trailingCommaInObject"), offset: position)
             }
-            throw JSONError(message: "expected a string key in object", offset: position)
+            throw JSONError(LocalizedText("json.error.expectedKey"), offset: position)
         }
         keys.append(try parseString())
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-            throw JSONError(message: "expected ':' after an object key", offset: position)
+            throw JSONError(LocalizedText("json.error.expectedColon"), offset: position)
         }
         position += 1
         skipWhitespace()
@@ -186,7 +188,7 @@ struct JSONParser {
         let start = literal.utf8Start
         for index in 0..<count {
             guard position + index < bytes.count, bytes[position + index] == start[index] else {
-                throw JSONError(message: "invalid literal, expected '\(literal)'", offset: position + index)
+                throw JSONError(LocalizedText("json.error.invalidLiteral", .string("\(literal)")), offset: position + index)
             }
         }
         position += count
@@ -198,7 +200,7 @@ struct JSONParser {
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         guard index < bytes.count else {
-            throw JSONError(message: "invalid number: expected a digit", offset: index)
+            throw JSONError(LocalizedText("json.error.expectedDigit"), offset: index)
         }
         var integer: Int64 = 0
         var overflow = false
@@ -215,7 +217,7 @@ struct JSONParser {
                 index += 1
             }
         } else {
-            throw JSONError(message: "invalid number: expected a digit", offset: index)
+            throw JSONError(LocalizedText("json.error.expectedDigit"), offset: index)
         }
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -224,7 +226,7 @@ struct JSONParser {
             let digitsStart = index
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
             guard index > digitsStart else {
-                throw JSONError(message: "invalid number: expected a digit after '.'", offset: index)
+                throw JSONError(LocalizedText("json.error.digitAfterPoint"), offset: index)
             }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
@@ -234,7 +236,7 @@ struct JSONParser {
             let digitsStart = index
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
             guard index > digitsStart else {
-                throw JSONError(message: "invalid number: expected a digit in the exponent", offset: index)
+                throw JSONError(LocalizedText("json.error.digitInExponent"), offset: index)
             }
         }
         position = index
@@ -246,7 +248,7 @@ struct JSONParser {
         // rounds correctly) only ever sees JSON number syntax.
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let double = Double(text), double.isFinite else {
-            throw JSONError(message: "number out of range", offset: start)
+            throw JSONError(LocalizedText("json.error.numberOutOfRange"), offset: start)
         }
         return .double(double)
     }
@@ -259,7 +261,7 @@ struct JSONParser {
         // Fast path: no escapes, the string is one byte range.
         var index = ByteScan.firstSpecial(bytes, from: contentStart, to: bytes.count)
         guard index < bytes.count else {
-            throw JSONError(message: "unterminated string", offset: index)
+            throw JSONError(LocalizedText("json.error.unterminatedString"), offset: index)
         }
         if bytes[index] == UInt8(ascii: "\"") {
             position = index + 1
@@ -269,7 +271,7 @@ struct JSONParser {
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
         while true {
             guard index < bytes.count else {
-                throw JSONError(message: "unterminated string", offset: index)
+                throw JSONError(LocalizedText("json.error.unterminatedString"), offset: index)
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -278,7 +280,7 @@ struct JSONParser {
             } else if byte == UInt8(ascii: "\\") {
                 index = try parseEscape(at: index)
             } else if byte < 0x20 {
-                throw JSONError(message: "unescaped control character in string", offset: index)
+                throw JSONError(LocalizedText("json.error.controlCharacter"), offset: index)
             } else {
                 let runStart = index
                 index = ByteScan.firstSpecial(bytes, from: index + 1, to: bytes.count)
@@ -290,7 +292,7 @@ struct JSONParser {
     /// Decodes the escape whose backslash is at `index` into `scratch`; returns the index after it.
     private mutating func parseEscape(at index: Int) throws(JSONError) -> Int {
         guard index + 1 < bytes.count else {
-            throw JSONError(message: "unterminated string", offset: index + 1)
+            throw JSONError(LocalizedText("json.error.unterminatedString"), offset: index + 1)
         }
         let simple: UInt8
         switch bytes[index + 1] {
@@ -324,7 +326,7 @@ struct JSONParser {
             appendUTF8(scalar)
             return next
         default:
-            throw JSONError(message: "invalid escape sequence", offset: index)
+            throw JSONError(LocalizedText("json.error.invalidEscape"), offset: index)
         }
         scratch.append(simple)
         return index + 2
@@ -334,7 +336,7 @@ struct JSONParser {
         var value: UInt32 = 0
         for offset in 0..<4 {
             guard index + offset < bytes.count else {
-                throw JSONError(message: "invalid \\u escape: expected 4 hex digits", offset: index + offset)
+                throw JSONError(LocalizedText("json.error.invalidUnicodeEscape"), offset: index + offset)
             }
             let byte = bytes[index + offset]
             let digit: UInt8
@@ -343,7 +345,7 @@ struct JSONParser {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
             default:
-                throw JSONError(message: "invalid \\u escape: expected 4 hex digits", offset: index + offset)
+                throw JSONError(LocalizedText("json.error.invalidUnicodeEscape"), offset: index + offset)
             }
             value = value << 4 | UInt32(digit)
         }

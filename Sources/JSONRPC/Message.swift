@@ -11,6 +11,8 @@
 // - `json` always writes `"jsonrpc": "2.0"`, omits absent params, and writes `"id": null` for a
 //   response whose request id could not be read.
 
+import Localization
+
 /// A JSON-RPC 2.0 message.
 public enum Message: Sendable, Equatable {
     /// A request: expects exactly one response with the same id.
@@ -25,22 +27,22 @@ public enum Message: Sendable, Equatable {
     public static func decode(_ value: JSONValue) -> Result<Message, DecodingFailure> {
         guard case .object(let members) = value else {
             return .failure(DecodingFailure(id: nil, error: ResponseError(
-                code: ResponseError.invalidRequest, message: "message is not a JSON object")))
+                code: ResponseError.invalidRequest, text: LocalizedText("jsonrpc.message.notObject"))))
         }
         let idValue = members["id"]
         let id = idValue.flatMap(RequestID.init(json:))
-        func invalid(_ message: String) -> Result<Message, DecodingFailure> {
-            .failure(DecodingFailure(id: id, error: ResponseError(code: ResponseError.invalidRequest, message: message)))
+        func invalid(_ key: String) -> Result<Message, DecodingFailure> {
+            .failure(DecodingFailure(id: id, error: ResponseError(code: ResponseError.invalidRequest, text: LocalizedText(key))))
         }
         if let version = members["jsonrpc"], version != .string("2.0") {
-            return invalid("\"jsonrpc\" must be \"2.0\"")
+            return invalid("jsonrpc.message.version")
         }
         if let idValue, id == nil, !idValue.isNull {
-            return invalid("\"id\" must be an integer or a string")
+            return invalid("jsonrpc.message.idType")
         }
         if let methodValue = members["method"] {
             guard let method = methodValue.stringValue else {
-                return invalid("\"method\" must be a string")
+                return invalid("jsonrpc.message.methodType")
             }
             var params = members["params"]
             switch params {
@@ -49,33 +51,33 @@ public enum Message: Sendable, Equatable {
             case .null?:
                 params = nil
             default:
-                return invalid("\"params\" must be an object or an array")
+                return invalid("jsonrpc.message.paramsType")
             }
             guard idValue != nil else {
                 return .success(.notification(method: method, params: params))
             }
             guard let id else {
-                return invalid("a request's \"id\" must not be null")
+                return invalid("jsonrpc.message.nullID")
             }
             return .success(.request(id: id, method: method, params: params))
         }
         let result = members["result"]
         let error = members["error"]
         if idValue == nil {
-            return invalid("message has neither \"method\" nor \"id\"")
+            return invalid("jsonrpc.message.noMethodNorID")
         }
         switch (result, error) {
         case (let result?, nil):
             return .success(.response(id: id, result: .success(result)))
         case (nil, let error?):
             guard let responseError = ResponseError(json: error) else {
-                return invalid("\"error\" must be an object with an integer \"code\" and a string \"message\"")
+                return invalid("jsonrpc.message.errorShape")
             }
             return .success(.response(id: id, result: .failure(responseError)))
         case (_?, _?):
-            return invalid("a response must not have both \"result\" and \"error\"")
+            return invalid("jsonrpc.message.resultAndError")
         case (nil, nil):
-            return invalid("message has no \"method\", \"result\" or \"error\"")
+            return invalid("jsonrpc.message.noMethodResultError")
         }
     }
 

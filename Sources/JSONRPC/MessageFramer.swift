@@ -17,6 +17,8 @@
 // - Memory is bounded: at most one body (≤ `maxContentLength`) plus one header section
 //   (≤ `maxHeaderLength`) plus the last appended chunk is buffered.
 
+import Localization
+
 /// One item cut from the byte stream.
 public enum FramedItem: Sendable, Equatable {
     /// A complete message body (its bytes, not yet parsed).
@@ -33,8 +35,19 @@ public enum FramingError: Error, Sendable, Equatable {
     case invalidContentLength(String)
     /// A `Content-Length` over the limit (the declared length); the body is skipped.
     case tooLarge(Int)
-    /// A header line that is not `Name: value`, or a header section that never ends.
-    case invalidHeader(String)
+    /// A header line that is not `Name: value`, or a header section that never ends (what was
+    /// wrong).
+    case invalidHeader(LocalizedText)
+
+    /// What was wrong, for people.
+    public var text: LocalizedText {
+        switch self {
+        case .missingContentLength: LocalizedText("jsonrpc.header.missingContentLength")
+        case .invalidContentLength(let value): LocalizedText("jsonrpc.header.invalidContentLength", .string(value))
+        case .tooLarge(let length): LocalizedText("jsonrpc.header.bodyTooLarge", .string(String(length)))
+        case .invalidHeader(let text): text
+        }
+    }
 }
 
 /// An incremental `Content-Length` framer: feed bytes as they are read, take bodies and errors.
@@ -147,7 +160,7 @@ public struct MessageFramer {
                 case .incomplete:
                     return nil
                 case .tooLong:
-                    return fail(.invalidHeader("header section longer than \(Self.maxHeaderLength) bytes"),
+                    return fail(.invalidHeader(LocalizedText("jsonrpc.header.tooLong", .integer(Self.maxHeaderLength))),
                                 resyncFrom: start + 1)
                 case .failure(let error, let resyncFrom):
                     return fail(error, resyncFrom: resyncFrom)
@@ -201,11 +214,11 @@ public struct MessageFramer {
             }
             let line = buffer[lineStart..<lineEnd]
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .failure(.invalidHeader("not a header line: \(Self.printable(line))"), resyncFrom: lineStart + 1)
+                return .failure(.invalidHeader(LocalizedText("jsonrpc.header.notHeaderLine", .string(Self.printable(line)))), resyncFrom: lineStart + 1)
             }
             let name = Self.trimmed(buffer[lineStart..<colon])
             guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
-                return .failure(.invalidHeader("invalid header name: \(Self.printable(line))"), resyncFrom: lineStart + 1)
+                return .failure(.invalidHeader(LocalizedText("jsonrpc.header.invalidName", .string(Self.printable(line)))), resyncFrom: lineStart + 1)
             }
             if Self.equalsIgnoringCase(name, Self.contentLengthName) {
                 let value = Self.trimmed(buffer[(colon + 1)..<lineEnd])
@@ -213,7 +226,7 @@ public struct MessageFramer {
                     return .failure(.invalidContentLength(Self.printable(value)), resyncFrom: lineStart + 1)
                 }
                 if let contentLength, contentLength != length {
-                    return .failure(.invalidHeader("conflicting Content-Length headers"), resyncFrom: lineStart + 1)
+                    return .failure(.invalidHeader(LocalizedText("jsonrpc.header.conflictingContentLength")), resyncFrom: lineStart + 1)
                 }
                 contentLength = length
             }

@@ -1,18 +1,41 @@
 // ResponseError: the `error` member of a JSON-RPC response, with the JSON-RPC and LSP codes.
+//
+// Its message is a `LocalizedText`: the server writes it in the client's language
+// (`localized(in:)`) when it answers; `json` writes English (before `initialize` there is no
+// language yet). Two errors are equal when their code, English message and data are.
+
+import Localization
 
 /// An error answered to a request (or received in a response to one of ours).
 public struct ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error code; see the constants below.
     public var code: Int
-    /// A short human-readable sentence; it names the offending field for invalid params.
-    public var message: String
+    /// A short sentence for people; it names the offending field for invalid params.
+    public var text: LocalizedText
     /// Optional extra information.
     public var data: JSONValue?
 
-    public init(code: Int, message: String, data: JSONValue? = nil) {
+    public init(code: Int, text: LocalizedText, data: JSONValue? = nil) {
         self.code = code
-        self.message = message
+        self.text = text
         self.data = data
+    }
+
+    /// An error whose message is given as it is (one received from the other side).
+    public init(code: Int, message: String, data: JSONValue? = nil) {
+        self.init(code: code, text: .verbatim(message), data: data)
+    }
+
+    /// The message in English.
+    public var message: String { text.english }
+
+    /// The same error with its message written in `locale`, as it is sent.
+    public func localized(in locale: SupportedLocale) -> ResponseError {
+        ResponseError(code: code, message: text.string(in: locale), data: data)
+    }
+
+    public static func == (lhs: ResponseError, rhs: ResponseError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.data == rhs.data
     }
 
     /// Invalid JSON was received (JSON-RPC).

@@ -1,6 +1,7 @@
 // Completion: the list the server answers, and the item the client sends back to be resolved.
 
 import JSONRPC
+import Localization
 
 /// `{isIncomplete, items}`. `isIncomplete` asks the client to ask again as the user types.
 public struct CompletionList: Sendable, Equatable, LSPEncodable {
@@ -80,7 +81,7 @@ public struct EchoedCompletionItem: Sendable, Equatable, LSPDecodable, LSPEncoda
 
     public init(_ reader: ParamReader) throws(ResponseError) {
         guard let members = reader.value?.objectValue else {
-            throw ResponseError(code: ResponseError.invalidParams, message: "\(reader.path): expected a completion item")
+            throw ResponseError(code: ResponseError.invalidParams, text: LocalizedText("lspParams.expectedCompletionItem", .string(reader.path)))
         }
         self.members = members
     }

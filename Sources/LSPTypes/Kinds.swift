@@ -3,6 +3,7 @@
 // which the specification lets servers extend) is a struct over its string with constants.
 
 import JSONRPC
+import Localization
 
 /// A closed set of values: written as its raw value, read only from one of them (the error lists
 /// them: `params.changes[0].type: expected 1, 2 or 3, got 7`).
@@ -18,10 +19,12 @@ extension LSPEnumeration {
     }
 
     /// The values as JSON, for an error: `1, 2 or 3`, `"plaintext" or "markdown"`.
-    static var valueList: String {
+    static var valueList: LocalizedText {
         let values = allCases.map(\.json.description)
-        guard let last = values.last, values.count > 1 else { return values.first ?? "nothing" }
-        return values.dropLast().joined(separator: ", ") + " or " + last
+        guard let last = values.last, values.count > 1 else {
+            return values.first.map(LocalizedText.verbatim) ?? LocalizedText("lspParams.got.nothing")
+        }
+        return LocalizedText("lspParams.expected.either", .string(values.dropLast().joined(separator: ", ")), .string(last))
     }
 }
 

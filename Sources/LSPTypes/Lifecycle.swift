@@ -3,6 +3,7 @@
 // `$/cancelRequest`.
 
 import JSONRPC
+import Localization
 
 public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public static let method = InitializeRequest.method
@@ -101,7 +102,7 @@ public struct CancelParams: Sendable, Equatable, LSPDecodable {
 
     public init(_ reader: ParamReader) throws(ResponseError) {
         let field = reader.field("id")
-        guard let value = field.value, let id = RequestID(json: value) else { throw field.invalid("an integer or a string") }
+        guard let value = field.value, let id = RequestID(json: value) else { throw field.invalid(LocalizedText("lspParams.expected.integerOrString")) }
         self.id = id
     }
 }

@@ -2,6 +2,7 @@
 // `params.textDocument.uri: expected a string, got 42` instead of a generic failure.
 
 import JSONRPC
+import Localization
 
 /// A cursor into a params value that remembers its path.
 public struct ParamReader: Sendable {
@@ -23,23 +24,25 @@ public struct ParamReader: Sendable {
         ParamReader(value?[name], path: path + "." + name)
     }
 
-    public func invalid(_ expected: String) -> ResponseError {
-        let got: String
+    /// The error for a value that is not `expected` (a phrase such as "a string", for people).
+    public func invalid(_ expected: LocalizedText) -> ResponseError {
+        let got: CatalogArgument
         switch value {
-        case nil: got = "nothing"
+        case nil: got = .message("lspParams.got.nothing")
         case .null?: got = "null"
-        case .bool(let b)?: got = String(b)
-        case .int(let i)?: got = String(i)
-        case .double(let d)?: got = String(d)
-        case .string(let s)?: got = "\"" + String(s.prefix(40)) + "\""
-        case .array?: got = "an array"
-        case .object?: got = "an object"
+        case .bool(let b)?: got = .string(String(b))
+        case .int(let i)?: got = .string(String(i))
+        case .double(let d)?: got = .string(String(d))
+        case .string(let s)?: got = .string("\"" + String(s.prefix(40)) + "\"")
+        case .array?: got = .message("lspParams.got.array")
+        case .object?: got = .message("lspParams.got.object")
         }
-        return ResponseError(code: ResponseError.invalidParams, message: "\(path): expected \(expected), got \(got)")
+        return ResponseError(code: ResponseError.invalidParams,
+                             text: LocalizedText("lspParams.invalid", .string(path), .text(expected), got))
     }
 
     public func string() throws(ResponseError) -> String {
-        guard let s = value?.stringValue else { throw invalid("a string") }
+        guard let s = value?.stringValue else { throw invalid(LocalizedText("lspParams.expected.string")) }
         return s
     }
 
@@ -49,7 +52,7 @@ public struct ParamReader: Sendable {
     }
 
     public func int() throws(ResponseError) -> Int {
-        guard let i = value?.intValue else { throw invalid("an integer") }
+        guard let i = value?.intValue else { throw invalid(LocalizedText("lspParams.expected.integer")) }
         return i
     }
 
@@ -59,7 +62,7 @@ public struct ParamReader: Sendable {
     }
 
     public func bool() throws(ResponseError) -> Bool {
-        guard let b = value?.boolValue else { throw invalid("true or false") }
+        guard let b = value?.boolValue else { throw invalid(LocalizedText("lspParams.expected.bool")) }
         return b
     }
 
@@ -69,7 +72,7 @@ public struct ParamReader: Sendable {
     }
 
     public func array() throws(ResponseError) -> [ParamReader] {
-        guard let items = value?.arrayValue else { throw invalid("an array") }
+        guard let items = value?.arrayValue else { throw invalid(LocalizedText("lspParams.expected.array")) }
         return items.enumerated().map { ParamReader($0.element, path: "\(path)[\($0.offset)]") }
     }
 
@@ -79,7 +82,7 @@ public struct ParamReader: Sendable {
     }
 
     public func object() throws(ResponseError) -> ParamReader {
-        guard value?.objectValue != nil else { throw invalid("an object") }
+        guard value?.objectValue != nil else { throw invalid(LocalizedText("lspParams.expected.object")) }
         return self
     }
 

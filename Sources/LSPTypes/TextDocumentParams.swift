@@ -3,6 +3,7 @@
 // (`params.position.line: expected an integer, got "x"`) and ignores members it does not read.
 
 import JSONRPC
+import Localization
 
 /// `{textDocument: {uri}}`: the requests and notifications about a whole document.
 public struct TextDocumentParams: Sendable, Equatable, LSPDecodable {
@@ -89,7 +90,8 @@ public struct RenameParams: Sendable, Equatable, LSPDecodable {
         let at = try TextDocumentPositionParams(reader)
         let field = reader.field("newName")
         guard let newName = try field.optionalString() else {
-            throw ResponseError(code: ResponseError.invalidParams, message: "\(field.path): expected a string, got nothing")
+            throw ResponseError(code: ResponseError.invalidParams, text: LocalizedText(
+                "lspParams.invalid", .string(field.path), .message("lspParams.expected.string"), .message("lspParams.got.nothing")))
         }
         self.init(textDocument: at.textDocument, position: at.position, newName: newName)
     }

@@ -8,6 +8,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIDE
@@ -51,19 +52,20 @@ enum FromLSP {
         var options = PreviewOptions()
         if let name = params.profile {
             guard let profile = ParseOptions.Profile(rawValue: name) else {
-                return .failure(invalid("params.options.profile: expected commonmark, gfm or notebook, got \"\(name)\""))
+                return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.profile", .message("server.preview.expected.profile"), .string("\"\(name)\""))))
             }
             options.profile = profile
         }
         if let name = params.theme {
             guard let theme = PreviewTheme(rawValue: name) else {
-                return .failure(invalid("params.options.theme: expected one of \(PreviewTheme.namesList), got \"\(name)\""))
+                return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.theme", .message("server.preview.expected.theme", .string(PreviewTheme.namesList)),
+                                                     .string("\"\(name)\""))))
             }
             options.theme = theme
         }
         if let name = params.math {
             guard let math = MathMarkup(rawValue: name) else {
-                return .failure(invalid("params.options.math: expected mathml or tex, got \"\(name)\""))
+                return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.math", .message("server.preview.expected.math"), .string("\"\(name)\""))))
             }
             options.math = math
         }
@@ -77,25 +79,25 @@ enum FromLSP {
             options.resources = .absolute
         case (nil, let base?):
             guard isAbsoluteURI(base) else {
-                return .failure(invalid("params.options.baseUri: expected an absolute URI (scheme:…), got \"\(base)\""))
+                return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.baseUri", .message("server.preview.expected.absoluteURI"), .string("\"\(base)\""))))
             }
             options.resources = .base(base)
         case (let name?, nil):
-            return .failure(invalid("params.options.resources: expected relative or absolute, got \"\(name)\""))
+            return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.resources", .message("server.preview.expected.resources"), .string("\"\(name)\""))))
         case (_?, _?):
-            return .failure(invalid("params.options: resources and baseUri exclude each other (baseUri makes every relative URL absolute under it)"))
+            return .failure(invalid(LocalizedText("server.preview.resourcesAndBaseUri", "params.options")))
         }
         if let nonce = params.scriptNonce {
             guard options.fullPage, HTMLOptions.isValidNonce(nonce) else {
                 return .failure(invalid(options.fullPage
-                    ? "params.options.scriptNonce: expected 1 to 128 letters, digits, +, /, =, _ or -, got \"\(nonce)\""
-                    : "params.options.scriptNonce: a script is allowed in a full page only (fullPage: true)"))
+                    ? LocalizedText("lspParams.invalid", "params.options.scriptNonce", .message("server.preview.expected.nonce"), .string("\"\(nonce)\""))
+                    : LocalizedText("server.preview.scriptNeedsFullPage", "params.options.scriptNonce")))
             }
             options.scriptNonce = nonce
         }
         if params.baseHref == true {
             guard options.fullPage else {
-                return .failure(invalid("params.options.baseHref: a <base> is written in a full page only (fullPage: true)"))
+                return .failure(invalid(LocalizedText("server.preview.baseNeedsFullPage", "params.options.baseHref")))
             }
             options.baseElement = true
         }
@@ -113,6 +115,11 @@ enum FromLSP {
         }
     }
 
+    static func invalid(_ text: LocalizedText) -> ResponseError {
+        ResponseError(code: ResponseError.invalidParams, text: text)
+    }
+
+    /// An invalid-params error with text given as it is (a system error's).
     static func invalid(_ message: String) -> ResponseError {
         ResponseError(code: ResponseError.invalidParams, message: message)
     }

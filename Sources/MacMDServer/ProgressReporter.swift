@@ -3,17 +3,21 @@
 
 import Dispatch
 import LSPTypes
+import Localization
 import Synchronization
 
 final class ProgressReporter: Sendable {
     let server: Server
     let token: ProgressToken?
-    let title: String
+    let title: LocalizedText
+    /// The language of the client's texts.
+    let locale: SupportedLocale
     let lastPercent = Mutex(-1)
 
-    init(server: Server, title: String, token: String) {
+    init(server: Server, title: LocalizedText, token: String) {
         self.server = server
         self.title = title
+        locale = server.locale
         guard server.state.withLock({ $0.client.supportsWorkDoneProgress }) else {
             self.token = nil
             return
@@ -26,8 +30,8 @@ final class ProgressReporter: Sendable {
         _ = answered.wait(timeout: .now() + .seconds(2))
     }
 
-    func begin(_ message: String) {
-        send(.begin(WorkDoneProgressBegin(title: title, cancellable: false, message: message, percentage: 0)))
+    func begin(_ message: LocalizedText) {
+        send(.begin(WorkDoneProgressBegin(title: title.string(in: locale), cancellable: false, message: message.string(in: locale), percentage: 0)))
     }
 
     func report(done: Int, total: Int) {
@@ -38,11 +42,12 @@ final class ProgressReporter: Sendable {
             last = percent
             return true
         }
-        if changed { send(.report(WorkDoneProgressReport(message: "\(done)/\(total) notes", percentage: percent))) }
+        if changed { send(.report(WorkDoneProgressReport(message: LocalizedText("server.progress.indexing.report", .integer(total), .integer(done)).string(in: locale),
+                                                        percentage: percent))) }
     }
 
-    func end(_ message: String) {
-        send(.end(WorkDoneProgressEnd(message: message)))
+    func end(_ message: LocalizedText) {
+        send(.end(WorkDoneProgressEnd(message: message.string(in: locale))))
     }
 
     private func send(_ value: WorkDoneProgress) {

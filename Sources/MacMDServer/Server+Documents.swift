@@ -15,6 +15,7 @@
 import Dispatch
 import JSONRPC
 import LSPTypes
+import Localization
 import NotebookIDE
 import NotebookIndex
 import NotebookWorkspace
@@ -34,7 +35,7 @@ extension Server {
         if let file { openFolder(forNoteAt: file) }
         checkUserSnippets()
         scheduleFiling(of: item.uri)
-        logger.debug("didOpen applied in \(Int((Server.monotonicSeconds() - opened) * 1e6)) µs")
+        logger.debug("didOpen applied in \(Int((Server.monotonicSeconds() - opened) * 1e6)) µs") // l10n-exempt: developer log
     }
 
     func didChange(_ params: DidChangeTextDocumentParams) {
@@ -44,7 +45,7 @@ extension Server {
             let lines = FromLSP.applying(params.contentChanges, to: document.analysis.lines, encoding: state.client.encoding)
             return state.host.change(uri, version: params.textDocument.version ?? document.version + 1, lines: lines)
         }
-        if applied { scheduleFiling(of: uri) } else { logger.warn("didChange for a document that is not open: \(uri)") }
+        if applied { scheduleFiling(of: uri) } else { logger.warn("didChange for a document that is not open: \(uri)") } // l10n-exempt: developer log
     }
 
     func didClose(_ params: DidCloseTextDocumentParams) {
@@ -141,10 +142,10 @@ extension Server {
         }
         guard let file = FileURI.path(of: uri) else {
             return .failure(ResponseError(code: ResponseError.invalidParams,
-                                          message: "params.textDocument.uri: \(uri) is not a file URI and not an open document"))
+                                          text: LocalizedText("server.document.notFileNorOpen", "params.textDocument.uri", .string(uri))))
         }
         guard let view = state.withLock({ $0.host.snapshot() }).view(ofFile: file) else {
-            return .failure(ResponseError(code: ResponseError.invalidParams, message: "cannot read \(uri): it is not open and not on disk"))
+            return .failure(ResponseError(code: ResponseError.invalidParams, text: LocalizedText("server.document.unreadable", .string(uri))))
         }
         return .success(view)
     }

@@ -9,6 +9,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
@@ -22,7 +23,7 @@ extension Server {
         schedule(id, request) {
             if let document { return work(document.analysis) }
             guard let file = FileURI.path(of: uri) else {
-                return .failure(FromLSP.invalid("params.textDocument.uri: \(uri) is not a file URI and not an open document"))
+                return .failure(FromLSP.invalid(LocalizedText("server.document.notFileNorOpen", "params.textDocument.uri", .string(uri))))
             }
             switch FileReader.contents(of: file) {
             case .success(let bytes): return work(DocumentAnalysis(version: nil, text: bytes))

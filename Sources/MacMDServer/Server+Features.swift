@@ -127,7 +127,7 @@ extension Server {
                                                                     description: convert.text(question)))
                 } else if !confirmed(params) {
                     return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                                  message: convert.text(LocalizedText("rename.tag.mergeAgain", .text(question)))))
+                                                  text: LocalizedText("rename.tag.mergeAgain", .text(question))))
                 }
             }
             return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation).map { $0 }

@@ -30,6 +30,9 @@ extension Server {
     }
 
     func initialize(_ params: InitializeParams) -> Result<InitializeResult, ResponseError> {
+        // The string catalog is read now, while the client waits for this answer anyway, so the
+        // notebook scan's first progress report does not pay for it while requests race the scan.
+        _ = Catalog.builtIn
         let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
         if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
@@ -56,10 +59,10 @@ extension Server {
             for folder in folders { state.host.addFolder(folder) }
         }
         if folders.isEmpty {
-            logger.info("no workspace folder: single-file mode (each note's own folder)")
+            logger.info("no workspace folder: single-file mode (each note's own folder)") // l10n-exempt: developer log
             logEditorConfigurationProblems()
         }
-        logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue); messages in \(language.locale.rawValue)")
+        logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue); messages in \(language.locale.rawValue)") // l10n-exempt: developer log
 
         var capabilities = Server.registry.capabilitiesObject
         if case .object(var members) = capabilities {
@@ -80,7 +83,7 @@ extension Server {
                 Registration(id: "macmd-configuration", method: DidChangeConfigurationNotification.method,
                              registerOptions: DidChangeConfigurationRegistrationOptions(section: "macmd").json),
             ])) { [logger] result in
-                if case .failure(let error) = result { logger.warn("registerCapability failed: \(error.message)") }
+                if case .failure(let error) = result { logger.warn("registerCapability failed: \(error.message)") } // l10n-exempt: developer log
             }
         }
         requestConfiguration()
@@ -108,7 +111,7 @@ extension Server {
         send(RegisterCapabilityRequest.self, RegistrationParams(registrations: [
             Registration(id: "macmd-watched-files", method: DidChangeWatchedFilesNotification.method, registerOptions: watchers.json),
         ])) { [logger] result in
-            if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") }
+            if case .failure(let error) = result { logger.warn("watching files failed: \(error.message)") } // l10n-exempt: developer log
         }
     }
 
@@ -135,7 +138,7 @@ extension Server {
     static func editorLayers(_ state: State) -> [ConfigurationLayer] {
         var layers: [ConfigurationLayer] = []
         if let options = state.initializationOptions { layers.append(ConfigurationLayer(source: "initializationOptions", value: options)) }
-        if let settings = state.editorSettings { layers.append(ConfigurationLayer(source: "workspace settings", value: settings)) }
+        if let settings = state.editorSettings { layers.append(ConfigurationLayer(source: LocalizedText("server.settings.workspaceSource").string(in: state.client.locale), value: settings)) }
         return layers
     }
 

@@ -5,6 +5,7 @@
 
 import JSONRPC
 import LSPTypes
+import Localization
 import NotebookIDE
 import NotebookWorkspace
 
@@ -20,7 +21,7 @@ extension Server {
         let document = state.withLock { $0.host.documents[uri] }
         let file = FileURI.path(of: uri)
         if document == nil && file == nil {
-            return reply(id, .failure(FromLSP.invalid("unknown document \(uri): it is not open and not a file: URI")))
+            return reply(id, .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocumentNotFile", .string(uri)))))
         }
         scheduleParts(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
             let snapshot = state.withLock { $0.host.snapshot() }
@@ -33,7 +34,7 @@ extension Server {
                 case .failure(let error): return .failure(FromLSP.invalid(error.description))
                 }
             } else {
-                return .failure(FromLSP.invalid("unknown document \(uri)"))
+                return .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocument", .string(uri))))
             }
             let started = Server.monotonicSeconds()
             let (preview, pieces) = snapshot.preview(analysis, note: file.flatMap(snapshot.workspace.locate(file:)), file: file,
@@ -43,7 +44,7 @@ extension Server {
             // A newer version makes this result stale: the client will ask again.
             if let document, let current = state.withLock({ $0.host.documents[uri]?.version }), current != document.version {
                 return .failure(ResponseError(code: ResponseError.contentModified,
-                                              message: "the document changed (version \(document.version) -> \(current))"))
+                                              text: LocalizedText("server.preview.documentChanged", .string(String(document.version)), .string(String(current)))))
             }
             let result = PreviewResult(uri: uri, version: document?.version, title: preview.title,
                                        headings: preview.headings.map { PreviewHeading(level: $0.level, text: $0.text, id: $0.id, line: $0.line) },
@@ -51,6 +52,7 @@ extension Server {
                                        readingTimeMinutes: preview.readingTimeMinutes,
                                        resources: preview.resources.map(FileURI.uri(ofPath:)))
             let frame = Framing.responseParts(id: id, members: result.json.objectValue ?? [:], stringKey: "html", escapedPieces: pieces)
+            // l10n-exempt: developer log
             logger.debug("preview \(uri): parse, render and escape \(Int((rendered - started) * 1e6)) µs (\(pieces.count) pieces), "
                          + "frame \(Int((Server.monotonicSeconds() - rendered) * 1e6)) µs")
             return .success(frame)

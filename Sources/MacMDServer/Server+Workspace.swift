@@ -12,6 +12,7 @@
 import Dispatch
 import JSONRPC
 import LSPTypes
+import Localization
 import NotebookIDE
 import NotebookIndex
 import NotebookWorkspace
@@ -98,7 +99,7 @@ extension Server {
             state.userSnippetsStamp = stamp
             state.host.setSnippets(source, forFolder: nil)
         }
-        if stamp != nil { logger.info("read \(source.snippets.count) snippets from \(folder)") }
+        if stamp != nil { logger.info("read \(source.snippets.count) snippets from \(folder)") } // l10n-exempt: developer log
     }
 
     /// Cold-indexes every notebook that has not been scanned.
@@ -121,21 +122,21 @@ extension Server {
     /// takes none of it.
     func coldIndex(_ folder: NotebookFolder) {
         let path = folder.path
-        let progress = ProgressReporter(server: self, title: "Indexing notes", token: "macmd-index-\(path)")
+        let progress = ProgressReporter(server: self, title: LocalizedText("server.progress.indexing.title"), token: "macmd-index-\(path)")
         let started = Server.monotonicSeconds()
         let walk = folder.walkForColdIndex()
         for line in walk.logLines { logger.info(line) }
         if walk.refusal != nil {
             state.withLock { state in _ = state.host.updateFolder(folder) { $0.refuseScan() } }
-            progress.end("not indexed")
+            progress.end(LocalizedText("server.progress.indexing.refused"))
             return
         }
-        progress.begin("\(walk.files.count) notes")
+        progress.begin(LocalizedText("server.progress.indexing.begin", .integer(walk.files.count)))
         let open = state.withLock { state -> Set<String>? in
             state.host.updateFolder(folder) { $0.reserveCapacity(notes: walk.files.count) }.map { state.host.openPaths(in: path) }
         }
         guard let open else {
-            progress.end("not indexed: the notebook was closed")
+            progress.end(LocalizedText("server.progress.indexing.closed"))
             return
         }
         let report = folder.loadColdIndex(walk, open: open) { [self] batch, done, total in
@@ -168,8 +169,8 @@ extension Server {
         // The parse left freed memory in every thread's malloc arena; give it back.
         _ = glibcMallocTrim(0)
         #endif
-        logger.info("indexed \(report.files.count) notes of \(path) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)")
-        progress.end("\(report.files.count) notes indexed")
+        logger.info("indexed \(report.files.count) notes of \(path) in \(Int(seconds * 1000)) ms (memory trimmed in \(Int((Server.monotonicSeconds() - started - seconds) * 1000)) ms)") // l10n-exempt: developer log
+        progress.end(LocalizedText("server.progress.indexing.done", .integer(report.files.count)))
         // The index is complete: the notes' problems with other notes are reported from now on.
         publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
         warmCompletionLists(path)
@@ -210,8 +211,11 @@ extension Server {
     func report(_ problems: [ConfigurationProblem]) {
         guard let first = problems.first else { return }
         for problem in problems { logger.warn("configuration: \(problem)") }
-        let more = problems.count > 1 ? " (and \(problems.count - 1) more problems with the settings: see the log)" : ""
-        send(ShowMessageNotification.self, ShowMessageParams(type: .warning, message: "MacMD: \(first.string(in: client.locale))\(more)"))
+        let shown = first.string(in: locale)
+        let message = problems.count > 1
+            ? LocalizedText("server.settings.problemAndMore", .integer(problems.count - 1), .string(shown))
+            : LocalizedText("server.settings.problem", .string(shown))
+        send(ShowMessageNotification.self, ShowMessageParams(type: .warning, message: message.string(in: locale)))
     }
 
     /// Records nested `.macmd.json` files that came or went, and says that a new one is not read.
@@ -250,7 +254,7 @@ extension Server {
         let open = state.withLock { $0.host.openPaths(in: path) }
         guard let updates = folder.changesOnDisk(open: open) else { return }
         apply(updates, to: folder)
-        if !updates.isEmpty { logger.info("refreshed \(updates.count) changed files of \(path) from disk") }
+        if !updates.isEmpty { logger.info("refreshed \(updates.count) changed files of \(path) from disk") } // l10n-exempt: developer log
     }
 
     /// Applies updates read from the disk for `folder` to it (skipping the notes open now) and
@@ -304,7 +308,7 @@ extension Server {
             state.host.removeFolders(removedPaths)
             for path in addedPaths { state.host.addFolder(path) }
         }
-        logger.info("workspace folders: +\(addedPaths.count) -\(removedPaths.count)")
+        logger.info("workspace folders: +\(addedPaths.count) -\(removedPaths.count)") // l10n-exempt: developer log
         // An open note left outside every notebook gets its own folder's.
         let homeless = state.withLock { state in
             state.host.documents.values.compactMap(\.file).filter { state.host.workspace.locate(file: $0) == nil }
@@ -334,7 +338,7 @@ extension Server {
             return folder
         }
         guard let folder else { return }
-        logger.info("\(file) is outside every workspace folder: indexing its folder \(folder) alone")
+        logger.info("\(file) is outside every workspace folder: indexing its folder \(folder) alone") // l10n-exempt: developer log
         disk.async { [self] in
             openFolders()
             scanFolders()

@@ -165,18 +165,19 @@ public final class Server: Sendable {
             case .response(let id, let result): handleResponse(id: id, result: result)
             }
         case .invalid(let failure):
-            logger.warn("invalid message: \(failure.error.message)")
-            connection.send(.response(id: failure.id, result: .failure(failure.error)))
+            logger.warn("invalid message: \(failure.error.message)") // l10n-exempt: developer log
+            connection.send(.response(id: failure.id, result: .failure(failure.error.localized(in: locale))))
         case .framingError(let error):
-            logger.warn("framing error: \(error)")
+            logger.warn("framing error: \(error)") // l10n-exempt: developer log
             if case .tooLarge(let length) = error {
                 connection.send(.response(id: nil, result: .failure(ResponseError(
                     code: ResponseError.invalidRequest,
-                    message: "message of \(length) bytes is over the limit of \(configuration.maxContentLength) bytes"))))
+                    text: LocalizedText("jsonrpc.message.tooLarge", .string(String(length)), .string(String(configuration.maxContentLength))))
+                    .localized(in: locale))))
             }
         case .endOfInput:
             let shutDown = state.withLock { $0.lifecycle == .shutDown }
-            logger.info("end of input; exiting")
+            logger.info("end of input; exiting") // l10n-exempt: developer log
             finish(shutDown ? 0 : 1)
         }
     }
@@ -187,20 +188,20 @@ public final class Server: Sendable {
         switch lifecycle {
         case .uninitialized where method != InitializeRequest.method:
             reply(id, .failure(ResponseError(code: ResponseError.serverNotInitialized,
-                                             message: "the server is not initialized: send `initialize` first")))
+                                             text: LocalizedText("server.request.notInitialized"))))
             return
         case .running where method == InitializeRequest.method:
-            reply(id, .failure(ResponseError(code: ResponseError.invalidRequest, message: "`initialize` may only be sent once")))
+            reply(id, .failure(ResponseError(code: ResponseError.invalidRequest, text: LocalizedText("server.request.initializeTwice"))))
             return
         case .shutDown:
             reply(id, .failure(ResponseError(code: ResponseError.invalidRequest,
-                                             message: "the server is shutting down: only `exit` is accepted")))
+                                             text: LocalizedText("server.request.shuttingDown"))))
             return
         default:
             break
         }
         guard let handler = Server.registry.requests[method] else {
-            reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method `\(method)`")))
+            reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, text: LocalizedText("server.request.unknownMethod", .string(method)))))
             return
         }
         handler(self, id, params)
@@ -209,11 +210,11 @@ public final class Server: Sendable {
     func handleNotification(method: String, params: JSONValue?) {
         guard let handler = Server.registry.notifications[method] else {
             // `$/…` and unknown notifications are ignored, as the protocol asks.
-            logger.debug("ignoring notification `\(method)`")
+            logger.debug("ignoring notification `\(method)`") // l10n-exempt: developer log
             return
         }
         if handler.needsRunningServer, !state.withLock({ $0.lifecycle == .running }) {
-            logger.debug("ignoring `\(method)` outside the running state")
+            logger.debug("ignoring `\(method)` outside the running state") // l10n-exempt: developer log
             return
         }
         do throws(ResponseError) {
@@ -225,12 +226,12 @@ public final class Server: Sendable {
 
     func handleResponse(id: RequestID?, result: Result<JSONValue, ResponseError>) {
         guard let id else {
-            logger.warn("response without an id: \(result)")
+            logger.warn("response without an id: \(result)") // l10n-exempt: developer log
             return
         }
         let handler = state.withLock { $0.pendingOutgoing.removeValue(forKey: id) }
         guard let handler else {
-            logger.warn("response to unknown request \(id)")
+            logger.warn("response to unknown request \(id)") // l10n-exempt: developer log
             return
         }
         handler(result)
@@ -238,11 +239,15 @@ public final class Server: Sendable {
 
     // MARK: Answers, and the server's own messages
 
+    /// Answers request `id`; an error is written in the client's language.
     func reply(_ id: RequestID, _ result: Result<JSONValue, ResponseError>) {
         let start = Server.monotonicSeconds()
-        connection.send(.response(id: id, result: result))
-        logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - start) * 1e6)) µs")
+        connection.send(.response(id: id, result: result.mapError { $0.localized(in: locale) }))
+        logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - start) * 1e6)) µs") // l10n-exempt: developer log
     }
+
+    /// The language of the texts the client is sent (English until `initialize`).
+    var locale: SupportedLocale { state.withLock { $0.client.locale } }
 
     /// Sends a request to the client; `onResult` runs on the reader thread with its response.
     func send<Request: ServerRequest>(_ request: Request.Type, _ params: Request.Params,
@@ -292,7 +297,7 @@ public final class Server: Sendable {
             let cancelledBefore = state.withLock { $0.cancelled.contains(id) }
             let started = Server.monotonicSeconds()
             let result: Result<[[UInt8]], ResponseError> = cancelledBefore ? .failure(Server.cancelledError) : work()
-            logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs")
+            logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs") // l10n-exempt: developer log
             let cancelled = state.withLock { state -> Bool in
                 state.inFlight.remove(id)
                 return state.cancelled.remove(id) != nil
@@ -301,7 +306,7 @@ public final class Server: Sendable {
             case .success(let parts) where !cancelled:
                 let sendStart = Server.monotonicSeconds()
                 connection.sendFrame(parts: parts)
-                logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - sendStart) * 1e6)) µs")
+                logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - sendStart) * 1e6)) µs") // l10n-exempt: developer log
             case .success:
                 reply(id, .failure(Server.cancelledError))
             case .failure(let error):
@@ -319,7 +324,7 @@ public final class Server: Sendable {
         }
     }
 
-    static let cancelledError = ResponseError(code: ResponseError.requestCancelled, message: "request cancelled")
+    static let cancelledError = ResponseError(code: ResponseError.requestCancelled, text: LocalizedText("server.request.cancelled"))
 
     static func monotonicSeconds() -> Double {
         var ts = timespec()

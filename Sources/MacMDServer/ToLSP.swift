@@ -135,7 +135,7 @@ struct ToLSP {
         }
         guard !change.hasFileOperations else {
             return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                          message: "renaming a note renames its file, and this editor cannot rename files through LSP (workspaceEdit.documentChanges)"))
+                                          text: LocalizedText("server.rename.cannotRenameFiles")))
         }
         return .success(WorkspaceEdit(changes: changes))
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONRPC
+import Localization
 
 /// The incremental framer: every case is checked fed whole, byte by byte and in random chunks,
 /// which must all give the same items.
@@ -63,23 +64,23 @@ final class MessageFramerTests: XCTestCase {
         Case("huge Content-Length", "Content-Length: 99999999999999999999999\r\n\r\n{}" + frame(good),
              [.error(.invalidContentLength("99999999999999999999999")), body(good)]),
         Case("conflicting Content-Length", "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}" + frame(good),
-             [.error(.invalidHeader("conflicting Content-Length headers")), body(good)]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.conflictingContentLength"))), body(good)]),
         Case("repeated equal Content-Length", "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", [body("{}")]),
         Case("garbage line then a good message", "garbage bytes!!\r\n" + frame(good),
-             [.error(.invalidHeader("not a header line: garbage bytes!!")), body(good)]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.notHeaderLine", "garbage bytes!!"))), body(good)]),
         Case("garbage glued to a header", "xyz" + frame(good), [.error(.missingContentLength), body(good)]),
         Case("raw JSON without headers", good + "\n" + frame(good),
-             [.error(.invalidHeader("invalid header name: " + good)), body(good)]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.invalidName", .string(good)))), body(good)]),
         Case("invalid header name", "Bad Name: 1\r\n" + frame(good),
-             [.error(.invalidHeader("invalid header name: Bad Name: 1")), body(good)]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.invalidName", "Bad Name: 1"))), body(good)]),
         Case("too large, then a good message", "Content-Length: 20\r\n\r\n" + String(repeating: "x", count: 20) + frame("{}"),
              [.error(.tooLarge(20)), body("{}")], maxContentLength: 10),
         Case("at the limit", frame("0123456789"), [body("0123456789")], maxContentLength: 10),
         Case("header section that never ends", String(repeating: "a", count: MessageFramer.maxHeaderLength + 1) + "\n" + frame(good),
-             [.error(.invalidHeader("header section longer than \(MessageFramer.maxHeaderLength) bytes")), body(good)]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.tooLong", .integer(MessageFramer.maxHeaderLength)))), body(good)]),
         Case("binary garbage", [0xFF, 0x00, 0xC3, 0x0D, 0x0A] + Array(frame(good).utf8),
-             [.error(.invalidHeader("not a header line: \u{FFFD}\u{0}\u{FFFD}")), body(good)]),
-        Case("garbage only", "\u{1}\u{2}garbage\r\n\r\nmore garbage", [.error(.invalidHeader("not a header line: \u{1}\u{2}garbage"))]),
+             [.error(.invalidHeader(LocalizedText("jsonrpc.header.notHeaderLine", "\u{FFFD}\u{0}\u{FFFD}"))), body(good)]),
+        Case("garbage only", "\u{1}\u{2}garbage\r\n\r\nmore garbage", [.error(.invalidHeader(LocalizedText("jsonrpc.header.notHeaderLine", "\u{1}\u{2}garbage")))]),
     ]
 
     private func run(_ framer: inout MessageFramer, chunks: [ArraySlice<UInt8>]) -> [FramedItem] {
@@ -140,7 +141,7 @@ final class MessageFramerTests: XCTestCase {
             framer.append(Array(chunk.utf8))
             while let item = framer.next() { items.append(item) }
         }
-        XCTAssertEqual(items, [.error(.invalidHeader("not a header line: noise")), Self.body("{}")])
+        XCTAssertEqual(items, [.error(.invalidHeader(LocalizedText("jsonrpc.header.notHeaderLine", "noise"))), Self.body("{}")])
     }
 
     func testGarbageStreamStaysBounded() {
