@@ -24,20 +24,25 @@ extension Server {
         for note in notes where seen.insert(note).inserted {
             guard let document = state.withLock({ $0.host.document(at: note) }) else { continue }
             fileDocument(document.id, version: document.version)
-            let view = state.withLock { $0.host.snapshot() }.view(of: document)
-            let convert = ToLSP(view, uri: document.id, client: client)
-            let items = view.diagnostics().map { convert.diagnostic($0, view.lines) }
-            let push = PublishDiagnosticsParams(uri: document.id, version: document.version, diagnostics: items)
-            // Only the latest version's diagnostics go out (a newer job publishes its own), and
-            // the same set for the same version goes out once.
-            let sends = state.withLock { state -> Bool in
-                guard state.host.documents[document.id]?.version == document.version,
-                      state.lastPushes[document.id] != push else { return false }
-                state.lastPushes[document.id] = push
-                return true
-            }
-            if sends { send(PublishDiagnosticsNotification.self, push) }
+            pushing.withLock { _ in push(document, client: client) }
         }
+    }
+
+    /// Computes and sends `document`'s diagnostics from the current snapshot (under `pushing`).
+    private func push(_ document: OpenDocument, client: ClientInfo) {
+        let view = state.withLock { $0.host.snapshot() }.view(of: document)
+        let convert = ToLSP(view, uri: document.id, client: client)
+        let items = view.diagnostics().map { convert.diagnostic($0, view.lines) }
+        let push = PublishDiagnosticsParams(uri: document.id, version: document.version, diagnostics: items)
+        // Only the latest version's diagnostics go out (a newer job publishes its own), and
+        // the same set for the same version goes out once.
+        let sends = state.withLock { state -> Bool in
+            guard state.host.documents[document.id]?.version == document.version,
+                  state.lastPushes[document.id] != push else { return false }
+            state.lastPushes[document.id] = push
+            return true
+        }
+        if sends { send(PublishDiagnosticsNotification.self, push) }
     }
 
     /// Publishes for every open note of the given notebooks; `refreshing` asks a pulling client

@@ -113,6 +113,11 @@ public final class Server: Sendable {
     let connection: Connection
     let logger: Logger
     let state = Mutex(State())
+    /// Held while one note's pushed diagnostics are computed and sent, so pushes go out in the
+    /// order of the snapshots they come from: a push computed from an older snapshot (a filing
+    /// job's, taken before the first scan ended) can never follow, and undo, a newer one (the
+    /// complete set the scan's end publishes). Never held with `state` waiting on it.
+    let pushing = Mutex(())
     let workers = DispatchQueue(label: "macmd.requests", attributes: .concurrent)
     /// Files document versions into their notebooks (see the contract above).
     let indexer = DispatchQueue(label: "macmd.index")
