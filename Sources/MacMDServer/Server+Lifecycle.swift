@@ -126,6 +126,11 @@ extension Server {
     func apply(settings: JSONValue) {
         let noFolders = state.withLock { state -> Bool in
             state.editorSettings = settings
+            // The `macmd` section overrides `initializationOptions`, the language included:
+            // messages from now on (and the diagnostics published again below) use it.
+            if let text = settings["locale"]?.stringValue, !text.isEmpty {
+                state.client.locale = LocaleChoice.resolve(text).locale
+            }
             state.host.setEditorLayers(Server.editorLayers(state))
             return state.host.workspace.folders.isEmpty
         }

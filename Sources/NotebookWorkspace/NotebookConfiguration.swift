@@ -54,10 +54,14 @@ public struct ConfigurationProblem: Sendable, Equatable, CustomStringConvertible
 public struct ConfigurationLayer: Sendable, Equatable {
     public var source: String
     public var value: JSONValue
+    /// A notebook's `.macmd.json` (not the editor's settings): it cannot choose the writer's
+    /// language.
+    public var isNotebookFile: Bool
 
-    public init(source: String, value: JSONValue) {
+    public init(source: String, value: JSONValue, isNotebookFile: Bool = false) {
         self.source = source
         self.value = value
+        self.isNotebookFile = isNotebookFile
     }
 }
 
@@ -75,6 +79,10 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var maxFileSize: Int64 = 5 * 1024 * 1024
     /// Whether the home folder or `/` may be indexed.
     public var allowHomeOrRoot = false
+    /// The language of messages the editor's settings name (`de`, `es-419`), if any. The
+    /// server reads it (`initializationOptions.locale` at start, the `macmd` section when it
+    /// changes); a notebook's `.macmd.json` cannot set it.
+    public var locale: String?
     /// How each configured diagnostic code is shown (codes not listed keep their own severity).
     public var diagnostics: [String: DiagnosticSetting] = [:]
     /// The preview's theme when a request names none (`preview.theme`).
@@ -191,6 +199,16 @@ public struct NotebookConfiguration: Sendable, Equatable {
                     continue
                 }
                 allowHomeOrRoot = flag
+            case "locale":
+                if layer.isNotebookFile {
+                    refuse(layer, LocalizedText("settings.problem.localeInNotebook"))
+                    continue
+                }
+                guard let text = item.stringValue else {
+                    refuse(layer, LocalizedText("settings.problem.locale"))
+                    continue
+                }
+                locale = text
             case "diagnostics":
                 guard case .object(let codes) = item else {
                     refuse(layer, LocalizedText("settings.problem.diagnostics"))
@@ -253,7 +271,7 @@ extension NotebookConfiguration {
         let file = folder + "/" + fileName
         if case .success(let bytes) = FileReader.contents(of: file, limit: 1 << 20) {
             do {
-                all.append(ConfigurationLayer(source: file, value: try JSON.parse(bytes)))
+                all.append(ConfigurationLayer(source: file, value: try JSON.parse(bytes), isNotebookFile: true))
             } catch {
                 var configuration = NotebookConfiguration(layers: layers)
                 configuration.isObsidianVault = isVault
