@@ -43,17 +43,33 @@ enum CatalogJSON: Equatable {
     static let maximumDepth = 32
 
     static func parse(_ text: String) throws(CatalogError) -> CatalogJSON {
-        var reader = Reader(bytes: Array(text.utf8))
-        reader.skipSpace()
-        let value = try reader.value(depth: 0)
-        reader.skipSpace()
-        guard reader.at == reader.bytes.count else { throw reader.error("text after the JSON value") }
-        return value
+        var reader = Reader(bytes: Array(text.utf8), skip: { _, _ in false }, checksDuplicates: true)
+        return try reader.document()
+    }
+
+    /// Reads `text`, leaving out the members of objects for which `skip(depth, name)` is true
+    /// (their values are checked for well-formedness only, and never become Strings): a catalog
+    /// read for one language need not hold the other twelve, nor the comments.
+    /// A member name given twice is not looked for: a catalog read in part was read whole by the
+    /// tests.
+    static func parse(_ text: String, skipping skip: @escaping (Int, String) -> Bool) throws(CatalogError) -> CatalogJSON {
+        var reader = Reader(bytes: Array(text.utf8), skip: skip, checksDuplicates: false)
+        return try reader.document()
     }
 
     private struct Reader {
         let bytes: [UInt8]
+        let skip: (Int, String) -> Bool
+        let checksDuplicates: Bool
         var at = 0
+
+        mutating func document() throws(CatalogError) -> CatalogJSON {
+            skipSpace()
+            let value = try value(depth: 0)
+            skipSpace()
+            guard at == bytes.count else { throw error("text after the JSON value") }
+            return value
+        }
 
         func error(_ message: String) -> CatalogError { CatalogError(message: message, utf8Offset: at) }
 
@@ -90,13 +106,17 @@ enum CatalogJSON: Equatable {
                     skipSpace()
                     let nameOffset = at
                     let name = try string()
-                    guard names.insert(name).inserted else {
+                    guard !checksDuplicates || names.insert(name).inserted else {
                         throw CatalogError(message: "the member \"\(name)\" appears twice", utf8Offset: nameOffset)
                     }
                     skipSpace()
                     try expect(UInt8(ascii: ":"))
                     skipSpace()
-                    members.append((name, try value(depth: depth + 1)))
+                    if skip(depth, name) {
+                        try skipValue(depth: depth + 1)
+                    } else {
+                        members.append((name, try value(depth: depth + 1)))
+                    }
                     skipSpace()
                     if peek == UInt8(ascii: ",") { at += 1; continue }
                     try expect(UInt8(ascii: "}"))
@@ -131,22 +151,84 @@ enum CatalogJSON: Equatable {
 
         mutating func string() throws(CatalogError) -> String {
             try expect(UInt8(ascii: "\""))
-            var scalars = String.UnicodeScalarView()
-            var runStart = at
-            func flush(_ end: Int) {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            // Most strings have no escape: one String straight from the bytes.
+            let start = at
+            while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { at += 1 }
+            if peek == UInt8(ascii: "\"") {
+                at += 1
+                return String(decoding: bytes[start..<(at - 1)], as: UTF8.self)
+            }
+            var utf8 = Array(bytes[start..<at])
+            while let byte = peek {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    at += 1
+                    return String(decoding: utf8, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    at += 1
+                    utf8.append(contentsOf: String(try escape()).utf8)
+                case 0..<0x20:
+                    throw error("a control character in a string")
+                default:
+                    utf8.append(byte)
+                    at += 1
+                }
+            }
+            throw error("a string without its closing quote")
+        }
+
+        /// Moves past one value, checking its shape (strings closed, brackets matched, escapes
+        /// valid) without keeping it.
+        mutating func skipValue(depth: Int) throws(CatalogError) {
+            guard depth <= CatalogJSON.maximumDepth else { throw error("nested deeper than \(CatalogJSON.maximumDepth)") }
+            switch peek {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let close = peek == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let isObject = close == UInt8(ascii: "}")
+                at += 1
+                skipSpace()
+                if peek == close { at += 1; return }
+                while true {
+                    skipSpace()
+                    if isObject {
+                        try skipString()
+                        skipSpace()
+                        try expect(UInt8(ascii: ":"))
+                        skipSpace()
+                    }
+                    try skipValue(depth: depth + 1)
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { at += 1; continue }
+                    try expect(close)
+                    return
+                }
+            case UInt8(ascii: "\""):
+                try skipString()
+            default:
+                _ = try value(depth: depth)
+            }
+        }
+
+        mutating func skipString() throws(CatalogError) {
+            try expect(UInt8(ascii: "\""))
+            // Up to the next quote, backslash or control character in one tight loop.
+            at = bytes.withUnsafeBufferPointer { buffer in
+                var index = at
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    index += 1
+                }
+                return index
             }
             while let byte = peek {
                 switch byte {
                 case UInt8(ascii: "\""):
-                    flush(at)
                     at += 1
-                    return String(scalars)
+                    return
                 case UInt8(ascii: "\\"):
-                    flush(at)
                     at += 1
-                    scalars.append(try escape())
-                    runStart = at
+                    _ = try escape()
                 case 0..<0x20:
                     throw error("a control character in a string")
                 default:

@@ -47,7 +47,12 @@ public struct LocalizedText: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The message in `locale`.
-    public func string(in locale: SupportedLocale, catalog: Catalog = .builtIn) -> String {
+    public func string(in locale: SupportedLocale) -> String {
+        string(in: locale, catalog: .builtIn(for: locale))
+    }
+
+    /// The message in `locale`, from `catalog`.
+    public func string(in locale: SupportedLocale, catalog: Catalog) -> String {
         switch content {
         case let .key(key, arguments): catalog.string(key, locale: locale, arguments: arguments)
         case let .verbatim(text): text

@@ -30,15 +30,15 @@ extension Server {
     }
 
     func initialize(_ params: InitializeParams) -> Result<InitializeResult, ResponseError> {
-        // The string catalog is read now, while the client waits for this answer anyway, so the
-        // notebook scan's first progress report does not pay for it while requests race the scan.
-        _ = Catalog.builtIn
         let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
         if folders.isEmpty, let root = params.rootURI.flatMap(FileURI.path(of:)) { folders = [root] }
         let language = LocaleChoice.forServer(initializeLocale: params.locale,
                                               initializationOptionsLocale: params.initializationOptions?["locale"]?.stringValue,
                                               environment: configuration.environment)
+        // The session's strings are read now, while the client waits for this answer anyway, so
+        // the notebook scan's first progress report does not pay for them.
+        _ = Catalog.builtIn(for: language.locale)
         state.withLock { state in
             state.lifecycle = .running
             state.client = ClientInfo(encoding: encoding, supportsConfiguration: params.supportsConfiguration,

@@ -87,4 +87,22 @@ final class LocalizedTextTests: XCTestCase {
         XCTAssertEqual(SupportedLocale.de.name.string(in: .de), "Deutsch")
         XCTAssertEqual(SupportedLocale.ja.name.string(in: .fr), "japonais")
     }
+
+    /// The catalog read for one locale writes every message as the whole catalog does, and holds
+    /// only the languages of that locale's chain.
+    func testTheCatalogReadForOneLocaleWritesWhatTheWholeCatalogWrites() throws {
+        let whole = try Catalog(json: Catalog.builtInJSON)
+        for locale in SupportedLocale.allCases {
+            let one = Catalog.builtIn(for: locale)
+            XCTAssertEqual(Set(one.entries.keys), Set(whole.entries.keys), locale.rawValue)
+            let languages = Set(one.entries.values.flatMap(\.translations.keys))
+            XCTAssertEqual(languages, Set(locale.fallbackChain.map(\.rawValue)), locale.rawValue)
+            XCTAssertTrue(one.entries.values.allSatisfy { $0.comment == nil }, locale.rawValue)
+            for key in whole.entries.keys {
+                let arguments: [CatalogArgument] = ["Ideen", 3, "x", "y", "z"]
+                XCTAssertEqual(one.string(key, locale: locale, arguments: arguments), whole.string(key, locale: locale, arguments: arguments),
+                               "\(key) \(locale.rawValue)")
+            }
+        }
+    }
 }
