@@ -6,8 +6,8 @@
     Scripts/catalog.py missing LANG           list the keys LANG lacks
     Scripts/catalog.py export LANG            print every key with its comment, English and LANG, as a fragment
     Scripts/catalog.py merge BASE OURS THEIRS [OUT]
-                                              three-way merge by key (a git merge driver: keys changed on
-                                              one side win; a key changed differently on both sides fails)
+                                              three-way merge (a git merge driver): a key, comment or
+                                              language changed on one side wins; changed differently on both, it fails
 
 A fragment is a JSON object of keys; each key holds "comment" and one member per language code:
 a string, or for a plural an object of CLDR categories ("one", "other", ...).
@@ -120,15 +120,28 @@ def merge(base_path, ours_path, theirs_path, out_path):
     merged = dict(ours)
     strings = {}
     conflicts = []
+    def pick(b, o, t, place):
+        if o == t or t == b:
+            return o
+        if o == b:
+            return t
+        # Both sides changed an entry: merge it member by member (its comment, each language).
+        if isinstance(b, dict) and isinstance(o, dict) and isinstance(t, dict) and place.count("/") < 2:
+            members = {}
+            for name in sorted(set(b) | set(o) | set(t)):
+                value = pick(b.get(name), o.get(name), t.get(name), place + "/" + name)
+                if value is not None:
+                    members[name] = value
+            return members
+        conflicts.append(place)
+        return o
+
     for key in sorted(set(base["strings"]) | set(ours["strings"]) | set(theirs["strings"])):
         b, o, t = base["strings"].get(key), ours["strings"].get(key), theirs["strings"].get(key)
-        if o == t or t == b:
-            value = o
-        elif o == b:
-            value = t
+        if b is not None and o is not None and t is not None:
+            value = pick(b, o, t, key)
         else:
-            conflicts.append(key)
-            value = o
+            value = pick(b, o, t, key + "/x/x")
         if value is not None:
             strings[key] = value
     merged["strings"] = strings
