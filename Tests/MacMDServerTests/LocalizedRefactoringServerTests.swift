@@ -26,7 +26,7 @@ final class LocalizedRefactoringServerTests: XCTestCase {
 
         let nothing = client.request("textDocument/prepareRename", fixture.at("and$0 #garden", in: "index.md"))
         XCTAssertEqual(nothing?.errorMessage,
-                       "hier gibt es nichts umzubenennen: setze den Cursor auf eine Überschrift, einen Tag, einen Link zu einer Notiz oder eine Referenzbezeichnung")
+                       "hier gibt es nichts umzubenennen: den Cursor auf eine Überschrift, einen Tag, einen Link zu einer Notiz oder eine Referenzbezeichnung setzen")
         let refused = client.request("textDocument/rename", fixture.at("#gar$0den", in: "index.md").adding(["newName": "rich soil"]))
         XCTAssertEqual(refused?.errorMessage, "ein Tag darf keine Leerzeichen enthalten: Tags bestehen aus Buchstaben, Ziffern, `_`, `-` und `/`")
 

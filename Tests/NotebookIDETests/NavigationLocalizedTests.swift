@@ -11,7 +11,7 @@ final class NavigationLocalizedTests: XCTestCase {
         (.en, "`#garden` — used 3 times in 2 notes", "`#x` — used once in 1 note",
          "Ambiguous link: it matches 2 notes\n- `a/x.md`\n- `b/x.md`", "Broken link: no file `a.pdf`", "front matter"),
         (.de, "`#garden` — 3-mal in 2 Notizen verwendet", "`#x` — einmal in 1 Notiz verwendet",
-         "Mehrdeutiger Link: passt auf 2 Notizen\n- `a/x.md`\n- `b/x.md`", "Defekter Link: Keine Datei `a.pdf`", "Front Matter"),
+         "Mehrdeutiger Link: passt auf 2 Notizen\n- `a/x.md`\n- `b/x.md`", "Defekter Link: keine Datei `a.pdf`", "Front Matter"),
         (.ja, "`#garden` — 2 件のノートで 3 回使われています", "`#x` — 1 件のノートで 1 回使われています",
          "あいまいなリンク: 一致するノートが 2 件あります\n- `a/x.md`\n- `b/x.md`", "リンク切れ: ファイル `a.pdf` がありません", "フロントマター"),
     ]

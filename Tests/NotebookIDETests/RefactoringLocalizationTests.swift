@@ -33,7 +33,7 @@ final class RefactoringLocalizationTests: XCTestCase {
         let cases: [(String, String?, String, String, String)] = [
             ("an|d", nil,
              "nothing to rename here: put the cursor on a heading, a tag, a link to a note or a reference label",
-             "hier gibt es nichts umzubenennen: setze den Cursor auf eine Überschrift, einen Tag, einen Link zu einer Notiz oder eine Referenzbezeichnung",
+             "hier gibt es nichts umzubenennen: den Cursor auf eine Überschrift, einen Tag, einen Link zu einer Notiz oder eine Referenzbezeichnung setzen",
              "لا يوجد هنا ما يمكن إعادة تسميته: ضع المؤشر على عنوان أو وسم أو رابط إلى ملاحظة أو تسمية مرجع"),
             ("#so|il", "rich soil",
              "a tag cannot contain spaces: tags are letters, digits, `_`, `-` and `/`",

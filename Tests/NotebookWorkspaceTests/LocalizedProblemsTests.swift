@@ -65,7 +65,7 @@ final class LocalizedProblemsTests: XCTestCase {
             (ScanSkipReason.tooDeep(limit: 1).text, "more than 1 folder deep", "mehr als 1 Ordner tief", "1 階層より深いフォルダーにあります"),
             (ScanSkipReason.tooDeep(limit: 128).text, "more than 128 folders deep", "mehr als 128 Ordner tief", "128 階層より深いフォルダーにあります"),
             (ScanRefusal.fileSystemRoot.text, "not indexing the file-system root /; set allowHomeOrRoot to index it",
-             "das Stammverzeichnis / des Dateisystems wird nicht indiziert; setze allowHomeOrRoot, um es zu indizieren",
+             "das Stammverzeichnis / des Dateisystems wird nicht indiziert; allowHomeOrRoot setzen, um es zu indizieren",
              "ファイルシステムのルート / はインデックスしません。インデックスするには allowHomeOrRoot を設定してください"),
             (ScanSkip(path: "gone.md", reason: .vanished).logText, "skipped gone.md: disappeared during the scan",
              "gone.md übersprungen: während des Durchsuchens verschwunden", "gone.md をスキップしました: スキャン中に見つからなくなりました"),
