@@ -79,14 +79,14 @@ final class CommandLineLocalizationTests: XCTestCase {
         let notebook = Self.brokenNotebook()
         defer { notebook.destroy() }
         let check = try macmd(["check", notebook.root], japanese)
-        XCTAssertEqual(check.stdout, "index.md:3:7: error: `[[Nowhere]]` のノート `Nowhere` が見つかりません [broken-wikilink]\n")
+        XCTAssertEqual(check.stdout, "index.md:3:7: error: `[[Nowhere]]` が指すノート `Nowhere` が見つかりません [broken-wikilink]\n")
         let json = try macmd(["check", notebook.root, "--format", "json"], japanese)
         XCTAssertEqual(json.status, 1)
         let value = try JSON.parse(Array(json.stdout.utf8))
         XCTAssertEqual(value[0]?["severity"], "error")
         XCTAssertEqual(value[0]?["code"], "broken-wikilink")
         XCTAssertEqual(value[0]?["path"], "index.md")
-        XCTAssertEqual(value[0]?["message"], .string("`[[Nowhere]]` のノート `Nowhere` が見つかりません"))
+        XCTAssertEqual(value[0]?["message"], .string("`[[Nowhere]]` が指すノート `Nowhere` が見つかりません"))
 
         let usage = try macmd(["lsp", "--log-level", "loud"], japanese)
         XCTAssertEqual(usage.stderr, "macmd lsp: --log-level には error、warn、info、debug のいずれかを指定します\n"

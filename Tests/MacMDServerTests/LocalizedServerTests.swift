@@ -65,8 +65,8 @@ final class LocalizedServerTests: XCTestCase {
 
         // Japanese from the client's `locale`.
         let (japanese, japaneseProgress) = start(on: fixture, locale: "ja-JP")
-        XCTAssertEqual(invalidParamsMessage(japanese, fixture), "params.position: オブジェクト が必要ですが、\"top\" を受け取りました")
-        XCTAssertEqual(japaneseProgress.first?["value"]?["title"]?.stringValue, "ノートをインデックス作成中")
+        XCTAssertEqual(invalidParamsMessage(japanese, fixture), "params.position: オブジェクト が必要です（受け取った値: \"top\"）")
+        XCTAssertEqual(japaneseProgress.first?["value"]?["title"]?.stringValue, "ノートのインデックスを作成中")
         XCTAssertEqual(japaneseProgress.last?["value"]?["message"]?.stringValue, "2 件のノートをインデックスに登録しました")
         japanese.close()
     }
