@@ -39,7 +39,7 @@ enum BenchCommand {
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
                macmd bench preview FILE [--notebook DIR]
                macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]
-               macmd bench index DIR [--rounds N] [--servers N]
+               macmd bench index DIR [--rounds N] [--servers N] [--server PATH]
                macmd bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
                macmd bench notes DIR [--rounds N]
                macmd bench scan DIR [--rounds N] [--no-inspect]
