@@ -12,23 +12,28 @@ let package = Package(
     ],
     targets: [
         .target(name: "TextCore", swiftSettings: strict),
+        // A lock the thread sanitizer understands (`Locked`), for every module that shares state.
+        .target(name: "Locks", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore", "Localization"], swiftSettings: strict),
         // TeX to MathML Core for the maths of notes; MarkdownHTML renders maths with it.
         .target(name: "TeXMath", dependencies: ["TextCore", "Localization"], swiftSettings: strict),
         .target(name: "MarkdownHTML", dependencies: ["TextCore", "MarkdownSyntax", "TeXMath", "Localization"], swiftSettings: strict),
         // NotebookIndex checks the maths of notes with TeXMath (`math-error`).
         .target(name: "NotebookIndex", dependencies: ["TextCore", "MarkdownSyntax", "TeXMath", "Localization"], swiftSettings: strict),
-        .target(name: "NotebookWorkspace", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC", "Localization"], swiftSettings: strict),
-        .target(name: "NotebookIDE", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC", "Localization"], swiftSettings: strict),
-        .target(name: "JSONRPC", dependencies: ["Localization"], swiftSettings: strict),
+        .target(name: "NotebookWorkspace", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "JSONRPC", "Localization"], swiftSettings: strict),
+        .target(name: "NotebookIDE", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "JSONRPC", "Localization"], swiftSettings: strict),
+        .target(name: "JSONRPC", dependencies: ["Localization", "Locks"], swiftSettings: strict),
         // The writer's language: locale choice, CLDR plurals, the compiled-in string catalog.
         // `CatalogPlugin` compiles its string catalog, `Localizable.xcstrings`, into the module.
-        .target(name: "Localization", exclude: ["Localizable.xcstrings"], swiftSettings: strict, plugins: ["CatalogPlugin"]),
+        .target(name: "Localization", dependencies: ["Locks"], exclude: ["Localizable.xcstrings"], swiftSettings: strict, plugins: ["CatalogPlugin"]),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore", "Localization"], swiftSettings: strict),
-        .target(name: "MacMDServer", dependencies: ["JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE", "Localization"], swiftSettings: strict),
+        .target(name: "MacMDServer", dependencies: ["Locks", "JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE", "Localization"], swiftSettings: strict),
         .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        // Seeded fuzzing of every reader of untrusted input: `swift test` runs a small budget,
+        // `macmd bench fuzz` runs for hours.
+        .target(name: "MacMDFuzz", dependencies: ["JSONRPC", "LSPTypes", "MacMDServer", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "TeXMath", "TextCore"], swiftSettings: strict),
         // `BuildInfoPlugin` writes the commit of the checkout into `macmd` (`macmd --version`).
-        .executableTarget(name: "macmd", dependencies: ["TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization"], swiftSettings: strict,
+        .executableTarget(name: "macmd", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
                           plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .plugin(name: "CatalogPlugin", capability: .buildTool()),
@@ -45,6 +50,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "Localization", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "LocksTests", dependencies: ["Locks"], swiftSettings: strict),
+        .testTarget(name: "FuzzTests", dependencies: ["MacMDFuzz", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
         .testTarget(name: "EditorTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]

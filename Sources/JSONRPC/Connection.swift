@@ -14,10 +14,10 @@
 //   which belong to the caller; a reader blocked in read(2) ends at its next read result.
 
 // No Foundation here: the executable stays free of it (it costs about 9 MB of RSS), so the
-// thread is a plain pthread and the locks are `Synchronization.Mutex`.
+// thread is a plain pthread and the locks are `Locks.Locked` (POSIX mutexes the thread sanitizer sees).
 
 import Localization
-import Synchronization
+import Locks
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,8 +39,8 @@ public final class Connection: Sendable {
     private let input: Int32
     private let output: Int32
     private let maxContentLength: Int
-    private let readerState = Mutex(ReaderState())
-    private let writerState = Mutex(WriterState())
+    private let readerState = Locked(ReaderState())
+    private let writerState = Locked(WriterState())
 
     /// The bytes asked of each read(2).
     private static let readChunkSize = 1 << 17

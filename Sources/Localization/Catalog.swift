@@ -11,7 +11,7 @@
 // - The plural variation is chosen by the CLDR category (`PluralRules`) of the first integer
 //   argument, in the language of the translation that is used (not the one asked for).
 
-import Synchronization
+import Locks
 
 /// One argument of a catalog string: `%@` takes a string (or a message of its own, shown in the
 /// same language), `%lld` an integer (written with the language's digit grouping).
@@ -75,7 +75,7 @@ public struct Catalog: Sendable {
         return catalog
     }
 
-    private static let forLocale = Mutex<[SupportedLocale: Catalog]>([:])
+    private static let forLocale = Locked<[SupportedLocale: Catalog]>([:])
 
     public init(sourceLanguage: String, entries: [String: CatalogEntry]) {
         self.sourceLanguage = sourceLanguage

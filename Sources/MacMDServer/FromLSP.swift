@@ -124,3 +124,14 @@ enum FromLSP {
         ResponseError(code: ResponseError.invalidParams, message: message)
     }
 }
+
+/// The server's text synchronization, for the fuzzers and tests outside this module: what a
+/// `textDocument/didChange` does to a document's text.
+public enum TextSynchronization {
+    /// `changes` applied in order to `lines`, positions read in `encoding` and clamped as the
+    /// server clamps them.
+    public static func applying(_ changes: [TextDocumentContentChangeEvent], to lines: LineIndex,
+                                encoding: PositionEncoding) -> LineIndex {
+        FromLSP.applying(changes, to: lines, encoding: encoding)
+    }
+}

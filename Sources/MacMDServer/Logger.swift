@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Locks
 
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     case error = 0, warn, info, debug
@@ -29,7 +29,7 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
 public final class Logger: Sendable {
     public let level: LogLevel
     private let descriptor: Int32
-    private let lock = Mutex(())
+    private let lock = Lock()
 
     /// Logs to `descriptor` (2 for stderr) at `level` and above.
     public init(level: LogLevel, descriptor: Int32 = 2) {
@@ -40,7 +40,7 @@ public final class Logger: Sendable {
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard level <= self.level else { return }
         let line = Array("[macmd \(level.name)] \(message())\n".utf8)
-        lock.withLock { _ in
+        lock.withLock {
             line.withUnsafeBytes { buffer in
                 guard let base = buffer.baseAddress else { return }
                 var offset = 0

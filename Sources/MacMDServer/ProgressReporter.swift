@@ -4,7 +4,7 @@
 import Dispatch
 import LSPTypes
 import Localization
-import Synchronization
+import Locks
 
 final class ProgressReporter: Sendable {
     let server: Server
@@ -12,7 +12,7 @@ final class ProgressReporter: Sendable {
     let title: LocalizedText
     /// The language of the client's texts.
     let locale: SupportedLocale
-    let lastPercent = Mutex(-1)
+    let lastPercent = Locked(-1)
 
     init(server: Server, title: LocalizedText, token: String) {
         self.server = server

@@ -24,7 +24,7 @@ extension Server {
         for note in notes where seen.insert(note).inserted {
             guard let document = state.withLock({ $0.host.document(at: note) }) else { continue }
             fileDocument(document.id, version: document.version)
-            pushing.withLock { _ in push(document, client: client) }
+            pushing.withLock { push(document, client: client) }
         }
     }
 

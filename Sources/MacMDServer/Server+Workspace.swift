@@ -16,7 +16,6 @@ import Localization
 import NotebookIDE
 import NotebookIndex
 import NotebookWorkspace
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

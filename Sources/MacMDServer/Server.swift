@@ -22,7 +22,7 @@
 //   Both do their IO and analysis outside the lock and hold it only to apply the result.
 // - `$/cancelRequest` is handled on the reader thread as it arrives, so it overtakes queued and
 //   running work; a cancelled request answers -32800 instead of its result.
-// - All shared state is in one `Mutex` (`state`), held briefly; nothing else is shared.
+// - All shared state is in one `Locked` (`state`), held briefly; nothing else is shared.
 //
 // Bad input never stops the server: every failure is a `ResponseError` answer or a log line.
 
@@ -32,7 +32,7 @@ import LSPTypes
 import Localization
 import NotebookIDE
 import NotebookWorkspace
-import Synchronization
+import Locks
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -112,12 +112,12 @@ public final class Server: Sendable {
     public let configuration: ServerConfiguration
     let connection: Connection
     let logger: Logger
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Held while one note's pushed diagnostics are computed and sent, so pushes go out in the
     /// order of the snapshots they come from: a push computed from an older snapshot (a filing
     /// job's, taken before the first scan ended) can never follow, and undo, a newer one (the
     /// complete set the scan's end publishes). Never held with `state` waiting on it.
-    let pushing = Mutex(())
+    let pushing = Lock()
     let workers = DispatchQueue(label: "macmd.requests", attributes: .concurrent)
     /// Files document versions into their notebooks (see the contract above).
     let indexer = DispatchQueue(label: "macmd.index")

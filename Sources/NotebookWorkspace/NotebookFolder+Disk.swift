@@ -20,7 +20,7 @@ import Darwin
 #endif
 import Localization
 import NotebookIndex
-import Synchronization
+import Locks
 
 /// A file created, changed or deleted in a notebook's folder.
 public struct DiskEvent: Sendable, Equatable {
@@ -273,8 +273,8 @@ extension NotebookFolder {
 
 /// A folder that loader threads file batches into, one at a time.
 private final class SharedFolder: Sendable {
-    private let folder: Mutex<NotebookFolder>
-    init(_ folder: NotebookFolder) { self.folder = Mutex(folder) }
+    private let folder: Locked<NotebookFolder>
+    init(_ folder: NotebookFolder) { self.folder = Locked(folder) }
     func insert(_ batch: [Notebook.PreparedNote]) { folder.withLock { $0.insertScanned(batch, open: []) } }
     func take() -> NotebookFolder { folder.withLock { $0 } }
 }

@@ -10,7 +10,7 @@ import Dispatch
 import Localization
 import MarkdownSyntax
 import NotebookIndex
-import Synchronization
+import Locks
 
 public enum NotebookLoader {
     /// What `load` learnt besides the notes.
@@ -51,7 +51,7 @@ public enum NotebookLoader {
         let chunks = (files.count + chunkSize - 1) / chunkSize
         // Each chunk's files go into its own slot, so `Report.files` keeps the scan's order
         // whatever order the threads finish in.
-        let results = Mutex<(report: Report, slots: [[ScannedFile]], done: Int, waiting: [[Notebook.PreparedNote]], delivering: Bool)>(
+        let results = Locked<(report: Report, slots: [[ScannedFile]], done: Int, waiting: [[Notebook.PreparedNote]], delivering: Bool)>(
             (Report(), Array(repeating: [], count: chunks), 0, [], false))
         /// Delivers the waiting batches unless a delivery runs (which then takes them itself).
         @Sendable func deliverWaiting() {

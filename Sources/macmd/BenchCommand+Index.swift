@@ -17,7 +17,7 @@ import JSONRPC
 import LSPTypes
 import NotebookWorkspace
 import NotebookIndex
-import Synchronization
+import Locks
 
 extension BenchCommand {
     static func index(_ arguments: [String]) -> Int32 {
@@ -64,7 +64,7 @@ extension BenchCommand {
             let fresh = WorkspaceScanner.scan(root: folder, options: coldOptions)
             let scanTime = now() - t
             t = now()
-            let collected = Mutex<[Notebook.PreparedNote]>([])
+            let collected = Locked<[Notebook.PreparedNote]>([])
             _ = NotebookLoader.load(fresh) { notes, _, _ in collected.withLock { $0 += notes } }
             let loadTime = now() - t
             t = now()

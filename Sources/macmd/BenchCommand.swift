@@ -15,6 +15,7 @@
 //   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
 //   macmd bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
 //   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
+//   macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
 //       Nx (default 10) of the reference size and prints the seconds each took and whether the
@@ -44,6 +45,8 @@ enum BenchCommand {
                macmd bench notes DIR [--rounds N]
                macmd bench scan DIR [--rounds N] [--no-inspect]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
+               macmd bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]
+               macmd bench fuzz --worker TARGET [--seed S] [--from N] [--count N]
 
         """
 
@@ -55,6 +58,7 @@ enum BenchCommand {
         let rest = Array(arguments.dropFirst())
         switch sub {
         case "render": return render(rest)
+        case "fuzz": return fuzz(rest)
         case "pathological": return pathological(rest)
         case "math": return math(rest)
         case "lsp": return lsp(rest)

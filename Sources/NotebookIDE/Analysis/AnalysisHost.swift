@@ -15,7 +15,7 @@
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
-import Synchronization
+import Locks
 import TextCore
 
 /// An open document: the editor's buffer at one version.
@@ -227,14 +227,14 @@ final class CompletionIndexes: Sendable {
         var generation: Int
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
-    private let building = Mutex(())
+    private let entries = Locked<[Key: Entry]>([:])
+    private let building = Lock()
 
     /// The index of `folder` at its current revision.
     func index(of folder: NotebookFolder) -> CompletionWorkspace {
         let key = Key(path: folder.path, generation: folder.generation)
         if let made = refreshed(key, folder) { return made }
-        return building.withLock { _ in
+        return building.withLock {
             // Built meanwhile by the one who held the lock?
             if let made = refreshed(key, folder) { return made }
             let made = CompletionWorkspace(notebook: folder.notebook)

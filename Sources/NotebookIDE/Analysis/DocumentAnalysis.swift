@@ -14,7 +14,7 @@
 
 import MarkdownSyntax
 import NotebookIndex
-import Synchronization
+import Locks
 import TextCore
 
 /// A note's text at one version, with its tree, line index and symbols made on demand.
@@ -23,9 +23,9 @@ public final class DocumentAnalysis: Sendable {
     public let version: Int?
     /// The text, UTF-8.
     public let text: [UInt8]
-    private let parsedTree = Mutex<SyntaxTree?>(nil)
-    private let lineIndex = Mutex<LineIndex?>(nil)
-    private let noteSymbols = Mutex<NoteSymbols?>(nil)
+    private let parsedTree = Locked<SyntaxTree?>(nil)
+    private let lineIndex = Locked<LineIndex?>(nil)
+    private let noteSymbols = Locked<NoteSymbols?>(nil)
 
     public init(version: Int?, text: [UInt8]) {
         self.version = version

@@ -13,7 +13,7 @@
 
 import Dispatch
 import NotebookIndex
-import Synchronization
+import Locks
 import TextCore
 
 extension CompletionWorkspace {
@@ -321,10 +321,10 @@ final class LazyValue<Value: Sendable>: Sendable {
         case made(Value)
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ make: @escaping @Sendable () -> Value) {
-        state = Mutex(.pending(make))
+        state = Locked(.pending(make))
     }
 
     var value: Value {
@@ -402,7 +402,7 @@ extension CompletionWorkspace {
 /// The stem tables of a `CompletionWorkspace`, each made the first time a request shows one of
 /// its notes, then kept (under a lock: a second request meanwhile waits for it).
 final class StemTables: Sendable {
-    private let tables = Mutex<[String: NoteCatalog.StemTable]>([:])
+    private let tables = Locked<[String: NoteCatalog.StemTable]>([:])
 
     func table(_ stem: String, in catalog: NoteCatalog) -> NoteCatalog.StemTable? {
         tables.withLock { tables in
