@@ -77,8 +77,12 @@ public struct ScanMembership {
         if rules.decision(path: Array(relative.utf8), isDirectory: false) == true {
             return .excluded(LocalizedText("scan.exclude.ignored"))
         }
-        guard isNote else { return .asset }
         let absolute = root + "/" + relative
+        // A symlink out of the notebook is not followed, whatever it names (as the walk does).
+        if WorkspaceScanner.realPath(absolute) != nil, !WorkspaceScanner.isInside(root: Array(root.utf8), path: Array(absolute.utf8)) {
+            return .excluded(ScanSkipReason.linksOutside.text)
+        }
+        guard isNote else { return .asset }
         var info = stat()
         guard stat(absolute, &info) == 0 else { return .excluded(LocalizedText("scan.exclude.notInspectable", .string(WorkspaceScanner.errorText(errno)))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .excluded(LocalizedText("scan.exclude.notRegularFile")) }

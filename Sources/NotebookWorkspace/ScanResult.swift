@@ -75,6 +75,9 @@ public enum ScanSkipReason: Sendable, Equatable, CustomStringConvertible {
     case alreadyVisited
     /// A symlink whose target does not exist or cannot be inspected (errno).
     case brokenSymlink(errno: Int32)
+    /// A symlink whose target lies outside the notebook: not followed, so no note reads or
+    /// shows a file outside it.
+    case linksOutside
     /// The folder is deeper than `maxDepth`.
     case tooDeep(limit: Int)
 
@@ -87,6 +90,7 @@ public enum ScanSkipReason: Sendable, Equatable, CustomStringConvertible {
         case .vanished: LocalizedText("scan.skip.vanished")
         case .alreadyVisited: LocalizedText("scan.skip.alreadyVisited")
         case let .brokenSymlink(code): LocalizedText("scan.skip.brokenSymlink", .string(WorkspaceScanner.errorText(code)))
+        case .linksOutside: LocalizedText("scan.skip.linksOutside")
         case let .tooDeep(limit): LocalizedText("scan.skip.tooDeep", .integer(limit))
         }
     }

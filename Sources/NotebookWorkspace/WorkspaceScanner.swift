@@ -88,6 +88,16 @@ public enum WorkspaceScanner {
         return String(cString: text)
     }
 
+    /// Whether `path`, symlinks resolved, is `root` (itself resolved) or inside it; false when it
+    /// cannot be resolved.
+    static func isInside(root: [UInt8], path: [UInt8]) -> Bool {
+        guard let resolved = withCPath(path, { realpath($0, nil) }) else { return false }
+        defer { free(resolved) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))
+        guard bytes.count >= root.count, bytes.starts(with: root) else { return false }
+        return bytes.count == root.count || bytes[root.count] == UInt8(ascii: "/") || root.last == UInt8(ascii: "/")
+    }
+
     /// `realpath(3)` of a path, or nil (errno set).
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -171,6 +181,9 @@ private struct Walker {
     var deferredLinks: [(folder: Folder, id: FolderID)] = []
     /// The relative path of the entry being visited (reused: one buffer for the whole walk).
     var relative: [UInt8] = []
+    /// The notebook's folder, symlinks resolved: a symlink whose target is not inside it is not
+    /// followed (a note must not read, nor show, a file outside the notebook).
+    var root: [UInt8] = []
 
     init(options: ScanOptions, onProgress: ((Int) -> Void)?) {
         self.options = options
@@ -187,6 +200,7 @@ private struct Walker {
     /// which path a folder is found under (the real one, else the first link by path) does not
     /// depend on readdir order.
     mutating func walk(rootBytes: [UInt8], rootInfo: stat) {
+        root = rootBytes
         visited.insert(FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino)))
         drain([Folder(relative: [], absolute: rootBytes, depth: 0, rules: IgnoreRules(globs: options.ignoreGlobs))])
         while !deferredLinks.isEmpty {
@@ -297,6 +311,11 @@ private struct Walker {
                 return
             }
             haveInfo = true
+            if isLink, !WorkspaceScanner.isInside(root: root, path: join(folder.absolute, Array(name))) {
+                setRelative(folder: folder.relative, name: name)
+                skipped.append(Skipped(path: relative, reason: .linksOutside))
+                return
+            }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
                 isDirectory = true

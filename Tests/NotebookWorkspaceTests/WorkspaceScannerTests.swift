@@ -114,7 +114,7 @@ final class WorkspaceScannerTests: XCTestCase {
         ])
     }
 
-    func testSymlinksToOutsideFileAndFolderAreFollowedOnce() throws {
+    func testSymlinksOutOfTheNotebookAreNotFollowed() throws {
         let outside = root + "-outside"
         try fileManager.createDirectory(atPath: outside + "/dir", withIntermediateDirectories: true)
         defer { try? fileManager.removeItem(atPath: outside) }
@@ -124,10 +124,20 @@ final class WorkspaceScannerTests: XCTestCase {
         try fileManager.createSymbolicLink(atPath: root + "/linked.md", withDestinationPath: outside + "/external.md")
         try fileManager.createSymbolicLink(atPath: root + "/linked-dir", withDestinationPath: outside + "/dir")
         try fileManager.createSymbolicLink(atPath: root + "/broken.md", withDestinationPath: outside + "/missing.md")
+        // A link inside the notebook, even by `..` out and back in, is followed.
+        write("notes/kept.md")
+        try fileManager.createSymbolicLink(atPath: root + "/inside.md", withDestinationPath: "../" + (root as NSString).lastPathComponent + "/notes/kept.md")
         let result = WorkspaceScanner.scan(root: root)
-        XCTAssertEqual(paths(result), ["linked-dir/inner.md", "linked.md", "local.md"])
-        XCTAssertEqual(result.files.first { $0.path == "linked.md" }?.size, Int64("# external note\n".utf8.count))
-        XCTAssertEqual(result.skipped, [ScanSkip(path: "broken.md", reason: .brokenSymlink(errno: ENOENT))])
+        XCTAssertEqual(paths(result), ["inside.md", "local.md", "notes/kept.md"])
+        XCTAssertEqual(result.skipped.sorted { $0.path < $1.path }, [
+            ScanSkip(path: "broken.md", reason: .brokenSymlink(errno: ENOENT)),
+            ScanSkip(path: "linked-dir", reason: .linksOutside),
+            ScanSkip(path: "linked.md", reason: .linksOutside),
+        ])
+        // A file event for the link is judged the same way.
+        var membership = ScanMembership(root: WorkspaceScanner.realPath(root) ?? root, options: ScanOptions())
+        XCTAssertEqual(membership.verdict(of: "linked.md"), .excluded(ScanSkipReason.linksOutside.text))
+        XCTAssertEqual(membership.verdict(of: "inside.md"), .note)
     }
 
     func testUnreadableFolderIsSkippedWithAReason() {
@@ -241,7 +251,7 @@ final class WorkspaceScannerTests: XCTestCase {
         let result = WorkspaceScanner.scan(root: root)
         XCTAssertEqual(paths(result), ["other/o.md", "zreal/n.md"])
         XCTAssertEqual(result.skipped.map(\.path), ["alink", "zreal/alink2", "zreal/blink"])
-        // Two links to one outside folder: the first by path wins.
+        // Two links to one folder outside the notebook: neither is followed.
         try fileManager.removeItem(atPath: root + "/other")
         let outside = root + "-outside2"
         try fileManager.createDirectory(atPath: outside, withIntermediateDirectories: true)
@@ -252,8 +262,8 @@ final class WorkspaceScannerTests: XCTestCase {
         try fileManager.createSymbolicLink(atPath: root + "/zreal/blink", withDestinationPath: outside)
         try fileManager.createSymbolicLink(atPath: root + "/zreal/alink2", withDestinationPath: outside)
         let second = WorkspaceScanner.scan(root: root)
-        XCTAssertEqual(paths(second), ["zreal/alink2/o.md", "zreal/n.md"])
-        XCTAssertEqual(second.skipped.map(\.path), ["alink", "zreal/blink"])
+        XCTAssertEqual(paths(second), ["zreal/n.md"], "links out of the notebook are not followed")
+        XCTAssertEqual(second.skipped.map(\.path).sorted(), ["alink", "zreal/alink2", "zreal/blink"])
     }
 
     // MARK: Listing notes without inspecting them, and the loader that inspects them instead
@@ -274,9 +284,9 @@ final class WorkspaceScannerTests: XCTestCase {
     }
 
     func testUninspectedNotesAreListedWithoutSizeOrTimeButSymlinksAreInspected() throws {
-        let outside = root + "-outside"
+        // The link's target is inside the notebook, in a hidden folder the walk does not enter.
+        let outside = root + "/.store"
         try fileManager.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(atPath: outside) }
         XCTAssertTrue(fileManager.createFile(atPath: outside + "/external.md", contents: Data("# external note\n".utf8)))
         try fileManager.createSymbolicLink(atPath: root + "/linked.md", withDestinationPath: outside + "/external.md")
         try fileManager.createSymbolicLink(atPath: root + "/broken.md", withDestinationPath: outside + "/missing.md")
