@@ -130,7 +130,27 @@ extension Server {
                                                   text: LocalizedText("rename.tag.mergeAgain", .text(question))))
                 }
             }
-            return convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation).map { $0 }
+            let edit = convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation)
+            // The edits are computed against the versions of the open notes in this snapshot: if
+            // one of the notes they touch changed meanwhile, they would land in the wrong places.
+            let touched = Set(change.steps.flatMap { step -> [String] in
+                switch step {
+                case .edit(let note, _), .create(let note): [convert.uri(note)]
+                case .rename(let from, let to): [convert.uri(from), convert.uri(to)]
+                }
+            })
+            let origin = params.textDocument.uri
+            let changed = state.withLock { state in
+                touched.sorted().first { uri in
+                    let used = uri == origin ? view.analysis.version : view.snapshot.documents[uri]?.analysis.version
+                    return used != state.host.documents[uri]?.analysis.version
+                }
+            }
+            if let changed {
+                return .failure(ResponseError(code: ResponseError.contentModified,
+                                              text: LocalizedText("server.rename.documentChanged", .string(changed))))
+            }
+            return edit.map { $0 }
         }
     }
 

@@ -121,4 +121,26 @@ final class HostileNoteTests: XCTestCase {
             XCTAssertLessThan(html?.utf8.count ?? 0, bomb.utf8.count * 40, "bomb \(index): output bounded by its input")
         }
     }
+
+    /// No lost text: a rename computed against a version the client no longer holds is refused
+    /// with ContentModified (-32801), and asked again it applies to the new text.
+    func testARenameAgainstAnOldVersionIsRefused() {
+        let fixture = NotebookFixture(["index.md": "# Home\n\nSee [[other#Part]].\n", "other.md": "# Other\n\n## Part\n"])
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdWork: true)
+        defer { client.close() }
+        _ = client.initialize(workspaceFolders: [fixture.root])
+        client.open(fixture, "other.md")
+        _ = client.diagnostics(for: fixture.uri("other.md"))
+        // Requests wait at the gate: ask for the rename, then type before it runs.
+        let id = client.sendRequest("textDocument/rename", fixture.at("## Pa$0rt", in: "other.md").adding(["newName": "Section"]))
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("other.md")), "version": 2],
+                                                 "contentChanges": [["text": "# Other\n\nNew first line.\n\n## Part\n"]]])
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601, "the change was read before the work runs")
+        client.releaseWork()
+        XCTAssertEqual(client.response(to: id)?.errorCode, -32801)
+        let again = client.request("textDocument/rename", ["textDocument": ["uri": .string(fixture.uri("other.md"))],
+                                                           "position": ["line": 4, "character": 4], "newName": "Section"])
+        XCTAssertNotNil(again?.value, "asked again, the rename is made against the text the client holds")
+    }
 }
