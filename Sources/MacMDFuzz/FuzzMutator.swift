@@ -43,7 +43,7 @@ public struct FuzzMutator: Sendable {
             let start = random.below(bytes.count)
             let length = 1 + random.below(min(16, bytes.count - start))
             bytes.removeSubrange(start..<(start + length))
-        case 3, 4 where !tokens.isEmpty:
+        case 3 where !tokens.isEmpty, 4 where !tokens.isEmpty:
             bytes.insert(contentsOf: random.pick(tokens), at: at)
         case 5 where !tokens.isEmpty:
             // A long run of one token: delimiter runs, deep nesting.
