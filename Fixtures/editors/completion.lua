@@ -11,12 +11,8 @@ vim.cmd('filetype on')
 local function run()
   local macmd = require('macmd')
   macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' }, log_file = env('MACMD_TEST_SERVER_LOG'), log_level = 'debug' })
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
-  local bufnr = vim.api.nvim_get_current_buf()
-  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach within 30 s'
-    return
-  end
+  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  if not bufnr then return end
   local client = macmd.client_for(bufnr)
   report.omnifunc = vim.bo[bufnr].omnifunc
   local last = vim.api.nvim_buf_line_count(bufnr)

@@ -38,12 +38,8 @@ local function run()
   end
   local macmd = require('macmd')
   macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' } })
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
-  local bufnr = vim.api.nvim_get_current_buf()
-  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach within 30 s'
-    return
-  end
+  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  if not bufnr then return end
   report.healthy = checkhealth()
 
   -- The executable missing: the clients stop, setup names a command that is nowhere.

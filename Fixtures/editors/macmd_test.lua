@@ -21,6 +21,18 @@ function M.write_report()
   out:close()
 end
 
+--- Edits `path` and waits up to 30 s for macmd's client to attach to the buffer: the buffer,
+--- or nil with `report.error` saying that it did not attach (`failure`, by default "within 30 s").
+function M.edit_attached(macmd, path, failure)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local bufnr = vim.api.nvim_get_current_buf()
+  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
+    M.report.error = 'the macmd client did not attach ' .. (failure or 'within 30 s')
+    return nil
+  end
+  return bufnr
+end
+
 --- Runs `run` once Neovim has started (nested, so an `:edit` inside fires FileType, which
 --- starts the client), records its error, writes the report and quits.
 function M.finish_on_enter(run)

@@ -15,12 +15,8 @@ local function run()
     preview = { open = function(url) table.insert(opened, url) end },
   })
   report.cache = vim.fn.stdpath('cache')
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
-  local bufnr = vim.api.nvim_get_current_buf()
-  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach within 30 s'
-    return
-  end
+  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  if not bufnr then return end
   -- Until the notebook's first scan has reached soil-tests.md, a wiki-link to it is left as
   -- written; wait for the scan, as a user's second look would.
   local client = macmd.client_for(bufnr)

@@ -28,13 +28,9 @@ local function run()
   })
 
   report.api = macmd.api
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
-  local bufnr = vim.api.nvim_get_current_buf()
-  report.filetype = vim.bo[bufnr].filetype
-  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach within 30 s'
-    return
-  end
+  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  report.filetype = vim.bo[vim.api.nvim_get_current_buf()].filetype
+  if not bufnr then return end
   local client = macmd.client_for(bufnr)
   report.root = client.config.root_dir
   local responses, err = vim.lsp.buf_request_sync(bufnr, 'macmd/preview',
@@ -51,12 +47,8 @@ local function run()
   report.html = response.result.html:sub(1, 200)
 
   -- :MacMDPreview on a copy of the note, then an edit and a save re-render the page.
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_COPY')))
-  local copy = vim.api.nvim_get_current_buf()
-  if not vim.wait(30000, function() return macmd.client_for(copy) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach to the copy'
-    return
-  end
+  local copy = test.edit_attached(macmd, env('MACMD_TEST_COPY'), 'to the copy')
+  if not copy then return end
   report.copyRoot = macmd.client_for(copy).config.root_dir
   vim.cmd('MacMDPreview dark')
   if not vim.wait(30000, function() return #opened > 0 end, 20) then

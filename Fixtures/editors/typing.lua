@@ -100,12 +100,8 @@ local function run()
   local macmd = require('macmd')
   macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' }, log_file = env('MACMD_TEST_SERVER_LOG'), log_level = 'debug' })
   report.api = macmd.api
-  vim.cmd('edit ' .. vim.fn.fnameescape(env('MACMD_TEST_NOTE')))
-  bufnr = vim.api.nvim_get_current_buf()
-  if not vim.wait(30000, function() return macmd.client_for(bufnr) ~= nil end, 20) then
-    report.error = 'the macmd client did not attach within 30 s'
-    return false
-  end
+  bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  if not bufnr then return false end
   local client = macmd.client_for(bufnr)
   if not vim.wait(30000, function() return next(client.server_capabilities or {}) ~= nil end, 20) then
     report.error = 'the server did not initialize within 30 s'
