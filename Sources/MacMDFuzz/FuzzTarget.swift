@@ -316,6 +316,15 @@ struct SyncClient {
         return result
     }
 
+    /// How many units of `encoding` a column counts for `scalar`.
+    static func width(_ scalar: Unicode.Scalar, _ encoding: PositionEncoding) -> Int {
+        switch encoding {
+        case .utf8: UTF8.width(scalar)
+        case .utf16: UTF16.width(scalar)
+        case .utf32: 1
+        }
+    }
+
     /// The UTF-8 offset of `position`, columns counted in `encoding`; positions are made only at
     /// character boundaries or past the end.
     func offset(_ position: LSPPosition, encoding: PositionEncoding) -> Int {
@@ -328,7 +337,7 @@ struct SyncClient {
         var offset = line.start
         for scalar in lineText.unicodeScalars {
             if units >= position.character { break }
-            units += encoding == .utf16 ? UTF16.width(scalar) : encoding == .utf8 ? UTF8.width(scalar) : 1
+            units += SyncClient.width(scalar, encoding)
             offset += UTF8.width(scalar)
         }
         return min(offset, line.end)
@@ -343,11 +352,11 @@ struct SyncClient {
         let bytes = Array(text.utf8)
         let scalars = Array(String(decoding: bytes[lines[line].start..<lines[line].end], as: UTF8.self).unicodeScalars)
         if random.oneIn(8) {
-            let width = scalars.reduce(0) { $0 + (encoding == .utf16 ? UTF16.width($1) : encoding == .utf8 ? UTF8.width($1) : 1) }
+            let width = scalars.reduce(0) { $0 + SyncClient.width($1, encoding) }
             return LSPPosition(line: line, character: width + 1 + random.below(10))
         }
         let count = random.below(scalars.count + 1)
-        let character = scalars.prefix(count).reduce(0) { $0 + (encoding == .utf16 ? UTF16.width($1) : encoding == .utf8 ? UTF8.width($1) : 1) }
+        let character = scalars.prefix(count).reduce(0) { $0 + SyncClient.width($1, encoding) }
         return LSPPosition(line: line, character: character)
     }
 

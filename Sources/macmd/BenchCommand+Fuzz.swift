@@ -183,18 +183,12 @@ extension BenchCommand {
         static func spawn(_ executable: String, target: FuzzTarget, seed: UInt64, from: UInt64) -> FuzzWorkerProcess? {
             var pipeFDs: [Int32] = [0, 0]
             guard pipe(&pipeFDs) == 0 else { return nil }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            // The read end first: it may be fd 3 itself, which the write end then takes.
-            posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 3)
             let arguments = [executable, "bench", "fuzz", "--worker", target.rawValue, "--seed", String(seed), "--from", String(from)]
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-            argv.append(nil)
-            defer { for p in argv { free(p) } }
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            guard let pid = BenchCommand.spawn(arguments, arrange: { actions in
+                // The read end first: it may be fd 3 itself, which the write end then takes.
+                posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+                posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 3)
+            }) else {
                 close(pipeFDs[0])
                 close(pipeFDs[1])
                 return nil

@@ -34,19 +34,12 @@ extension BenchCommand {
             var toChild: [Int32] = [0, 0]
             var fromChild: [Int32] = [0, 0]
             guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return nil }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-            posix_spawn_file_actions_addclose(&actions, toChild[1])
-            posix_spawn_file_actions_addclose(&actions, fromChild[0])
-            let arguments = [executable, "lsp"]
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-            argv.append(nil)
-            defer { for p in argv { free(p) } }
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+            guard let pid = BenchCommand.spawn([executable, "lsp"], arrange: { actions in
+                posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+                posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+                posix_spawn_file_actions_addclose(&actions, toChild[1])
+                posix_spawn_file_actions_addclose(&actions, fromChild[0])
+            }) else { return nil }
             close(toChild[0])
             close(fromChild[1])
             return ServerProcess(pid: pid, input: toChild[1], output: fromChild[0])

@@ -141,18 +141,28 @@ enum BenchCommand {
         return text
     }
 
-    /// Runs `arguments[0]` with stdout to /dev/null; returns the wall time and peak RSS in bytes.
-    static func runChild(_ arguments: [String]) -> (seconds: Double, peakRSS: Int)? {
+    /// Starts `arguments[0]` with `arguments` and this process's environment, its descriptors
+    /// arranged by `arrange` (the file actions of `posix_spawn`); the child's pid, or nil.
+    static func spawn(_ arguments: [String], arrange: (inout posix_spawn_file_actions_t) -> Void) -> pid_t? {
+        guard let executable = arguments.first else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        arrange(&actions)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// Runs `arguments[0]` with stdout to /dev/null; returns the wall time and peak RSS in bytes.
+    static func runChild(_ arguments: [String]) -> (seconds: Double, peakRSS: Int)? {
         let start = now()
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+        guard let pid = spawn(arguments, arrange: { posix_spawn_file_actions_addopen(&$0, 1, "/dev/null", O_WRONLY, 0) }) else {
+            return nil
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
