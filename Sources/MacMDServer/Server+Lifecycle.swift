@@ -18,8 +18,9 @@ import NotebookWorkspace
 extension Server {
     /// The writer's language for dates: the locale variables that name it for dates
     /// (`LC_ALL`, then `LC_TIME`), else the client's `locale`, else `LANG`, else English. A
-    /// value such as `de_DE.UTF-8` gives `de_DE`; `C` and `POSIX` say nothing.
-    static func writerLanguage(clientLocale: String?, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String {
+    /// value such as `de_DE.UTF-8` gives `de_DE`; `C` and `POSIX` say nothing. `environment` is
+    /// the server's (`ServerConfiguration.environment`), as for the language of messages.
+    static func writerLanguage(clientLocale: String?, environment: (String) -> String?) -> String {
         func language(_ value: String?) -> String? {
             guard let value else { return nil }
             let code = String(value.prefix { $0 != "." && $0 != "@" })
@@ -50,7 +51,7 @@ extension Server {
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,
                                       name: params.clientName,
-                                      language: Server.writerLanguage(clientLocale: params.locale),
+                                      language: Server.writerLanguage(clientLocale: params.locale, environment: { self.configuration.environment[$0] }),
                                       locale: language.locale)
             state.initializationOptions = params.initializationOptions
             // Told after `initialized`: a client shows no message before `initialize` is answered.

@@ -23,7 +23,10 @@ final class LSPTestClient: @unchecked Sendable {
     /// Holds cold indexes before their end until `releaseScan()` (`holdScan`).
     let scanGate: DispatchSemaphore?
 
-    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, holdScan: Bool = false, logger: Logger = Logger(level: .error)) {
+    /// `environment` is the server's (`ServerConfiguration.environment`): the writer's language
+    /// when the client names none, and the language of dates.
+    init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, holdScan: Bool = false, logger: Logger = Logger(level: .error),
+         environment: [String: String] = [:]) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         pipe(&input)
@@ -34,7 +37,7 @@ final class LSPTestClient: @unchecked Sendable {
         scanGate = holdScan ? DispatchSemaphore(value: 0) : nil
         let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
         server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength,
-                                                                                userSnippetsCheckSeconds: 0),
+                                                                                userSnippetsCheckSeconds: 0, environment: environment),
                         logger: logger, workGate: gate, scanGate: scanGate)
         let server = self.server
         let exitCode = self.exitCode
@@ -185,8 +188,9 @@ final class LSPTestClient: @unchecked Sendable {
     /// A client that initialized a server on `fixture`'s folder, showing progress (merged into
     /// `capabilities`), and waited for the end of its scan: the whole notebook is indexed.
     static func started(on fixture: NotebookFixture, capabilities: JSONValue = [:], initializationOptions: JSONValue? = nil,
-                        logger: Logger = Logger(level: .error), file: StaticString = #filePath, line: UInt = #line) -> LSPTestClient {
-        let client = LSPTestClient(logger: logger)
+                        logger: Logger = Logger(level: .error), environment: [String: String] = [:],
+                        file: StaticString = #filePath, line: UInt = #line) -> LSPTestClient {
+        let client = LSPTestClient(logger: logger, environment: environment)
         var withProgress = capabilities.objectValue ?? [:]
         withProgress["window"] = .object((withProgress["window"]?.objectValue ?? [:]).merging(["workDoneProgress": true]) { $1 })
         client.initialize(capabilities: .object(withProgress), initializationOptions: initializationOptions,

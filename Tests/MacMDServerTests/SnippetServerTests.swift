@@ -216,15 +216,7 @@ final class SnippetServerTests: XCTestCase {
         files[".macmd/snippets/month.json"] = #"{"Month": {"prefix": "month", "body": "$CURRENT_MONTH_NAME"}}"#
         let fixture = NotebookFixture(files)
         defer { fixture.destroy() }
-        // LC_ALL would win over LC_TIME: set aside for the test.
-        let all = getenv("LC_ALL").map { String(cString: $0) }
-        unsetenv("LC_ALL")
-        setenv("LC_TIME", "de_DE.UTF-8", 1)
-        defer {
-            unsetenv("LC_TIME")
-            if let all { setenv("LC_ALL", all, 1) }
-        }
-        let client = LSPTestClient.started(on: fixture)
+        let client = LSPTestClient.started(on: fixture, environment: ["LC_TIME": "de_DE.UTF-8"])
         defer { client.close() }
         client.open(fixture, "index.md")
         let (text, items) = complete(client, fixture, "month$0", version: 2)
