@@ -56,12 +56,30 @@ extension Server {
     /// `textDocument/diagnostic`: the full report for one note.
     func pullDiagnostics(_ id: RequestID, _ params: DocumentDiagnosticParams) {
         let uri = params.textDocument.uri
+        // A pulling client that cannot be asked to pull again would keep a report made before the
+        // scan's end (the note's own problems only) until the next edit: it gets its answer at the
+        // end. (A client that is pushed to gets the full set pushed then.)
+        let waits = state.withLock { state -> Bool in
+            guard state.client.supportsPullDiagnostics, !state.client.supportsDiagnosticRefresh,
+                  let note = state.host.location(of: uri) ?? FileURI.path(of: uri).flatMap(state.host.workspace.locate(file:)),
+                  let scan = state.host.workspace.folder(note.folder)?.scan, scan == .pending || scan == .running else { return false }
+            state.pullsAwaitingScan[note.folder, default: []].append((id, params))
+            return true
+        }
+        if waits { return }
         let document = state.withLock { $0.host.documents[uri] }
         schedule(id, DocumentDiagnosticRequest.self) { [self] in
             guard case .success(let view) = view(of: uri, document) else { return .success(FullDocumentDiagnosticReport(items: [])) }
             let convert = ToLSP(view, uri: uri, client: client)
             return .success(FullDocumentDiagnosticReport(items: view.diagnostics().map { convert.diagnostic($0, view.lines) }))
         }
+    }
+
+    /// Answers the pulls that waited for the end of `folder`'s scan (it ended, was refused, or the
+    /// notebook was closed).
+    func answerPullsAwaitingScan(_ folder: String) {
+        let pulls = state.withLock { $0.pullsAwaitingScan.removeValue(forKey: folder) } ?? []
+        for pull in pulls { pullDiagnostics(pull.id, pull.params) }
     }
 
     /// `workspace/diagnostic`: every note with problems, and empty reports for notes whose

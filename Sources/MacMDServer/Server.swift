@@ -102,6 +102,10 @@ public final class Server: Sendable {
         /// A rename that needs the writer's yes, refused once with the question: the same rename
         /// again (same document, place and name) within a minute is the yes.
         var pendingConfirmation: (key: String, time: Double)?
+        /// `textDocument/diagnostic` requests of a client that pulls but cannot be asked to pull
+        /// again (no `refreshSupport`, as Neovim 0.10–0.12), about notes of a notebook whose first
+        /// scan has not ended, by the notebook's path: answered when it ends, with every problem.
+        var pullsAwaitingScan: [String: [(id: RequestID, params: DocumentDiagnosticParams)]] = [:]
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the user's snippet folder was last looked at, and what it held then.

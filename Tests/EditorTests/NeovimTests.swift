@@ -280,6 +280,29 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// The diagnostics of a note opened at start-up, as the writer sees them in Neovim (0.7 is
+    /// pushed to, a current one pulls and cannot be asked to pull again): the cross-note ones too,
+    /// once the scan ends, in the language of the environment.
+    func testNeovimShowsEveryDiagnosticInTheWritersLanguage() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("diagnostics")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "diagnostics.lua", in: work, environment: [
+                "MACMD_TEST_NOTE": notebook.appendingPathComponent("open-questions.md").path,
+                "LANG": "de_DE.UTF-8",
+            ])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            XCTAssertEqual(run.report["diagnostics"] as? [String], [
+                "12 Keine Notiz `greenhouse` für `[[greenhouse]]`",
+                "13 Keine Überschrift `Hot composting` in `compost.md`",
+                "14 Keine Linkdefinition für `[soil-ph]`",
+                "17 `[soil]` wird nirgends verwendet",
+            ], context)
+        }
+    }
+
     /// Typing through the plugin's keys (Fixtures/editors/typing.json): Enter continues lists,
     /// quotes and tables, a fence's third backtick and a second `[` close what they open, pairs
     /// close and are stepped over, `|` aligns a table, snippets expand (with tab stops through

@@ -79,4 +79,31 @@ final class FirstScanTests: XCTestCase {
         let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
         XCTAssertEqual(codes(report?["items"]?.arrayValue), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
     }
+
+    /// A client that pulls but cannot be asked to pull again (no `refreshSupport`: Neovim
+    /// 0.10–0.12) would keep the report of a pull made while the scan runs: its answer waits for
+    /// the scan's end and holds every problem.
+    func testAPullThatCannotBeRefreshedIsAnsweredWhenTheScanEnds() {
+        let fixture = NotebookFixture(Self.notebook)
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdScan: true)
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true],
+                                         "textDocument": ["diagnostic": ["dynamicRegistration": false]]],
+                          workspaceFolders: [fixture.root])
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        client.open(fixture, "index.md")
+        let uri = fixture.uri("index.md")
+        let id = client.sendRequest("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
+        // Other requests are answered meanwhile; this one is not.
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601)
+        XCTAssertFalse(client.received.contains { if case .response(id, _) = $0 { true } else { false } },
+                       "no report while the scan runs")
+        client.releaseScan()
+        let report = client.response(to: id)
+        XCTAssertEqual(codes(report?.value?["items"]?.arrayValue), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
+        // Once the index is complete, pulls are answered at once.
+        let again = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
+        XCTAssertEqual(codes(again?["items"]?.arrayValue), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
+    }
 }
