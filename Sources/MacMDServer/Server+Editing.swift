@@ -25,11 +25,24 @@ extension Server {
             guard let file = FileURI.path(of: uri) else {
                 return .failure(FromLSP.invalid(LocalizedText("server.document.notFileNorOpen", "params.textDocument.uri", .string(uri))))
             }
-            switch FileReader.contents(of: file) {
-            case .success(let bytes): return work(DocumentAnalysis(version: nil, text: bytes))
-            case .failure(let error): return .failure(FromLSP.invalid(error.description))
-            }
+            return self.fileAnalysis(file).flatMap(work)
         }
+    }
+
+    /// A file that is not open, read for a request and parsed as its notebook's settings say;
+    /// refused (RequestFailed, saying why) when it is larger than a note may be (`maxFileSize`).
+    func fileAnalysis(_ file: String) -> Result<DocumentAnalysis, ResponseError> {
+        let configuration = state.withLock { $0.host.workspace.configuration(forFile: file) }
+        switch FileReader.snapshot(of: file, maxSize: configuration.maxFileSize) {
+        case .read(let read): return .success(DocumentAnalysis(version: nil, text: read.bytes, options: configuration.parseOptions))
+        case .tooLarge(let size): return .failure(Server.overSizeLimit(Int(clamping: size), limit: configuration.maxFileSize))
+        case .failed(let error): return .failure(FromLSP.invalid(error.description))
+        }
+    }
+
+    /// The refusal of a request about a note larger than its notebook lets a note be.
+    static func overSizeLimit(_ size: Int, limit: Int64) -> ResponseError {
+        ResponseError(code: ResponseError.requestFailed, text: LocalizedText("document.overLimit", .string(String(size)), .string(String(limit))))
     }
 
     /// The edits as LSP text edits, converted with the text they apply to.

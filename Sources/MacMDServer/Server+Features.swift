@@ -227,7 +227,7 @@ extension Server {
             return view(of: uri, document).map { view in
                 let convert = ToLSP(view, uri: uri, client: client)
                 let offset = offset(params.position, in: view)
-                let list = view.completion(at: offset, locale: client.locale)
+                let list = view.completion(at: offset, locale: client.locale, limit: view.folder.configuration.maxCompletionItems)
                 // Snippets where a word is typed at a line start or after white space (or every
                 // one, asked for on an empty line); the notebook's and the user's first.
                 let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),

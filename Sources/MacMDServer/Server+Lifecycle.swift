@@ -56,7 +56,7 @@ extension Server {
             state.initializationOptions = params.initializationOptions
             // Told after `initialized`: a client shows no message before `initialize` is answered.
             state.localeNotice = language.notice?.string(in: language.locale)
-            state.host.setEditorLayers(Server.editorLayers(state))
+            Server.setEditorLayers(&state)
             for folder in folders { state.host.addFolder(folder) }
         }
         if folders.isEmpty {
@@ -132,12 +132,18 @@ extension Server {
             if let text = settings["locale"]?.stringValue, !text.isEmpty {
                 state.client.locale = LocaleChoice.resolve(text).locale
             }
-            state.host.setEditorLayers(Server.editorLayers(state))
+            Server.setEditorLayers(&state)
             return state.host.workspace.folders.isEmpty
         }
         // No notebook logs them (`openFolders`), so say here what was refused.
         if noFolders { logEditorConfigurationProblems() }
         disk.async { [self] in reloadSettings() }
+    }
+
+    /// Hands the editor's settings to the host, and takes the server's own from them.
+    static func setEditorLayers(_ state: inout State) {
+        state.host.setEditorLayers(editorLayers(state))
+        state.maxRequestsInFlight = state.host.workspace.editorConfiguration.maxRequestsInFlight
     }
 
     /// The editor's settings layers: `initializationOptions`, then the workspace settings.

@@ -28,10 +28,14 @@ extension Server {
             let analysis: DocumentAnalysis
             if let document {
                 analysis = document.analysis
+                // A note over the size limit is not read: nothing to show but why.
+                if analysis.isOverSizeLimit, let limit = analysis.options.maximumSize {
+                    return .failure(Server.overSizeLimit(analysis.text.count, limit: Int64(limit)))
+                }
             } else if let file {
-                switch FileReader.contents(of: file) {
-                case .success(let bytes): analysis = DocumentAnalysis(version: nil, text: bytes)
-                case .failure(let error): return .failure(FromLSP.invalid(error.description))
+                switch fileAnalysis(file) {
+                case .success(let read): analysis = read
+                case .failure(let error): return .failure(error)
                 }
             } else {
                 return .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocument", .string(uri))))

@@ -326,6 +326,8 @@ extension Server {
     /// Files every open document again (the notebooks they belong to changed).
     func refileDocuments() {
         let open = state.withLock { state -> [String] in
+            // A new nesting bound parses them otherwise.
+            state.host.reparseForSettings()
             state.host.documentsMoved()
             return Array(state.host.documents.keys)
         }

@@ -86,6 +86,8 @@ public final class Server: Sendable {
         var host = AnalysisHost()
         /// Requests being worked on, and those of them the client cancelled.
         var inFlight: Set<RequestID> = []
+        /// The editor's `maxRequestsInFlight` (read again when its settings change).
+        var maxRequestsInFlight = NotebookConfiguration().maxRequestsInFlight
         var cancelled: Set<RequestID> = []
         /// The server's own requests to the client awaiting their responses.
         var nextOutgoingID: Int64 = 1
@@ -211,6 +213,15 @@ public final class Server: Sendable {
         }
         guard let handler = Server.registry.requests[method] else {
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, text: LocalizedText("server.request.unknownMethod", .string(method)))))
+            return
+        }
+        // Requests are held (queued or worked on) up to the editor's `maxRequestsInFlight`; one
+        // more is refused at once, so a flood cannot grow the server without bound. `shutdown`
+        // always gets through.
+        let (held, limit) = state.withLock { ($0.inFlight.count, $0.maxRequestsInFlight) }
+        if held >= limit, method != ShutdownRequest.method {
+            reply(id, .failure(ResponseError(code: ResponseError.requestFailed,
+                                             text: LocalizedText("server.request.tooMany", .string(String(held)), .string(String(limit))))))
             return
         }
         handler(self, id, params)

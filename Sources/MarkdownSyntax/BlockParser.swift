@@ -13,6 +13,8 @@
 // - Leaf content is appended to `tree.content` with line endings normalised to "\n", and every
 //   appended run is recorded in `tree.contentToSource`.
 
+import Localization
+
 struct BlockParser {
     let options: ParseOptions
 
@@ -34,6 +36,9 @@ struct BlockParser {
         var listOrdered: Bool = false
         /// Source offset just past the last line that belongs to this block.
         var lastLineEnd: Int = 0
+        /// How many quotes, items and footnote definitions this block is inside, itself
+        /// included (set by `push`; `ParseOptions.maximumNesting` bounds it).
+        var nesting: Int32 = 0
     }
 
     /// Per-node bookkeeping while parsing (indexed by NodeID).
@@ -71,6 +76,8 @@ struct BlockParser {
     /// captured by a closure: captured locals cost a runtime exclusivity check per access.
     var lineContainer = 0
     var lineClosedUnmatched = true
+    /// Whether a container past the nesting bound was reported (once per document).
+    var nestingReported = false
 
     var bytes: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     /// Column alignments of the open GFM table.
@@ -192,6 +199,9 @@ struct BlockParser {
     }
 
     mutating func push(_ block: OpenBlock, tree: SyntaxTree) {
+        var block = block
+        let isContainer = block.kind == .blockQuote || block.kind == .item || block.kind == .footnoteDefinition
+        block.nesting = (open.last?.nesting ?? 0) + (isContainer ? 1 : 0)
         open.append(block)
         if isStopper(block, tree) { stoppers.append(open.count - 1) }
     }
@@ -516,8 +526,11 @@ struct BlockParser {
         let indented = indent >= 4
         let c: UInt8 = nextNonspace < lineEnd ? bytes[nextNonspace] : 0
         let containerIsParagraph = kind == .paragraph
+        // At the nesting bound no container opens: its marker is text of the line.
+        let canNest = options.maximumNesting.map { open[lineContainer].nesting < $0 } ?? true
 
         if !indented && c == UInt8(ascii: ">") {
+            guard canNest else { return refuseNesting(into: &tree) }
             openBlockQuote(into: &tree)
             return .container
         }
@@ -552,11 +565,13 @@ struct BlockParser {
         }
         if !indented, c == UInt8(ascii: "["), options.extensions.contains(.footnotes),
            let (labelEnd, after) = footnoteDefinitionStart() {
+            guard canNest else { return refuseNesting(into: &tree) }
             openFootnoteDefinition(labelEnd: labelEnd, after: after, into: &tree)
             return .container
         }
         if (!indented || kind == .list) && indent < 4,
            let marker = BlockScanners.listMarker(bytes, nextNonspace, lineEnd, interruptsParagraph: containerIsParagraph) {
+            guard canNest else { return refuseNesting(into: &tree) }
             openListItem(marker, into: &tree)
             return .container
         }
@@ -569,6 +584,17 @@ struct BlockParser {
             return .leaf(usesLine: true)
         }
         // Anything else, a row of the open table included (`tableRowMatches` checked it), is text.
+        return .none
+    }
+
+    /// A container start past `ParseOptions.maximumNesting`: nothing opens, the rest of the line
+    /// is text, and the first such place in the document is reported.
+    mutating func refuseNesting(into tree: inout SyntaxTree) -> BlockStart {
+        if !nestingReported, let limit = options.maximumNesting {
+            nestingReported = true
+            tree.problems.append(SyntaxProblem(code: .nestingLimit, message: LocalizedText("syntax.nestingLimit", .string(String(limit))),
+                                               range: ByteSpan(nextNonspace, lineEnd)))
+        }
         return .none
     }
 

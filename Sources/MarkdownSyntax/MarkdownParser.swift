@@ -16,6 +16,11 @@ public enum MarkdownParser {
             return tree
         }
         var tree = SyntaxTree(source: source, options: options)
+        if let limit = options.maximumSize, source.count > limit {
+            tree.problems.append(SyntaxProblem(code: .noteTooLarge, message: LocalizedText("document.overLimit", .string(String(source.count)), .string(String(limit))),
+                                               range: ByteSpan(0, 0)))
+            return tree
+        }
         var blocks = BlockParser(options: options)
         blocks.parse(into: &tree)
         if options.extensions.contains(.frontMatter) {

@@ -373,6 +373,7 @@ public struct SyntaxProblem: Sendable, Equatable {
         case malformedFrontMatter = "malformed-front-matter"
         case nestingLimit = "nesting-limit"
         case documentTooLarge = "document-too-large"
+        case noteTooLarge = "note-too-large"
     }
     public var code: Code
     /// What a person reads, in their language when it is shown.
@@ -612,9 +613,23 @@ public struct ParseOptions: Sendable, Equatable {
     }
 
     public var extensions: Extensions
+    /// Container blocks (block quotes, list items, footnote definitions) nested deeper than
+    /// this are not opened: their markers are read as text, and a `nestingLimit` problem says
+    /// where it happened first. Nil: no bound (CommonMark has none, and every depth is linear).
+    public var maximumNesting: Int? = nil
+    /// A document longer than this many bytes is not parsed: its tree is the empty document
+    /// with a `noteTooLarge` problem (the notebook's `maxFileSize`, so an open note over it is
+    /// treated as the scan treats the file). Nil: no bound.
+    public var maximumSize: Int? = nil
 
-    public init(extensions: Extensions) { self.extensions = extensions }
-    public init(profile: Profile) { self.extensions = profile.extensions }
+    public init(extensions: Extensions, maximumNesting: Int? = nil) {
+        self.extensions = extensions
+        self.maximumNesting = maximumNesting
+    }
+    public init(profile: Profile, maximumNesting: Int? = nil) {
+        self.extensions = profile.extensions
+        self.maximumNesting = maximumNesting
+    }
 
     public static let commonmark = ParseOptions(profile: .commonmark)
     public static let gfm = ParseOptions(profile: .gfm)

@@ -84,8 +84,9 @@ public struct NoteSymbols: Sendable, Equatable {
         self.problems = problems
     }
 
-    /// The symbols of a note's bytes, parsed with the notebook profile (what the index holds).
-    public static func parsing(_ bytes: [UInt8], path: String) -> NoteSymbols {
-        extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
+    /// The symbols of a note's bytes, parsed with the notebook profile (what the index holds),
+    /// nested as deep as the notebook's settings allow.
+    public static func parsing(_ bytes: [UInt8], path: String, options: ParseOptions = .notebook) -> NoteSymbols {
+        extract(from: MarkdownParser.parse(bytes, options: options), path: path)
     }
 }

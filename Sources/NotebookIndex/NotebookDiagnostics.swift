@@ -43,9 +43,15 @@ public enum NotebookDiagnostics {
     public static func check(_ note: NoteSymbols, catalog: NoteCatalog,
                              fileExists: (String) -> Bool) -> [NoteDiagnostic] {
         var result: [NoteDiagnostic] = []
-        for problem in note.problems where problem.code == .malformedFrontMatter {
-            result.append(NoteDiagnostic(path: note.path, range: problem.range, severity: .warning,
-                                         code: "malformed-front-matter", message: problem.message))
+        for problem in note.problems {
+            let shown: (code: String, severity: NoteDiagnostic.Severity)
+            switch problem.code {
+            case .malformedFrontMatter: shown = (code: "malformed-front-matter", severity: .warning)
+            case .nestingLimit: shown = (code: "nesting-limit", severity: .warning)
+            case .noteTooLarge: shown = (code: "note-too-large", severity: .warning)
+            case .documentTooLarge: continue
+            }
+            result.append(NoteDiagnostic(path: note.path, range: problem.range, severity: shown.severity, code: shown.code, message: problem.message))
         }
         for link in note.links {
             let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination

@@ -12,6 +12,7 @@
 import JSONRPC
 import Localization
 import MarkdownHTML
+import MarkdownSyntax
 import NotebookIndex
 
 /// How a diagnostic code is shown: with a severity, or not at all.
@@ -79,6 +80,27 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var maxFileSize: Int64 = 5 * 1024 * 1024
     /// Whether the home folder or `/` may be indexed.
     public var allowHomeOrRoot = false
+    /// Quotes, list items, footnote definitions and alerts nested deeper than this are read as
+    /// text (a `nesting-limit` warning says where): no real note comes near, a nesting bomb
+    /// stops here.
+    public var maxNestingDepth = NotebookConfiguration.defaultMaxNestingDepth
+    /// At most this many link, tag and path completion items are sent; more set `isIncomplete`,
+    /// so the editor asks again as the writer types.
+    public var maxCompletionItems = 200
+    /// Requests the server holds at once (waiting or being answered); one more is refused with
+    /// RequestFailed saying so. An editor setting: a notebook's `.macmd.json` cannot set it.
+    public var maxRequestsInFlight = 10_000
+
+    public static let defaultMaxNestingDepth = 100
+
+    /// How the notes of this notebook are parsed: the notebook profile, nested at most
+    /// `maxNestingDepth` deep; a note over `maxFileSize` (open in the editor) is not read.
+    public var parseOptions: ParseOptions {
+        var options = ParseOptions.notebook
+        options.maximumNesting = maxNestingDepth
+        options.maximumSize = Int(clamping: maxFileSize)
+        return options
+    }
     /// The language of messages the editor's settings name (`de`, `es-419`), if any. The
     /// server reads it (`initializationOptions.locale` at start, the `macmd` section when it
     /// changes); a notebook's `.macmd.json` cannot set it.
@@ -130,6 +152,7 @@ public struct NotebookConfiguration: Sendable, Equatable {
         options.ignoreGlobs = ignore
         options.maxFileSize = maxFileSize
         options.allowHomeOrRoot = allowHomeOrRoot
+        options.parseOptions = parseOptions
         return options
     }
 
@@ -155,6 +178,15 @@ public struct NotebookConfiguration: Sendable, Equatable {
             result = parsed
         }
         return result
+    }
+
+    /// A count setting's value: a whole number from 1 to 2^31 - 1; nil, refused, otherwise.
+    private mutating func positiveCount(_ item: JSONValue, _ key: String, _ layer: ConfigurationLayer) -> Int? {
+        guard case .int(let count) = item, count > 0, count <= Int64(Int32.max) else {
+            refuse(layer, LocalizedText("settings.problem.positiveCount", .string(key)))
+            return nil
+        }
+        return Int(count)
     }
 
     private mutating func refuse(_ layer: ConfigurationLayer, _ reason: LocalizedText) {
@@ -193,6 +225,16 @@ public struct NotebookConfiguration: Sendable, Equatable {
                     continue
                 }
                 maxFileSize = bytes
+            case "maxNestingDepth":
+                if let count = positiveCount(item, key, layer) { maxNestingDepth = count }
+            case "maxCompletionItems":
+                if let count = positiveCount(item, key, layer) { maxCompletionItems = count }
+            case "maxRequestsInFlight":
+                if layer.isNotebookFile {
+                    refuse(layer, LocalizedText("settings.problem.editorOnly", .string(key)))
+                    continue
+                }
+                if let count = positiveCount(item, key, layer) { maxRequestsInFlight = count }
             case "allowHomeOrRoot":
                 guard case .bool(let flag) = item else {
                     refuse(layer, LocalizedText("settings.problem.allowHomeOrRoot"))

@@ -172,7 +172,7 @@ extension NotebookFolder {
             // The time comes from the read's own fstat: no second syscall, and it is the time of
             // the bytes read (a write after the open changes it again, so a refresh reads again).
             if kind != .deleted, case .read(let read) = FileReader.snapshot(of: absolutePath(path)) {
-                return [FileUpdate(path: path, change: .note(NoteSymbols.parsing(read.bytes, path: path),
+                return [FileUpdate(path: path, change: .note(NoteSymbols.parsing(read.bytes, path: path, options: configuration.parseOptions),
                                                             modificationTime: read.modificationTimeNanoseconds))]
             }
             return [FileUpdate(path: path, change: .noteRemoved)]

@@ -138,13 +138,14 @@ public struct NotebookFolder: Sendable {
     /// settings, an Obsidian vault, a git repository, marksman's and markdown-oxide's settings.
     public static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml"]
 
-    /// Takes settings read by `readSettings`. Different note extensions make a different index:
-    /// the index starts empty again and a folder already scanned is scanned again (`scan` goes
-    /// back to `.pending`); true then (open documents must be filed again).
+    /// Takes settings read by `readSettings`. Different note extensions or nesting bound make a
+    /// different index: the index starts empty again and a folder already scanned is scanned
+    /// again (`scan` goes back to `.pending`); true then (open documents must be filed again).
     @discardableResult
     public mutating func adopt(_ settings: FolderSettings) -> Bool {
         resolvedPath = settings.resolvedPath
         let extensionsChanged = settings.configuration.extensions != configuration.extensions
+            || settings.configuration.parseOptions != configuration.parseOptions
         let nowAllowed = scan == .refused && settings.configuration.allowHomeOrRoot && !configuration.allowHomeOrRoot
         configuration = settings.configuration
         rootMarker = settings.rootMarker

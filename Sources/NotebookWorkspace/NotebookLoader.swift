@@ -77,7 +77,7 @@ public enum NotebookLoader {
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
                 case .read(let snapshot):
-                    notes.append(Notebook.prepare(NoteSymbols.parsing(snapshot.bytes, path: file.path), noteExtensions: extensions))
+                    notes.append(Notebook.prepare(NoteSymbols.parsing(snapshot.bytes, path: file.path, options: scan.parseOptions), noteExtensions: extensions))
                     read.append(ScannedFile(path: file.path, size: snapshot.size, modificationTimeNanoseconds: snapshot.modificationTimeNanoseconds))
                 case .tooLarge(let size):
                     skipped.append(ScanSkip(path: file.path, reason: .tooLarge(size: size, limit: limit)))

@@ -5,6 +5,7 @@
 // not read is listed in `skipped` with a reason, and a refused root is stated in `refusal`. A file
 // listed without size and time (`inspectsFiles` off) has been checked for nothing but its name.
 
+import MarkdownSyntax
 import Localization
 
 /// Options of `WorkspaceScanner.scan`.
@@ -40,6 +41,8 @@ public struct ScanOptions: Sendable {
     public var maxDepth = 128
     /// `onProgress` is called each time this many more files have been found.
     public var progressInterval = 250
+    /// How the notes found are parsed when they are read (`NotebookLoader`, file events).
+    public var parseOptions = ParseOptions.notebook
 
     public init() {}
 }
@@ -160,6 +163,8 @@ public struct ScanResult: Sendable {
     /// The size limit the scan was asked to apply (`ScanOptions.maxFileSize`): a file listed
     /// without a size has not been checked against it yet, so the reader applies it.
     public var maxFileSize: Int64 = ScanOptions().maxFileSize
+    /// How the notes are parsed when read (`ScanOptions.parseOptions`).
+    public var parseOptions = ParseOptions.notebook
     /// Set when the scan did not run at all.
     public var refusal: ScanRefusal? = nil
 }

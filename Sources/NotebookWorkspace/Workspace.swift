@@ -44,6 +44,13 @@ public struct Workspace: Sendable {
     /// The settings of a note in no notebook: the editor's alone.
     public var editorConfiguration: NotebookConfiguration { NotebookConfiguration(layers: editorLayers) }
 
+    /// The settings of the note at `file` (absolute): its notebook's, else the editor's (also
+    /// for a buffer that is not a file, nil).
+    public func configuration(forFile file: String?) -> NotebookConfiguration {
+        if let note = file.flatMap(locate(file:)), let folder = folder(note.folder) { return folder.configuration }
+        return editorConfiguration
+    }
+
     /// The notebook at `path` (its `NotebookFolder.path`).
     public func folder(_ path: String) -> NotebookFolder? {
         folders.first { $0.path == path }

@@ -67,6 +67,7 @@ public enum WorkspaceScanner {
         }
         result.nestedSettings = walker.nestedSettings.map { String(decoding: $0, as: UTF8.self) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         result.maxFileSize = options.maxFileSize
+        result.parseOptions = options.parseOptions
         return result
     }
 

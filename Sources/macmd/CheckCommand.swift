@@ -64,7 +64,7 @@ enum CheckCommand {
             // The note is parsed again only for `math-error`, when it is on and the note has maths.
             let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: notebook.configuration, tree: {
                 guard case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(path)) else { return nil }
-                return MarkdownParser.parse(bytes, options: .notebook)
+                return MarkdownParser.parse(bytes, options: notebook.configuration.parseOptions)
             }) {
                 FileReader.exists(notebook.absolutePath($0))
             }

@@ -104,9 +104,14 @@ final class LSPTestClient: @unchecked Sendable {
         }
     }
 
-    /// Waits for the response to `id`, keeping anything else in `received`; no response within
-    /// `timeout` seconds fails the test.
+    /// Waits for the response to `id` (looking first at what arrived earlier: responses to
+    /// requests answered side by side come in any order), keeping anything else in `received`;
+    /// no response within `timeout` seconds fails the test.
     func response(to id: RequestID?, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) -> Result<JSONValue, ResponseError>? {
+        if let index = received.firstIndex(where: { if case .response(id, _) = $0 { return true } else { return false } }),
+           case .response(_, let result) = received.remove(at: index) {
+            return result
+        }
         while let message = nextMessage(timeout: timeout) {
             if case .response(let rid, let result) = message, rid == id { return result }
             received.append(message)

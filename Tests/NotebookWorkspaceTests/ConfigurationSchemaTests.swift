@@ -23,6 +23,9 @@ final class ConfigurationSchemaTests: XCTestCase {
         ("ignore", ["drafts/**", "!drafts/keep.md"]),
         ("maxFileSize", 1024),
         ("allowHomeOrRoot", true),
+        ("maxNestingDepth", 50),
+        ("maxCompletionItems", 20),
+        ("maxRequestsInFlight", 100),
         ("locale", "de"),
         ("diagnostics", ["broken-link": "off", "math-error": "warning"]),
         ("preview.theme", "dark"),
@@ -36,6 +39,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         "broken-link", "broken-wikilink", "broken-heading", "broken-block", "broken-image", "broken-file",
         "link-outside-notebook", "ambiguous-wikilink", "undefined-reference", "duplicate-definition",
         "unused-definition", "duplicate-heading", "malformed-front-matter", "math-error", "snippet-error",
+        "nesting-limit", "note-too-large",
     ]
 
     static func text(_ path: String) throws -> String {
@@ -97,9 +101,9 @@ final class ConfigurationSchemaTests: XCTestCase {
             XCTAssertEqual(validator.problems(of: value), [], name)
             XCTAssertEqual(Self.reasons(value), [], name)
         }
-        // The example sets every key, so it shows them all; `locale` is the editor's alone (a
-        // `.macmd.json` that set it would be told so).
-        for (key, _) in Self.settings where key != "locale" {
+        // The example sets every key, so it shows them all; `locale` and `maxRequestsInFlight`
+        // are the editor's alone (a `.macmd.json` that set them would be told so).
+        for (key, _) in Self.settings where key != "locale" && key != "maxRequestsInFlight" {
             let parts = key.split(separator: ".").map(String.init)
             let found = parts.reduce(Optional(example)) { (value: JSONValue?, part: String) -> JSONValue? in value?[part] }
             XCTAssertNotNil(found, "the example sets \(key)")

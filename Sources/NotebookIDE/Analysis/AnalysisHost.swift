@@ -103,8 +103,13 @@ public struct AnalysisHost: Sendable {
 
     // MARK: Documents
 
-    /// Opens (or reopens) a document.
+    /// Opens (or reopens) a document, parsed as its notebook's settings say.
     public mutating func open(_ document: OpenDocument) {
+        var document = document
+        let options = parseOptions(forFile: document.file)
+        if document.analysis.options != options {
+            document.analysis = DocumentAnalysis(version: document.analysis.version, text: document.text, options: options)
+        }
         documents[document.id] = document
         indexedVersions[document.id] = nil
     }
@@ -113,13 +118,33 @@ public struct AnalysisHost: Sendable {
     /// is not open.
     @discardableResult
     public mutating func change(_ id: String, version: Int, text: [UInt8]) -> Bool {
-        change(id, to: DocumentAnalysis(version: version, text: text))
+        change(id, to: DocumentAnalysis(version: version, text: text, options: parseOptions(forFile: documents[id]?.file)))
     }
 
     /// Changes a document to the text of `lines`, whose index it keeps (made from the last
     /// version's by the edit, see `LineIndex.replacing`).
     public mutating func change(_ id: String, version: Int, lines: LineIndex) -> Bool {
-        change(id, to: DocumentAnalysis(version: version, lines: lines))
+        change(id, to: DocumentAnalysis(version: version, lines: lines, options: parseOptions(forFile: documents[id]?.file)))
+    }
+
+    /// How a note at `file` is parsed: as its notebook's settings say, or the editor's for a
+    /// note in no notebook (and a buffer that is not a file).
+    public func parseOptions(forFile file: String?) -> ParseOptions {
+        workspace.configuration(forFile: file).parseOptions
+    }
+
+    /// Parses open documents again whose notebook's settings now parse them otherwise (a new
+    /// `maxNestingDepth`); true when one was.
+    @discardableResult
+    public mutating func reparseForSettings() -> Bool {
+        var changed = false
+        for (id, document) in documents {
+            let options = parseOptions(forFile: document.file)
+            guard document.analysis.options != options else { continue }
+            _ = change(id, to: DocumentAnalysis(version: document.analysis.version, lines: document.analysis.lines, options: options))
+            changed = true
+        }
+        return changed
     }
 
     private mutating func change(_ id: String, to analysis: DocumentAnalysis) -> Bool {

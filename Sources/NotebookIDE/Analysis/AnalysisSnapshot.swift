@@ -62,7 +62,7 @@ public struct AnalysisSnapshot: Sendable {
     public func source(of note: NoteRef) -> DocumentAnalysis? {
         if let document = openDocument(note) { return document.analysis }
         guard let folder = folder(of: note), let bytes = files.contents(of: folder.absolutePath(note.path)) else { return nil }
-        return DocumentAnalysis(version: nil, text: bytes)
+        return DocumentAnalysis(version: nil, text: bytes, options: folder.configuration.parseOptions)
     }
 
     /// Link completion's index of a notebook (built or refreshed when its revision moved on).
@@ -94,7 +94,7 @@ public struct AnalysisSnapshot: Sendable {
     /// The view of a file that is not open, read from disk; nil when it cannot be read.
     public func view(ofFile file: String) -> NoteView? {
         guard let bytes = files.contents(of: file) else { return nil }
-        let analysis = DocumentAnalysis(version: nil, text: bytes)
+        let analysis = DocumentAnalysis(version: nil, text: bytes, options: workspace.configuration(forFile: file).parseOptions)
         if let note = workspace.locate(file: file), let folder = folder(of: note) {
             return NoteView(snapshot: self, note: note, folder: folder, analysis: analysis)
         }

@@ -23,19 +23,23 @@ public final class DocumentAnalysis: Sendable {
     public let version: Int?
     /// The text, UTF-8.
     public let text: [UInt8]
+    /// How the text is parsed: the notebook profile, with its notebook's nesting bound.
+    public let options: ParseOptions
     private let parsedTree = Locked<SyntaxTree?>(nil)
     private let lineIndex = Locked<LineIndex?>(nil)
     private let noteSymbols = Locked<NoteSymbols?>(nil)
 
-    public init(version: Int?, text: [UInt8]) {
+    public init(version: Int?, text: [UInt8], options: ParseOptions = .notebook) {
         self.version = version
         self.text = text
+        self.options = options
     }
 
     /// The text of `lines`, whose index is already made.
-    public init(version: Int?, lines: LineIndex) {
+    public init(version: Int?, lines: LineIndex, options: ParseOptions = .notebook) {
         self.version = version
         self.text = lines.utf8
+        self.options = options
         lineIndex.withLock { $0 = lines }
     }
 
@@ -43,7 +47,7 @@ public final class DocumentAnalysis: Sendable {
     public var tree: SyntaxTree {
         parsedTree.withLock { tree in
             if let tree { return tree }
-            let parsed = MarkdownParser.parse(text, options: .notebook)
+            let parsed = MarkdownParser.parse(text, options: options)
             tree = parsed
             return parsed
         }
@@ -70,6 +74,10 @@ public final class DocumentAnalysis: Sendable {
             return made
         }
     }
+
+    /// Whether the text is longer than its notebook lets a note be (`maxFileSize`): it is not
+    /// parsed then (the tree is empty, with a `noteTooLarge` problem).
+    public var isOverSizeLimit: Bool { options.maximumSize.map { text.count > $0 } ?? false }
 
     /// Whether the tree has been made (a preview then skips the parse).
     public var hasTree: Bool { parsedTree.withLock { $0 != nil } }
