@@ -45,7 +45,43 @@ extension Server {
             let lines = FromLSP.applying(params.contentChanges, to: document.analysis.lines, encoding: state.client.encoding)
             return state.host.change(uri, version: params.textDocument.version ?? document.version + 1, lines: lines)
         }
-        if applied { scheduleFiling(of: uri) } else { logger.warn("didChange for a document that is not open: \(uri)") } // l10n-exempt: developer log
+        if applied {
+            scheduleFiling(of: uri)
+            scheduleMemoryTrim()
+        } else {
+            logger.warn("didChange for a document that is not open: \(uri)") // l10n-exempt: developer log
+        }
+    }
+
+    /// Once the writer has paused for a second after edits, the memory the edits' texts, trees
+    /// and line indexes freed is handed back to the system (`MemoryTrim`): without it, the
+    /// allocator keeps the high-water mark of a burst (a 400 KB note grew the server by 25% over
+    /// 100,000 edits, none of it live). One job per pause, on `indexer` after the filing jobs
+    /// queued before it; no timer runs while nothing is typed.
+    func scheduleMemoryTrim() {
+        let now = Server.monotonicSeconds()
+        let schedule = state.withLock { state -> Bool in
+            state.lastEdit = now
+            guard !state.trimScheduled else { return false }
+            state.trimScheduled = true
+            return true
+        }
+        if schedule { trimWhenIdle(after: Server.trimPause) }
+    }
+
+    static let trimPause = 1.0
+
+    private func trimWhenIdle(after seconds: Double) {
+        indexer.asyncAfter(deadline: .now() + .milliseconds(Int(seconds * 1000))) { [self] in
+            let wait = state.withLock { state -> Double? in
+                let idle = Server.monotonicSeconds() - state.lastEdit
+                if idle < Server.trimPause { return Server.trimPause - idle }
+                state.trimScheduled = false
+                return nil
+            }
+            if let wait { return trimWhenIdle(after: wait) }
+            MemoryTrim.release()
+        }
     }
 
     func didClose(_ params: DidCloseTextDocumentParams) {

@@ -46,19 +46,9 @@ extension BenchCommand {
         }
         guard let large = largeNote(file: noteFile, command: "editing") else { return 2 }
         let small = largeNote(bytes: 5_000)
-        guard var server = ServerProcess.spawn(serverPath ?? selfPath()) else {
-            StandardStreams.writeError("macmd bench editing: cannot start macmd lsp\n")
-            return 1
-        }
-        server.send(.request(id: .int(0), method: "initialize", params: [
-            "processId": .null, "rootUri": .null,
-            "capabilities": ["textDocument": ["completion": ["completionItem": ["snippetSupport": true]]]],
-        ]))
-        guard server.response(to: .int(0)) != nil else {
-            StandardStreams.writeError("macmd bench editing: no answer to initialize\n")
-            return 1
-        }
-        server.send(.notification(method: "initialized", params: [:]))
+        guard let server = ServerProcess.started(serverPath ?? selfPath(), capabilities: [
+            "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]],
+        ], command: "editing") else { return 1 }
 
         var session = EditingSession(server: server)
         let smallURI = "file:///bench/editing/small.md"

@@ -45,6 +45,22 @@ extension BenchCommand {
             return ServerProcess(pid: pid, input: toChild[1], output: fromChild[0])
         }
 
+        /// A server started and initialized (no workspace) with `capabilities`; nil, with the
+        /// reason written for `command` (`macmd bench NAME`), when it could not be.
+        static func started(_ executable: String, capabilities: JSONValue, command: String) -> ServerProcess? {
+            guard var server = spawn(executable) else {
+                StandardStreams.writeError("macmd bench \(command): cannot start \(executable) lsp\n")
+                return nil
+            }
+            server.send(.request(id: .int(0), method: "initialize", params: ["processId": .null, "rootUri": .null, "capabilities": capabilities]))
+            guard server.response(to: .int(0)) != nil else {
+                StandardStreams.writeError("macmd bench \(command): no answer to initialize\n")
+                return nil
+            }
+            server.send(.notification(method: "initialized", params: [:]))
+            return server
+        }
+
         func send(_ message: Message) {
             send(frame: Framing.frame(message))
         }
@@ -81,7 +97,13 @@ extension BenchCommand {
         }
 
         /// Resident set size in bytes (Linux /proc).
-        func residentBytes() -> Int? {
+        func residentBytes() -> Int? { statusBytes("VmRSS:") }
+
+        /// The highest resident set size so far, in bytes (Linux /proc).
+        func peakResidentBytes() -> Int? { statusBytes("VmHWM:") }
+
+        /// A size field of /proc/PID/status, in bytes.
+        func statusBytes(_ field: String) -> Int? {
             let fd = open("/proc/\(pid)/status", O_RDONLY)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
@@ -89,7 +111,7 @@ extension BenchCommand {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { return nil }
             let text = String(decoding: buffer[0..<n], as: UTF8.self)
-            for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            for line in text.split(separator: "\n") where line.hasPrefix(field) {
                 let digits = line.filter { $0.isNumber }
                 return Int(digits).map { $0 * 1024 }
             }
@@ -212,16 +234,7 @@ extension BenchCommand {
             i += 2
         }
         guard let note = largeNote(file: noteFile, command: "lsp") else { return 2 }
-        guard var server = ServerProcess.spawn(serverPath ?? selfPath()) else {
-            StandardStreams.writeError("macmd bench lsp: cannot start macmd lsp\n")
-            return 1
-        }
-        server.send(.request(id: .int(0), method: "initialize", params: ["capabilities": [:], "processId": .null, "rootUri": .null]))
-        guard server.response(to: .int(0)) != nil else {
-            StandardStreams.writeError("macmd bench lsp: no answer to initialize\n")
-            return 1
-        }
-        server.send(.notification(method: "initialized", params: [:]))
+        guard var server = ServerProcess.started(serverPath ?? selfPath(), capabilities: [:], command: "lsp") else { return 1 }
         usleep(300_000)
         let idleRSS = server.residentBytes()
 

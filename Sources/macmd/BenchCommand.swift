@@ -16,6 +16,7 @@
 //   macmd bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
 //   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
+//   macmd bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
 //   macmd bench pathological [--scale N]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
 //       Nx (default 10) of the reference size and prints the seconds each took and whether the
@@ -46,6 +47,7 @@ enum BenchCommand {
                macmd bench scan DIR [--rounds N] [--no-inspect]
                macmd bench generate [--notes N] [--seed S] [--force] DIR
                macmd bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]
+               macmd bench flood [--edits N] [--note-bytes B] [--server PATH]
                macmd bench fuzz --worker TARGET [--seed S] [--from N] [--count N]
 
         """
@@ -60,6 +62,7 @@ enum BenchCommand {
         case "render": return render(rest)
         case "fuzz": return fuzz(rest)
         case "pathological": return pathological(rest)
+        case "flood": return flood(rest)
         case "math": return math(rest)
         case "lsp": return lsp(rest)
         case "editing": return editing(rest)
