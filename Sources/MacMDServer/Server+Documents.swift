@@ -53,15 +53,15 @@ extension Server {
         }
     }
 
-    /// Once the writer has paused for a second after edits, the memory the edits' texts, trees
-    /// and line indexes freed is handed back to the system (`MemoryTrim`): without it, the
-    /// allocator keeps the high-water mark of a burst (a 400 KB note grew the server by 25% over
-    /// 100,000 edits, none of it live). One job per pause, on `indexer` after the filing jobs
-    /// queued before it; no timer runs while nothing is typed.
+    /// Once the server has had nothing to do for a second after edits or requests, the memory
+    /// their texts, trees, line indexes and answers freed is handed back to the system
+    /// (`MemoryTrim`): without it, the allocator keeps the high-water mark of a burst (a 400 KB
+    /// note grew the server by 20-25% over 100,000 edits, none of it live). One job per pause,
+    /// on `indexer` after the filing jobs queued before it; no timer runs while the server idles.
     func scheduleMemoryTrim() {
         let now = Server.monotonicSeconds()
         let schedule = state.withLock { state -> Bool in
-            state.lastEdit = now
+            state.lastActivity = now
             guard !state.trimScheduled else { return false }
             state.trimScheduled = true
             return true
@@ -74,7 +74,7 @@ extension Server {
     private func trimWhenIdle(after seconds: Double) {
         indexer.asyncAfter(deadline: .now() + .milliseconds(Int(seconds * 1000))) { [self] in
             let wait = state.withLock { state -> Double? in
-                let idle = Server.monotonicSeconds() - state.lastEdit
+                let idle = Server.monotonicSeconds() - state.lastActivity
                 if idle < Server.trimPause { return Server.trimPause - idle }
                 state.trimScheduled = false
                 return nil

@@ -110,8 +110,9 @@ public final class Server: Sendable {
         var pullsAwaitingScan: [String: [(id: RequestID, params: DocumentDiagnosticParams)]] = [:]
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
-        /// When the last `didChange` arrived, and whether a memory trim waits for a pause.
-        var lastEdit: Double = 0
+        /// When the last `didChange` arrived or request was answered, and whether a memory trim
+        /// waits for a pause (`scheduleMemoryTrim`).
+        var lastActivity: Double = 0
         var trimScheduled = false
         /// When the user's snippet folder was last looked at, and what it held then.
         var userSnippetsChecked: Double = -.infinity
@@ -150,7 +151,6 @@ public final class Server: Sendable {
 
     /// Serves until `exit` or end of input; returns the process exit status (0 after `shutdown`).
     public func run() -> Int32 {
-        MemoryTrim.keepLargeBlocksMapped()
         connection.start { [self] event in handle(event) }
         finished.wait()
         return state.withLock { $0.exitCode ?? 1 }
@@ -336,6 +336,7 @@ public final class Server: Sendable {
             case .failure(let error):
                 reply(id, .failure(cancelled ? Server.cancelledError : error))
             }
+            scheduleMemoryTrim()
         }
     }
 
