@@ -40,14 +40,15 @@ extension Server {
 
     func didChange(_ params: DidChangeTextDocumentParams) {
         let uri = params.textDocument.uri
-        let applied = state.withLock { state -> Bool in
-            guard let document = state.host.documents[uri] else { return false }
+        let (applied, trim) = state.withLock { state -> (Bool, Bool) in
+            guard let document = state.host.documents[uri] else { return (false, false) }
             let lines = FromLSP.applying(params.contentChanges, to: document.analysis.lines, encoding: state.client.encoding)
-            return state.host.change(uri, version: params.textDocument.version ?? document.version + 1, lines: lines)
+            let applied = state.host.change(uri, version: params.textDocument.version ?? document.version + 1, lines: lines)
+            return (applied, Server.noteActivity(&state))
         }
+        if trim { trimWhenIdle(after: Server.trimPause) }
         if applied {
             scheduleFiling(of: uri)
-            scheduleMemoryTrim()
         } else {
             logger.warn("didChange for a document that is not open: \(uri)") // l10n-exempt: developer log
         }
@@ -58,20 +59,18 @@ extension Server {
     /// (`MemoryTrim`): without it, the allocator keeps the high-water mark of a burst (a 400 KB
     /// note grew the server by 20-25% over 100,000 edits, none of it live). One job per pause,
     /// on `indexer` after the filing jobs queued before it; no timer runs while the server idles.
-    func scheduleMemoryTrim() {
-        let now = Server.monotonicSeconds()
-        let schedule = state.withLock { state -> Bool in
-            state.lastActivity = now
-            guard !state.trimScheduled else { return false }
-            state.trimScheduled = true
-            return true
-        }
-        if schedule { trimWhenIdle(after: Server.trimPause) }
+    /// Called under the `state` lock the caller holds anyway (a keystroke takes no second lock);
+    /// true when the caller must start the wait (`trimWhenIdle`).
+    static func noteActivity(_ state: inout State) -> Bool {
+        state.lastActivity = monotonicSeconds()
+        guard !state.trimScheduled else { return false }
+        state.trimScheduled = true
+        return true
     }
 
     static let trimPause = 1.0
 
-    private func trimWhenIdle(after seconds: Double) {
+    func trimWhenIdle(after seconds: Double) {
         indexer.asyncAfter(deadline: .now() + .milliseconds(Int(seconds * 1000))) { [self] in
             let wait = state.withLock { state -> Double? in
                 let idle = Server.monotonicSeconds() - state.lastActivity

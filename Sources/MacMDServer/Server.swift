@@ -111,7 +111,7 @@ public final class Server: Sendable {
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the last `didChange` arrived or request was answered, and whether a memory trim
-        /// waits for a pause (`scheduleMemoryTrim`).
+        /// waits for a pause (`noteActivity`).
         var lastActivity: Double = 0
         var trimScheduled = false
         /// When the user's snippet folder was last looked at, and what it held then.
@@ -322,9 +322,9 @@ public final class Server: Sendable {
             let started = Server.monotonicSeconds()
             let result: Result<[[UInt8]], ResponseError> = cancelledBefore ? .failure(Server.cancelledError) : work()
             logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs") // l10n-exempt: developer log
-            let cancelled = state.withLock { state -> Bool in
+            let (cancelled, trim) = state.withLock { state -> (Bool, Bool) in
                 state.inFlight.remove(id)
-                return state.cancelled.remove(id) != nil
+                return (state.cancelled.remove(id) != nil, Server.noteActivity(&state))
             }
             switch result {
             case .success(let parts) where !cancelled:
@@ -336,7 +336,7 @@ public final class Server: Sendable {
             case .failure(let error):
                 reply(id, .failure(cancelled ? Server.cancelledError : error))
             }
-            scheduleMemoryTrim()
+            if trim { trimWhenIdle(after: Server.trimPause) }
         }
     }
 
