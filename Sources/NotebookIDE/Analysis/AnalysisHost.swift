@@ -118,13 +118,19 @@ public struct AnalysisHost: Sendable {
     /// is not open.
     @discardableResult
     public mutating func change(_ id: String, version: Int, text: [UInt8]) -> Bool {
-        change(id, to: DocumentAnalysis(version: version, text: text, options: parseOptions(forFile: documents[id]?.file)))
+        change(id, to: DocumentAnalysis(version: version, text: text, options: currentOptions(id)))
     }
 
     /// Changes a document to the text of `lines`, whose index it keeps (made from the last
     /// version's by the edit, see `LineIndex.replacing`).
     public mutating func change(_ id: String, version: Int, lines: LineIndex) -> Bool {
-        change(id, to: DocumentAnalysis(version: version, lines: lines, options: parseOptions(forFile: documents[id]?.file)))
+        change(id, to: DocumentAnalysis(version: version, lines: lines, options: currentOptions(id)))
+    }
+
+    /// The options an open document is parsed with now: `open` chose them and
+    /// `reparseForSettings` changes them, so a keystroke reads no settings.
+    private func currentOptions(_ id: String) -> ParseOptions {
+        documents[id]?.analysis.options ?? .notebook
     }
 
     /// How a note at `file` is parsed: as its notebook's settings say, or the editor's for a
