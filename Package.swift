@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "macmd", targets: ["macmd"]),
     ],
     targets: [
-        .target(name: "TextCore", swiftSettings: strict),
+        .target(name: "TextCore", dependencies: ["Locks"], swiftSettings: strict),
         // A lock the thread sanitizer understands (`Locked`), for every module that shares state.
         .target(name: "Locks", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore", "Localization"], swiftSettings: strict),
