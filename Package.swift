@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "macmd", targets: ["macmd"]),
     ],
     targets: [
-        .target(name: "TextCore", swiftSettings: strict),
+        .target(name: "TextCore", dependencies: ["Locks"], swiftSettings: strict),
         // A lock the thread sanitizer understands (`Locked`), for every module that shares state.
         .target(name: "Locks", swiftSettings: strict),
         .target(name: "MarkdownSyntax", dependencies: ["TextCore", "Localization"], swiftSettings: strict),
@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "Localization", dependencies: ["Locks"], exclude: ["Localizable.xcstrings"], swiftSettings: strict, plugins: ["CatalogPlugin"]),
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore", "Localization"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["Locks", "JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE", "Localization"], swiftSettings: strict),
-        .target(name: "MacMDBench", dependencies: ["MarkdownSyntax", "MarkdownHTML"], swiftSettings: strict),
+        // The benchmarks' inputs, and a note served as the server serves it (`ServedNote`).
+        .target(name: "MacMDBench", dependencies: ["Localization", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "TextCore"],
+                swiftSettings: strict),
         // Seeded fuzzing of every reader of untrusted input: `swift test` runs a small budget,
         // `macmd bench fuzz` runs for hours.
         .target(name: "MacMDFuzz", dependencies: ["JSONRPC", "LSPTypes", "MacMDServer", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "TeXMath", "TextCore"], swiftSettings: strict),

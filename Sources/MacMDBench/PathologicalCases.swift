@@ -14,9 +14,12 @@ public enum PathologicalCases {
         public var exact: String? = nil
         /// When set, decides instead of `check` (for outputs too deep for ICU's regex engine).
         public var verify: (@Sendable (String) -> Bool)? = nil
-        /// The bench and the scaling test also extract the note's symbols and file them into a
-        /// notebook (`NotebookIndex`): front matter is read mostly there (tags, aliases, values).
+        /// The bench and the test also serve the input as a note (`ServedNote`): its symbols filed
+        /// into a notebook, its diagnostics, outline, folding, hovers, preview and LSP positions.
+        /// Front matter and the notebook constructs are read mostly there.
         public var indexed = false
+        /// When set, what serving the note gave must satisfy this (for `indexed` cases).
+        public var served: (@Sendable (ServedNote) -> Bool)? = nil
     }
 
     /// Matches `(<tag>\n?)+` + middle + `(</tag>\n)+` over the whole output without a regex engine:
@@ -109,7 +112,8 @@ public enum PathologicalCases {
         let b = n(25000)
         cases.append(Case(name: "nested block quotes", input: rep("> ", b) + "a", check: "(<blockquote>\\n){\(b)}"))
         var lists = ""
-        let levels = max(2, n(500))
+        // The input grows with the square of the depth, so the depth scales by the root.
+        let levels = max(2, Int(500.0 * (Double(multiplier) / Double(divisor)).squareRoot()))
         for level in 0..<levels { lists += rep("  ", level) + "* a\n" }
         cases.append(Case(name: "deeply nested lists", input: lists,
                           check: "^<ul>\\n(<li>a\\n<ul>\\n){\(levels - 1)}<li>a</li>\\n</ul>\\n(</li>\\n</ul>\\n){\(levels - 1)}$"))
@@ -141,17 +145,19 @@ public enum PathologicalCases {
         cases.append(Case(name: "tables", input: rep("aaa\rbbb\n-\u{0B}\n", t), check: tableCheck, extensions: .table))
         cases += mathCases(divisor: divisor, multiplier: multiplier)
         cases += frontMatterCases(divisor: divisor, multiplier: multiplier)
+        cases += notebookCases(divisor: divisor, multiplier: multiplier)
         return cases
     }
 
     /// Maths openers with far or no closers (issue 12): each `$` formula closes at the next `$` at
     /// its brace level, each `\(` at the next `\)`, so an opener that rescanned the rest of the
-    /// block would make these quadratic.
+    /// block would make these quadratic. They are served as notes too (formulas are counted
+    /// there, and checked when `math-error` is on).
     public static func mathCases(divisor: Int = 1, multiplier: Int = 1) -> [Case] {
         func n(_ count: Int) -> Int { max(1, count * multiplier / divisor) }
         func rep(_ s: String, _ count: Int) -> String { String(repeating: s, count: count) }
         func text(_ name: String, _ input: String, _ shown: String? = nil) -> Case {
-            Case(name: name, input: input, check: "", extensions: .math, exact: "<p>" + (shown ?? input) + "</p>\n")
+            Case(name: name, input: input, check: "", extensions: .math, exact: "<p>" + (shown ?? input) + "</p>\n", indexed: true)
         }
         let dollars = n(100_000)
         return [
@@ -164,7 +170,7 @@ public enum PathologicalCases {
             // Greedy from the left: `$$$$` is an empty display formula, again and again (after a
             // word: a line that starts with `$$` is a maths block).
             Case(name: "dollar run", input: "a " + rep("$", dollars), check: "^<p>a .*</p>\\n$", extensions: .math,
-                 verify: { $0.hasPrefix("<p>a ") && $0.hasSuffix("</p>\n") }),
+                 verify: { $0.hasPrefix("<p>a ") && $0.hasSuffix("</p>\n") }, indexed: true),
         ]
     }
 

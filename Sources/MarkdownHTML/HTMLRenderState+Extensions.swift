@@ -3,7 +3,10 @@
 // Invariants:
 // - Footnotes are numbered in the order of their first reference in a document-order walk of
 //   the whole tree (definitions still in place), as cmark-gfm's `process_footnotes` does;
-//   unreferenced definitions are not written; the others follow the document in number order.
+//   unreferenced definitions are not written; the others follow the document in number order,
+//   each once: a definition nested in another is written as its own entry, not inside the
+//   other's (cmark-gfm unlinks every definition from its container), so the section is linear
+//   in the definitions however deep they nest.
 // - Every side-table index is checked; a reference without a definition is written as its text.
 
 import MarkdownSyntax
@@ -88,10 +91,24 @@ extension HTMLRenderState {
         renderingFootnotes = true
         for entry in order {
             footnoteIndex += 1
+            footnoteBeingWritten = entry.node
             walk(from: entry.node)
         }
         renderingFootnotes = false
+        footnoteBeingWritten = .none
         out.literal("</ol>\n</section>\n")
+    }
+
+    /// True when no sibling after `node` is written: none, or only footnote definitions (each
+    /// written as an entry of its own). Each call reads only the definitions right after `node`,
+    /// so the calls for a definition's children read each sibling once.
+    func isLastWritten(_ node: Node) -> Bool {
+        var next = node.next
+        while isValid(next) {
+            if tree.nodes[Int(next)].kind != .footnoteDefinition { return false }
+            next = tree.nodes[Int(next)].next
+        }
+        return true
     }
 
     /// cmark-gfm's `S_put_footnote_backref`: the links back to each reference, written once per

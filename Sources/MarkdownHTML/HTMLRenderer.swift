@@ -74,6 +74,9 @@ struct HTMLRenderState {
     var footnoteReferenceOrdinals: [Int32] = []
     /// True while writing the footnote section (definitions are skipped in the main walk).
     var renderingFootnotes = false
+    /// The definition the footnote section is writing: a definition nested in it is skipped
+    /// there (it has its own entry), as cmark-gfm moves every definition out of its container.
+    var footnoteBeingWritten: NodeID = .none
     /// cmark-gfm's `footnote_ix` and `written_footnote_ix`.
     var footnoteIndex: Int32 = 0
     var writtenFootnoteIndex: Int32 = 0
@@ -203,7 +206,7 @@ struct HTMLRenderState {
             }
             return .descend
         case .footnoteDefinition:
-            guard renderingFootnotes else { return .skip }
+            guard renderingFootnotes, id == footnoteBeingWritten else { return .skip }
             out.literal("<li id=\"fn-")
             out.href(footnoteLabel(definitionOf: node))
             out.literal("\">\n")
@@ -385,7 +388,7 @@ struct HTMLRenderState {
             out.literal(">\n")
         case .paragraph:
             if !isTight(node) {
-                if isValid(node.parent), tree.nodes[Int(node.parent)].kind == .footnoteDefinition, !isValid(node.next) {
+                if isValid(node.parent), tree.nodes[Int(node.parent)].kind == .footnoteDefinition, isLastWritten(node) {
                     out.byte(0x20)
                     _ = writeFootnoteBackReference(tree.nodes[Int(node.parent)])
                 }

@@ -8,8 +8,9 @@
 //   never climbs above the root (`.file`, `.brokenNote`).
 // - Resolution never traps, whatever the link holds: bad percent escapes stay as written, and
 //   `..` above the root is `.outside`, not an error.
-// - Only the target note's headings, block ids and HTML ids are scanned; everything else is a
-//   table look-up (a name shared by several files filters that name's candidates only).
+// - Only the target note's headings, block ids and HTML ids are scanned, and only when it has
+//   few (`NoteAnchors` has those of notes with many); everything else is a table look-up (a name
+//   shared by several files filters that name's candidates only).
 // - Candidate lists (`.ambiguous`) are sorted, so results do not depend on the order of `notes`.
 // - The result depends on the linking note's path (relative paths, the own-folder rule), the
 //   catalog's notes and assets, and `markdownResolution`; nothing else.
@@ -277,12 +278,19 @@ extension NoteCatalog {
         var heading: HeadingSymbol? = nil
         var htmlID: HTMLIDSymbol? = nil
         let parts = headings.filter { !$0.isEmpty }
+        // A note with many anchors has them in tables; the others are scanned.
+        let table = anchors[path]
+        func headingIndex(loose: Bool) -> Int? {
+            if let table { return table.headingIndex(parts, loose: loose) }
+            return NoteCatalog.headingIndex(parts, in: note.headings, loose: loose)
+        }
         if !parts.isEmpty {
-            if let index = NoteCatalog.headingIndex(parts, in: note.headings) {
+            if let index = headingIndex(loose: false) {
                 heading = note.headings[index]
-            } else if parts.count == 1, let found = NoteCatalog.htmlID(parts[0], in: note.htmlIDs) {
+            } else if parts.count == 1,
+                      let found = table.map({ $0.htmlID(parts[0]).map { note.htmlIDs[$0] } }) ?? NoteCatalog.htmlID(parts[0], in: note.htmlIDs) {
                 htmlID = found
-            } else if let index = NoteCatalog.headingIndex(parts, in: note.headings, loose: true) {
+            } else if let index = headingIndex(loose: true) {
                 heading = note.headings[index]
             } else {
                 return .brokenHeading(note: path, heading: parts.joined(separator: "#"))
@@ -290,10 +298,9 @@ extension NoteCatalog {
         }
         var block: BlockIDSymbol? = nil
         if let id = blockID, !id.isEmpty {
-            guard let found = note.blockIDs.first(where: { $0.id == id }) else {
-                return .brokenBlock(note: path, id: id)
-            }
-            block = found
+            let index = table.map { $0.block(id) } ?? note.blockIDs.firstIndex(where: { $0.id == id })
+            guard let index else { return .brokenBlock(note: path, id: id) }
+            block = note.blockIDs[index]
         }
         return .note(path, heading: heading, blockID: block, htmlID: htmlID)
     }

@@ -77,6 +77,9 @@ public struct NoteCatalog: Sendable, Equatable {
     /// written with the name as it is (`[[C# notes]]`, as Obsidian writes it) splits there, and
     /// finds the note by its parts put back together. Few notes have such names.
     var bySplitName: [String: PathList] = [:]
+    /// The anchors (headings, block ids, HTML ids) of the notes that have many, by path: links
+    /// into them are resolved by look-up (`NoteAnchors`). Kept with `notes`.
+    var anchors: [String: NoteAnchors] = [:]
     /// How Markdown links that reach nothing by their path are read (`links.markdownResolution`).
     public var markdownResolution = MarkdownResolution.relative
     /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
@@ -99,6 +102,7 @@ public struct NoteCatalog: Sendable, Equatable {
     mutating func insert(_ note: NoteSymbols, keys: [(Table, String)]) {
         remove(path: note.path)
         notes[note.path] = note
+        anchors[note.path] = NoteAnchors(note)
         for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
     }
 
@@ -109,6 +113,7 @@ public struct NoteCatalog: Sendable, Equatable {
             notes[note.path] = existing
             return false
         }
+        anchors[note.path] = NoteAnchors(note)
         for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
         return true
     }
@@ -126,12 +131,14 @@ public struct NoteCatalog: Sendable, Equatable {
     public mutating func replaceSymbols(_ note: NoteSymbols) {
         guard let old = notes[note.path], old.title == note.title, old.aliases == note.aliases else { return insert(note) }
         notes[note.path] = note
+        anchors[note.path] = NoteAnchors(note)
     }
 
     /// Removes the note at `path`; returns it, or nil when there was none.
     @discardableResult
     public mutating func remove(path: String) -> NoteSymbols? {
         guard let old = notes.removeValue(forKey: path) else { return nil }
+        anchors[path] = nil
         for (table, key) in keys(of: old) { NoteCatalog.drop(path, from: &self[table], key: key) }
         return old
     }

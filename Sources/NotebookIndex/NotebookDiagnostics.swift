@@ -38,11 +38,17 @@ public struct NoteDiagnostic: Sendable, Equatable {
 }
 
 public enum NotebookDiagnostics {
+    /// A `duplicate-heading` message lists the ids of this many twins at most, then `…`: a link
+    /// to one of ten thousand equal headings names a few, not all (each of ten thousand such
+    /// links naming all of them made the diagnostics grow with the square of the note).
+    public static let maximumTwinsListed = 10
+
     /// The diagnostics of `note` (its parser problems included: malformed front matter).
     /// `fileExists` answers for workspace-relative paths of files that are not notes (images).
     public static func check(_ note: NoteSymbols, catalog: NoteCatalog,
                              fileExists: (String) -> Bool) -> [NoteDiagnostic] {
         var result: [NoteDiagnostic] = []
+        var knownTwins: [String: (count: Int, listed: String)] = [:]
         for problem in note.problems {
             let shown: (code: String, severity: NoteDiagnostic.Severity)
             switch problem.code {
@@ -70,14 +76,26 @@ public enum NotebookDiagnostics {
                 // The first of several equal headings keeps the bare slug and the next gets `-1`:
                 // only then is there a twin to report (and worth computing the list).
                 let second = heading.slug + "-1"
-                guard targetNote.headings.contains(where: { $0.slug == second }) else { continue }
+                let table = catalog.anchors[target]
+                guard table?.hasHeading(slug: second) ?? targetNote.headings.contains(where: { $0.slug == second }) else { continue }
                 let base = Slugger.slug(for: heading.text)
-                let twins = targetNote.headings.filter { Slugger.slug(for: $0.text) == base }
+                // Each heading's twins once per note checked, whatever number of links reach it.
+                let twinKey = target + "#" + base
+                let twins = knownTwins[twinKey] ?? {
+                    let found = table.map { $0.headings(withBaseSlug: base).map { targetNote.headings[Int($0)].slug } }
+                        ?? targetNote.headings.filter { Slugger.slug(for: $0.text) == base }.map(\.slug)
+                    // The ids a message lists: the first few, then `…`.
+                    var listed = Array(found.prefix(maximumTwinsListed))
+                    if found.count > maximumTwinsListed { listed.append("…") }
+                    let twins = (count: found.count, listed: listed.joined(separator: ", "))
+                    knownTwins[twinKey] = twins
+                    return twins
+                }()
                 if twins.count > 1, part == heading.text.folded || part == base {
                     result.append(NoteDiagnostic(path: note.path, range: link.headings.last?.range ?? link.range,
                                                  severity: .warning, code: "duplicate-heading",
                                                  message: LocalizedText("diagnostic.link.duplicateHeading", .string(target), .integer(twins.count),
-                                                                        .string(heading.text), .string(twins.map(\.slug).joined(separator: ", ")))))
+                                                                        .string(heading.text), .string(twins.listed))))
                 }
             case .file(let path):
                 if !fileExists(path) {

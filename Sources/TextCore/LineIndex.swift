@@ -10,7 +10,9 @@
 //   past the last as the end of the document, a column past a line's end as that end (before its
 //   line ending), and a column inside a character as the start of that character.
 // - Building is one pass over the bytes, eight at a time; lookups are binary searches (O(log n)),
-//   column conversions walk only the one line they concern.
+//   column conversions walk only the one line they concern, and on a long line only from the
+//   checkpoint before their column (`LineIndex+Columns.swift`), so converting every position of
+//   a line is linear in its length.
 
 /// The line structure of one document's UTF-8 bytes.
 ///
@@ -24,6 +26,9 @@ public struct LineIndex: Sendable {
     public let utf8: [UInt8]
     /// The UTF-8 offset at which each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// The column checkpoints of long lines, made as conversions need them
+    /// (`LineIndex+Columns.swift`).
+    let longLines = LongLineColumns()
 
     /// Indexes the lines of `utf8`, which need not be valid UTF-8.
     public init(utf8: [UInt8]) {
@@ -139,21 +144,8 @@ public struct LineIndex: Sendable {
         let start = lineStarts[line]
         if unit == .utf8 { return LineColumn(line: line, column: offset - start) }
         let column = utf8.withUnsafeBufferPointer { bytes -> Int in
-            let end = bytes.count
-            let target = UTF8ScalarLength.start(containing: offset, floor: start, in: bytes, end: end)
-            var position = start
-            var units = 0
-            while position < target {
-                if bytes[position] < 0x80 {
-                    position += 1
-                    units += 1
-                    continue
-                }
-                let scalar = UTF8ScalarLength.at(position, in: bytes, end: end)
-                position += scalar.utf8Count
-                units += unit == .utf16 ? scalar.utf16Count : 1
-            }
-            return units
+            let target = UTF8ScalarLength.start(containing: offset, floor: start, in: bytes, end: bytes.count)
+            return units(before: target, line: line, start: start, unit: unit, in: bytes)
         }
         return LineColumn(line: line, column: column)
     }
@@ -175,8 +167,8 @@ public struct LineIndex: Sendable {
                 let target = column >= end - start ? end : start + column
                 return UTF8ScalarLength.start(containing: target, floor: start, in: bytes, end: bytes.count)
             }
-            var offset = start
-            var units = 0
+            // The walk from the line's start, from its last checkpoint before `column`.
+            var (offset, units) = walkStart(toColumn: column, line: position.line, start: start, end: end, unit: unit, in: bytes)
             while offset < end, units < column {
                 if bytes[offset] < 0x80 {
                     offset += 1

@@ -17,10 +17,15 @@
 //   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
-//   macmd bench pathological [--scale N]
-//       Runs every case of ../shared/spec/PATHOLOGICAL.md (and the front-matter cases) at 1x and
-//       Nx (default 10) of the reference size and prints the seconds each took and whether the
-//       output was right. The front-matter cases are also indexed: symbols, then a notebook.
+//   macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
+//       Runs every case of ../shared/spec/PATHOLOGICAL.md, and the maths, front-matter and
+//       notebook cases, at 1x and Nx (default 10) of the reference size; prints the bytes and
+//       seconds of each, whether the output was right, and the verdict: QUADRATIC when the Nx
+//       time is over twice the 1x time times the growth of the input in bytes (best of three),
+//       unless it is under 20 ms. The notebook cases are served as notes (`ServedNote`): index,
+//       diagnostics, outline, folding, hover, completion, formatting, LSP positions, preview;
+//       `--phases` prints the time of each; `--divisor D` makes 1x a D-th of the reference (to
+//       profile a case small). Exits 1 on a wrong output or a superlinear case.
 
 #if canImport(Glibc)
 import Glibc
@@ -30,12 +35,11 @@ import Darwin
 import MacMDBench
 import MarkdownHTML
 import MarkdownSyntax
-import NotebookIndex
 
 enum BenchCommand {
     static let usage = """
         usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
-               macmd bench pathological [--scale N]
+               macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
                macmd bench math [--rounds N] [FILE]
                macmd bench lsp [--rounds N] [--note FILE | --write-note FILE]
                macmd bench editing [--rounds N] [--note FILE] [--server PATH]
@@ -107,11 +111,7 @@ enum BenchCommand {
     }
 
     /// Monotonic seconds.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { BenchClock.now() }
 
     /// Peak resident set size of this process, in bytes.
     static func peakRSS() -> Int {
@@ -310,60 +310,5 @@ enum BenchCommand {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
-    }
-
-    static func pathological(_ arguments: [String]) -> Int32 {
-        var scale = 10
-        if arguments.count == 2, arguments[0] == "--scale", let n = Int(arguments[1]), n > 0 {
-            scale = n
-        } else if !arguments.isEmpty {
-            StandardStreams.writeError(usage)
-            return 2
-        }
-        let small = PathologicalCases.cases(multiplier: 1)
-        let large = PathologicalCases.cases(multiplier: scale)
-        var failures = 0
-        var report = "case                                              bytes(1x)   1x (s)   \(scale)x (s)  ratio  output (1x)\n"
-        for (one, many) in zip(small, large) {
-            // Output is checked at 1x where a plain comparison can (the rest by `swift test`).
-            let (t1, ok1) = time(one)
-            let (tn, _) = time(many, check: false)
-            if ok1 == false { failures += 1 }
-            let name = one.name.padding(48)
-            let bytes = String(one.input.utf8.count).leftPad(10)
-            let verdict = ok1.map { $0 ? "ok" : "WRONG" } ?? "(swift test)"
-            report += "\(name) \(bytes) \(format(t1, 3).leftPad(8)) \(format(tn, 3).leftPad(8)) \(format(tn / max(t1, 1e-6), 1).leftPad(6))  \(verdict)\n"
-        }
-        StandardStreams.writeOutput(Array(report.utf8))
-        return failures == 0 ? 0 : 1
-    }
-
-    /// Parses and renders one case (and indexes it, when it is `indexed`); returns the seconds it
-    /// took and whether the output is right (nil when only a regular expression could tell:
-    /// `swift test` checks those).
-    static func time(_ testCase: PathologicalCases.Case, check: Bool = true) -> (Double, Bool?) {
-        let input = Array(testCase.input.utf8)
-        let start = now()
-        let tree = MarkdownParser.parse(input, options: ParseOptions(extensions: testCase.extensions))
-        let html = HTMLRenderer(options: HTMLOptions(safe: false)).renderString(tree)
-        if testCase.indexed {
-            var notebook = Notebook()
-            notebook.update(NoteSymbols.extract(from: tree, path: "note.md"))
-        }
-        let elapsed = now() - start
-        guard check else { return (elapsed, nil) }
-        if let verify = testCase.verify { return (elapsed, verify(html)) }
-        if let exact = testCase.exact { return (elapsed, html == exact) }
-        return (elapsed, nil)
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    fileprivate func leftPad(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -350,6 +350,38 @@ final class HTMLRendererTests: XCTestCase {
             """)
     }
 
+    /// A definition nested in another is written once, as an entry of its own, and the outer
+    /// one's back reference goes in its last paragraph, as cmark-gfm does (it unlinks every
+    /// definition). Written inside the outer entry too, the section grew with the square of the
+    /// nesting depth (`[^0]: [^1]: [^2]: …` on one line).
+    func testNestedFootnoteDefinitionsAreWrittenOnce() {
+        let source = "x[^0][^1][^2]\n\n[^0]: a\n    [^1]: [^2]: b\n\n    c\n"
+        let html = HTMLRenderer().renderString(MarkdownParser.parse(Array(source.utf8), options: .gfm))
+        XCTAssertEqual(html, """
+            <p>x<sup class="footnote-ref"><a href="#fn-0" id="fnref-0" data-footnote-ref>1</a></sup>\
+            <sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>2</a></sup>\
+            <sup class="footnote-ref"><a href="#fn-2" id="fnref-2" data-footnote-ref>3</a></sup></p>
+            <section class="footnotes" data-footnotes>
+            <ol>
+            <li id="fn-0">
+            <p>a</p>
+            <p>c <a href="#fnref-0" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="1" \
+            aria-label="Back to reference 1">↩</a></p>
+            </li>
+            <li id="fn-1">
+            <a href="#fnref-1" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="2" \
+            aria-label="Back to reference 2">↩</a>
+            </li>
+            <li id="fn-2">
+            <p>b <a href="#fnref-2" class="footnote-backref" data-footnote-backref data-footnote-backref-idx="3" \
+            aria-label="Back to reference 3">↩</a></p>
+            </li>
+            </ol>
+            </section>
+
+            """)
+    }
+
     func testFullPage() {
         var builder = TreeBuilder()
         let heading = builder.add(.heading, data: 1)

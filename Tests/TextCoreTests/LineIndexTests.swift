@@ -270,6 +270,83 @@ final class LineIndexTests: XCTestCase {
         }
     }
 
+    /// On long lines conversions walk from a checkpoint (`LineIndex+Columns.swift`): they must
+    /// give what a walk from the line's start gives, at every offset and every column, on lines
+    /// of ASCII, of wide and broken characters, and of both, around the checkpoints' spacing.
+    func testLongLinesConvertAsAWalkFromTheLineStart() {
+        var generator = SeededGenerator(state: 2026)
+        func next() -> Int { Int(generator.next()) }
+        let wide: [[UInt8]] = [[0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xF0, 0x9F], [0x80],
+                               [0xED, 0xA0, 0x80]]
+        /// The units of `bytes[start..<target]` walked from `start`, as the index did before it had checkpoints.
+        func walk(_ bytes: [UInt8], _ start: Int, _ target: Int, _ unit: ColumnUnit) -> Int {
+            bytes.withUnsafeBufferPointer { buffer in
+                var position = start
+                var units = 0
+                while position < target {
+                    let scalar = UTF8ScalarLength.at(position, in: buffer, end: buffer.count)
+                    position += scalar.utf8Count
+                    units += unit == .utf16 ? scalar.utf16Count : 1
+                }
+                return units
+            }
+        }
+        for round in 0..<12 {
+            var bytes: [UInt8] = Array("short\r\n".utf8)
+            let lineStart = bytes.count
+            let length = LineIndex.checkpointedLineLength + next() % (4 * LineIndex.checkpointSpacing)
+            // Rounds 0 and 1: ASCII only; then ever more wide and broken characters.
+            while bytes.count - lineStart < length {
+                if round > 1, next() % 12 < round { bytes += wide[next() % wide.count] } else { bytes.append(UInt8(0x61 + next() % 26)) }
+            }
+            bytes += Array("\nend".utf8)
+            let index = LineIndex(utf8: bytes)
+            XCTAssertEqual(index.lineCount, 3)
+            for unit in [ColumnUnit.utf16, .utf32] {
+                var columns: Set<Int> = []
+                for offset in lineStart..<index.lineEndIncludingLineEnding(1) {
+                    let target = bytes.withUnsafeBufferPointer { UTF8ScalarLength.start(containing: offset, floor: lineStart, in: $0, end: $0.count) }
+                    let column = walk(bytes, lineStart, target, unit)
+                    XCTAssertEqual(index.lineColumn(ofUTF8Offset: offset, unit: unit), LineColumn(line: 1, column: column),
+                                   "round \(round) \(unit) offset \(offset)")
+                    columns.insert(column)
+                }
+                // Back from every column (and past the end): the start of the character it falls in.
+                for column in 0...(columns.max() ?? 0) + 2 {
+                    var offset = lineStart
+                    var units = 0
+                    let end = index.lineEnd(1)
+                    bytes.withUnsafeBufferPointer { buffer in
+                        while offset < end, units < column {
+                            let scalar = UTF8ScalarLength.at(offset, in: buffer, end: buffer.count)
+                            let width = unit == .utf16 ? scalar.utf16Count : 1
+                            if units + width > column { break }
+                            units += width
+                            offset += scalar.utf8Count
+                        }
+                    }
+                    XCTAssertEqual(index.utf8Offset(of: LineColumn(line: 1, column: column), unit: unit), min(offset, end),
+                                   "round \(round) \(unit) column \(column)")
+                }
+            }
+        }
+    }
+
+    /// Every position of a line of a hundred thousand links, converted: linear, not quadratic.
+    func testConvertingEveryPositionOfALongLineIsLinear() {
+        let bytes = Array(String(repeating: "[[é]] ", count: 100_000).utf8)
+        let index = LineIndex(utf8: bytes)
+        let clock = ContinuousClock()
+        var total = 0
+        let elapsed = clock.measure {
+            for offset in stride(from: 0, to: bytes.count, by: 7) { total &+= index.utf16Position(ofUTF8Offset: offset).utf16Column }
+        }
+        XCTAssertGreaterThan(total, 0)
+        // A walk from the line's start for each made this ~10^11 steps (minutes); from a
+        // checkpoint it is well under a second even in a debug build.
+        XCTAssertLessThan(elapsed, .seconds(5))
+    }
+
     // MARK: Speed
 
     func testBuildsTenMegabytesQuickly() {

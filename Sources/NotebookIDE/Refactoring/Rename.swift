@@ -154,7 +154,14 @@ extension Notebook {
         }
         var edits = [NoteEdit(path: note.path, range: heading.textRange, newText: new.source)]
         let oldSlug = heading.slug
-        for backlink in backlinks(to: note.path) where backlink.heading?.key == heading.key {
+        // The links into the note, found once and filed by the heading they reach: looked for
+        // again for every heading below whose id moves, ten thousand equal headings made the
+        // rename grow with the square of the note.
+        var backlinksByHeading: [HeadingSymbol.Key: [Backlink]] = [:]
+        for backlink in backlinks(to: note.path) {
+            if let key = backlink.heading?.key { backlinksByHeading[key, default: []].append(backlink) }
+        }
+        for backlink in backlinksByHeading[heading.key] ?? [] {
             guard let part = backlink.link.headings.last else { continue }
             // Wiki-links name headings by text (or by slug); Markdown links by slug.
             let writtenAsText = part.text.lowercased() == heading.text.lowercased() || part.text != oldSlug
@@ -176,7 +183,7 @@ extension Notebook {
         for other in note.headings {
             let slug = slugger.slug(for: other.range == heading.range ? new.text : other.text)
             guard other.range != heading.range, slug != other.slug else { continue }
-            for backlink in backlinks(to: note.path) where backlink.heading?.key == other.key {
+            for backlink in backlinksByHeading[other.key] ?? [] {
                 guard let part = backlink.link.headings.last, part.text.lowercased() == other.slug else { continue }
                 edits.append(NoteEdit(path: backlink.source, range: part.range, newText: NotebookPath.markdownDestination(slug)))
             }
