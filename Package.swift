@@ -31,11 +31,13 @@ let package = Package(
         // The benchmarks' inputs, and a note served as the server serves it (`ServedNote`).
         .target(name: "MacMDBench", dependencies: ["Localization", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "TextCore"],
                 swiftSettings: strict),
+        // The figures of `macmd bench all` as data: JSON, the Markdown table, the SVG plots.
+        .target(name: "BenchReport", dependencies: ["JSONRPC"], swiftSettings: strict),
         // Seeded fuzzing of every reader of untrusted input: `swift test` runs a small budget,
         // `macmd bench fuzz` runs for hours.
         .target(name: "MacMDFuzz", dependencies: ["JSONRPC", "LSPTypes", "MacMDServer", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "TeXMath", "TextCore"], swiftSettings: strict),
         // `BuildInfoPlugin` writes the commit of the checkout into `macmd` (`macmd --version`).
-        .executableTarget(name: "macmd", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
+        .executableTarget(name: "macmd", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "BenchReport", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
                           plugins: ["BuildInfoPlugin"]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .plugin(name: "CatalogPlugin", capability: .buildTool()),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "Localization", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LocksTests", dependencies: ["Locks"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["MacMDFuzz", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"], swiftSettings: strict),
