@@ -105,18 +105,25 @@ extension BenchRun {
 
     /// latency.svg: a row per subject and scenario at the scenario's largest notebook.
     func latencyPlot(_ colours: SubjectColours) -> String {
-        let groups = scenarios { $0.unit == "ms" && !["startup", "check", "render"].contains($0.group) }.map { group in
+        let allGroups = scenarios { $0.unit == "ms" && !["startup", "check", "render"].contains($0.group) }.map { group in
             let largest = group.results.compactMap(\.notes).max()
             let rows = group.results.filter { $0.notes == nil || $0.notes == largest }
             return RowGroup(scenario: group.scenario, title: rows.first?.title ?? group.scenario,
                             note: largest.map { "\($0) notes" } ?? "", rows: rows)
+        }
+        // A subject with no figure in any scenario (not installed) is in the legend, not a row.
+        let all = allGroups.flatMap(\.rows)
+        let measured = Set(all.filter { $0.spread != nil }.map(\.subject))
+        let groups = allGroups.map { group in
+            var group = group
+            group.rows = group.rows.filter { measured.contains($0.subject) }
+            return group
         }
         let spreads = groups.flatMap(\.rows).compactMap(\.spread)
         let scale = Scale.log(spreads.map(\.median).min().map { $0 * 0.9 } ?? 0.1, spreads.map(\.p99).max() ?? 1000,
                               from: 0, to: 1)
         var canvas = Canvas(width: 960)
         var top = canvas.heading("Latency of each request, at the largest notebook")
-        let all = groups.flatMap(\.rows)
         top = canvas.legend(legendItems(all, colours: colours), top: top)
         top = canvas.key("Bar: the median; pale box: median to p95; whisker: p95 to p99; number: the median. Log scale.", top: top)
         let right = 960.0 - 16 - Canvas.textWidth("00000 ms", size: 11) - 8
@@ -196,9 +203,15 @@ struct SubjectColours: Sendable {
     static let palette = ["#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442"]
     private var byName: [String: String] = [:]
 
+    /// The subjects `macmd bench all` knows keep their colour from run to run (servers and
+    /// renderers never share a plot, so they share colours).
+    static let fixed = ["panache": "#E69F00", "rumdl": "#009E73", "marksman": "#D55E00", "markdown-oxide": "#CC79A7",
+                        "cmark-gfm": "#E69F00", "md4c": "#000000", "pulldown-cmark": "#009E73", "comrak": "#CC79A7"]
+
     init(_ run: BenchRun) {
         var next = [false: 0, true: 0]
-        for name in run.subjectOrder where name != "macmd" {
+        byName = Self.fixed
+        for name in run.subjectOrder where name != "macmd" && Self.fixed[name] == nil {
             let renderer = run.subjects.first { $0.name == name }.map { $0.kind == "renderer" }
                 ?? run.results.allSatisfy { $0.subject != name || $0.group == "render" }
             byName[name] = Self.palette[next[renderer]! % Self.palette.count]

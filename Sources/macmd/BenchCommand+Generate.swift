@@ -77,12 +77,52 @@ extension BenchCommand {
         }
 
         let start = now()
-        var created: Set<String> = []
-        var folders = 0
-        var sizes: [Int] = []
-        sizes.reserveCapacity(notes)
+        let written: GeneratedNotebook
+        switch writeNotebook(root: root, notes: notes, seed: seed) {
+        case .success(let notebook): written = notebook
+        case .failure(let failure):
+            StandardStreams.writeError("macmd bench generate: \(failure.message)\n")
+            return 1
+        }
+        var sizes = written.noteSizes
+        let totalBytes = written.totalBytes, attachmentCount = written.attachments, folders = written.folders
+        let elapsed = now() - start
+        sizes.sort()
+        let median: Double
+        if sizes.isEmpty {
+            median = 0
+        } else if sizes.count % 2 == 1 {
+            median = Double(sizes[sizes.count / 2])
+        } else {
+            median = Double(sizes[sizes.count / 2 - 1] + sizes[sizes.count / 2]) / 2
+        }
+        let line = "generated \(sizes.count) notes + \(attachmentCount) images in \(root): \(format(Double(totalBytes) / 1_000_000, 2)) MB, "
+            + "median note \(format(median / 1000, 2)) KB, \(folders) folders, seed \(seed), \(format(elapsed, 2)) s\n"
+        StandardStreams.writeOutput(Array(line.utf8))
+        return 0
+    }
+
+    /// What `writeNotebook` wrote.
+    struct GeneratedNotebook {
+        var noteSizes: [Int] = []
+        var notePaths: [String] = []
         var totalBytes = 0
-        var attachmentCount = 0
+        var attachments = 0
+        var folders = 0
+    }
+
+    struct WriteFailure: Error {
+        var message: String
+    }
+
+    /// Writes the notebook of `NotebookGenerator(notes:seed:)` into `root` (which exists), each
+    /// file's bytes through `adjust` (the benchmarks add links to a note); folders are made
+    /// parents first, once each.
+    static func writeNotebook(root: String, notes: Int, seed: UInt64,
+                              adjust: (NotebookGenerator.File) -> [UInt8] = { $0.bytes }) -> Result<GeneratedNotebook, WriteFailure> {
+        var created: Set<String> = []
+        var result = GeneratedNotebook()
+        result.noteSizes.reserveCapacity(notes)
         var failure: String?
         NotebookGenerator(notes: notes, seed: seed).generate { file in
             guard failure == nil else { return }
@@ -104,44 +144,27 @@ extension BenchCommand {
                             failure = "cannot create \(root)/\(folder): \(String(cString: strerror(errno)))"
                             return
                         }
-                        folders += 1
+                        result.folders += 1
                     }
                     component = next
                 }
             }
             let path = root + "/" + file.path
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else {
+            let bytes = adjust(file)
+            guard writeFile(path, bytes) else {
                 failure = "cannot write \(path): \(String(cString: strerror(errno)))"
                 return
             }
-            let written = StandardStreams.writeAll(file.bytes, to: descriptor)
-            close(descriptor)
-            guard written else {
-                failure = "cannot write \(path): \(String(cString: strerror(errno)))"
-                return
+            result.totalBytes += bytes.count
+            if file.isNote {
+                result.noteSizes.append(bytes.count)
+                result.notePaths.append(file.path)
+            } else {
+                result.attachments += 1
             }
-            totalBytes += file.bytes.count
-            if file.isNote { sizes.append(file.bytes.count) } else { attachmentCount += 1 }
         }
-        if let failure {
-            StandardStreams.writeError("macmd bench generate: \(failure)\n")
-            return 1
-        }
-        let elapsed = now() - start
-        sizes.sort()
-        let median: Double
-        if sizes.isEmpty {
-            median = 0
-        } else if sizes.count % 2 == 1 {
-            median = Double(sizes[sizes.count / 2])
-        } else {
-            median = Double(sizes[sizes.count / 2 - 1] + sizes[sizes.count / 2]) / 2
-        }
-        let line = "generated \(sizes.count) notes + \(attachmentCount) images in \(root): \(format(Double(totalBytes) / 1_000_000, 2)) MB, "
-            + "median note \(format(median / 1000, 2)) KB, \(folders) folders, seed \(seed), \(format(elapsed, 2)) s\n"
-        StandardStreams.writeOutput(Array(line.utf8))
-        return 0
+        if let failure { return .failure(WriteFailure(message: failure)) }
+        return .success(result)
     }
 
     private enum DirectoryState {
@@ -164,7 +187,7 @@ extension BenchCommand {
     }
 
     /// `mkdir -p`.
-    private static func makeDirectories(_ path: String) -> Bool {
+    static func makeDirectories(_ path: String) -> Bool {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component

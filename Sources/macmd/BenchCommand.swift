@@ -17,6 +17,7 @@
 //   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
+//   macmd bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
 //   macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md, and the maths, front-matter and
 //       notebook cases, at 1x and Nx (default 10) of the reference size; prints the bytes and
@@ -38,7 +39,9 @@ import MarkdownSyntax
 
 enum BenchCommand {
     static let usage = """
-        usage: macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] FILE...
+        usage: macmd bench all --out DIR [--sizes N,…] [--seed S] [--keystrokes N] [--rounds N] [--starts N]
+               macmd bench all --out DIR [--peers NAME,…|none] [--corpus FILE] [--readme FILE] [--timeout S] [--smoke] [--from FILE]
+               macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] [--samples] FILE...
                macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
                macmd bench math [--rounds N] [FILE]
                macmd bench lsp [--rounds N] [--note FILE | --write-note FILE]
@@ -67,6 +70,7 @@ enum BenchCommand {
         case "fuzz": return fuzz(rest)
         case "pathological": return pathological(rest)
         case "flood": return flood(rest)
+        case "all": return all(rest)
         case "math": return math(rest)
         case "lsp": return lsp(rest)
         case "editing": return editing(rest)
@@ -148,6 +152,16 @@ enum BenchCommand {
     /// arranged by `arrange` (the file actions of `posix_spawn`); the child's pid, or nil.
     static func spawn(_ arguments: [String], arrange: (inout posix_spawn_file_actions_t) -> Void) -> pid_t? {
         guard let executable = arguments.first else { return nil }
+        // Linux carries the parent's RSS high-water mark into the child across exec (posix_spawn
+        // shares the parent's memory until then), so a child's peak RSS (`wait4`) would be at
+        // least this process's peak: bring that down to what it holds now ("5": reset VmHWM).
+        #if os(Linux)
+        let clear = open("/proc/self/clear_refs", O_WRONLY)
+        if clear >= 0 {
+            _ = write(clear, "5", 1)
+            close(clear)
+        }
+        #endif
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -190,6 +204,7 @@ enum BenchCommand {
     static func render(_ arguments: [String]) -> Int32 {
         var profile = ParseOptions.Profile.gfm
         var iterations = 5
+        var samples = false
         var files: [String] = []
         var i = 0
         while i < arguments.count {
@@ -209,6 +224,8 @@ enum BenchCommand {
                 }
                 iterations = n
                 i += 1
+            case "--samples":
+                samples = true
             default:
                 files.append(a)
             }
@@ -222,7 +239,7 @@ enum BenchCommand {
         // process's RSS high-water mark across exec, so a child spawned from a parent that holds
         // the input would report the parent's size.
         var childRSS: Int?
-        if files.count == 1 {
+        if files.count == 1 && !samples {
             childRSS = runChild([selfPath(), "render", "--unsafe", "--profile", profile.rawValue, files[0]])?.peakRSS
         }
         var contents: [[UInt8]] = []
@@ -263,7 +280,10 @@ enum BenchCommand {
             let elapsed = now() - start
             outputBytes = written
             best = min(best, elapsed)
+            // `--samples` (for `bench all`): the seconds of each round, one a line, and no more.
+            if samples { _ = StandardStreams.writeOutput(Array("\(elapsed)\n".utf8)) }
         }
+        if samples { return 0 }
         var report = "input: \(files.count) file(s), \(format(megabytes, 2)) MB\n"
         report += "macmd (\(profile.rawValue)): \(format(megabytes / best)) MB/s (best of \(iterations): \(format(best * 1000)) ms, \(outputBytes) bytes of HTML)\n"
         // The same input as one file, for the child processes.

@@ -179,13 +179,16 @@ final class BenchPlotsTests: XCTestCase {
         }
         for (plot, scenario, subject, word) in [("latency.svg", "completion.wikilink", "panache", "n/a"),
                                                 ("latency.svg", "preview.1m", "rumdl", "n/a"),
-                                                ("latency.svg", "completion.wikilink", "marksman", "skipped"),
                                                 ("render.svg", "render.all-cores", "comrak", "failed")] {
             let found = try XCTUnwrap(row(plot, scenario, subject), "\(plot): no row for \(subject) in \(scenario)")
             XCTAssertEqual(found.all(class: "status").map(\.text), [word], "\(scenario) \(subject)")
             XCTAssertTrue(found.all(class: "bar").isEmpty, "\(scenario): \(subject) has a bar")
         }
         XCTAssertEqual(row("render.svg", "render.one-core", "comrak")?.all(class: "bar").count, 1)
+        // A subject measured in no scenario of a plot (not installed) has no rows there, only its
+        // grey legend entry.
+        XCTAssertNil(row("latency.svg", "completion.wikilink", "marksman"))
+        XCTAssertTrue(plots["latency.svg"]?.all(class: "legend-item").map(\.text).contains("marksman: skipped") ?? false)
         // A subject without any point is in the legend, in grey, and has no line.
         let index = try XCTUnwrap(plots["index.svg"])
         let legend = index.all(class: "legend-item").map(\.text)

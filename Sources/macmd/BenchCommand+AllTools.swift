@@ -1,0 +1,295 @@
+// `macmd bench all`, the parts that run programs to completion: `macmd check` against
+// `rumdl check` and `panache lint` on each notebook, and the renderers on one corpus (MacMD,
+// cmark-gfm, md4c through a C driver the benchmark compiles, pulldown-cmark and comrak through
+// their Python bindings timed in process), on one core (`taskset -c 0`) and on all cores. Then
+// the files: results.json, results.md, the plots, the README's section.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BenchReport
+import MacMDBench
+
+extension AllBench {
+    /// What a finished child did.
+    struct ChildRun {
+        var output: String
+        var seconds: Double
+        var peakRSS: Int
+        var exitStatus: Int32
+    }
+
+    /// Runs `arguments` to the end (stdin and stderr /dev/null, stdout read), within `seconds`.
+    static func runCaptured(_ arguments: [String], seconds: Double, directory: String? = nil) -> ChildRun? {
+        var fromChild: [Int32] = [0, 0]
+        guard pipe(&fromChild) == 0 else { return nil }
+        let started = BenchCommand.now()
+        let pid = BenchCommand.spawn(arguments) { actions in
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addclose(&actions, fromChild[0])
+            if let directory { BenchCommand.spawnIn(directory, &actions) }
+        }
+        close(fromChild[1])
+        guard let pid else {
+            close(fromChild[0])
+            return nil
+        }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = started + seconds
+        var timedOut = false
+        while true {
+            let remaining = deadline - BenchCommand.now()
+            if remaining <= 0 {
+                timedOut = true
+                kill(pid, SIGKILL)
+                break
+            }
+            var descriptor = pollfd(fd: fromChild[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 60_000)) + 1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            let n = chunk.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            // Only the start of a linter's report is kept: the timing lines come first or alone.
+            if output.count < 1 << 20 { output += chunk[0..<n] }
+        }
+        close(fromChild[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = BenchCommand.now() - started
+        guard !timedOut else { return nil }
+        #if os(Linux)
+        let peak = usage.ru_maxrss * 1024
+        #else
+        let peak = usage.ru_maxrss
+        #endif
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return ChildRun(output: String(decoding: output, as: UTF8.self), seconds: elapsed, peakRSS: Int(peak), exitStatus: exit)
+    }
+
+    /// The first line a command prints (`--version`), or nil.
+    static func version(_ arguments: [String]) -> String? {
+        guard let run = runCaptured(arguments, seconds: 10) else { return nil }
+        let line = run.output.split(separator: "\n").first.map(String.init) ?? ""
+        return line.isEmpty ? nil : line
+    }
+
+    // MARK: check
+
+    /// Reads the notebook and reports its problems: `macmd check`, `rumdl check`, `panache lint`.
+    mutating func check(_ notebook: BenchNotebook) {
+        let linters: [(name: String, command: String, arguments: [String], install: String)] = [
+            ("macmd", BenchCommand.selfPath(), ["check"], ""),
+            ("rumdl", "rumdl", ["check", "--no-cache"], "pip install rumdl"),
+            ("panache", "panache", ["lint", "--no-cache"], "pip install panache-cli"),
+        ]
+        let title = "Check the notebook (`macmd check`, `rumdl check`, `panache lint`)"
+        let size = notebook.notes.count
+        for linter in linters {
+            guard wants(linter.name) else { continue }
+            guard let path = linter.name == "macmd" ? linter.command : Self.findPeer(linter.command) else {
+                results.append(BenchResult(scenario: "check.notebook", title: title, group: "check", subject: linter.name, notes: size,
+                                           unit: "s", outcome: .skipped("not installed (\(linter.install))")))
+                continue
+            }
+            var samples: [Double] = []
+            var peak = 0
+            var failure: String?
+            let rounds = options.smoke ? 1 : 3
+            for round in 0..<(1 + rounds) {
+                guard let run = Self.runCaptured([path] + linter.arguments + [notebook.root], seconds: options.timeout * 20) else {
+                    failure = "did not finish in \(BenchCommand.format(options.timeout * 20, 0)) s"
+                    break
+                }
+                // Problems found exit 1; a crash or a usage error is no figure.
+                guard run.exitStatus <= 1 else {
+                    failure = "exit status \(run.exitStatus)"
+                    break
+                }
+                if round > 0 {
+                    samples.append(run.seconds)
+                    peak = max(peak, run.peakRSS)
+                }
+            }
+            log("  \(linter.name) check: " + (failure ?? samples.map { BenchCommand.format($0, 2) + " s" }.joined(separator: ", ")))
+            results.append(BenchResult(scenario: "check.notebook", title: title, group: "check", subject: linter.name, notes: size, unit: "s",
+                                       outcome: failure.map { .failed($0) } ?? .measured(samples), peakResidentBytes: failure == nil ? peak : nil,
+                                       figures: ["notebookBytes": Double(notebook.bytes)]))
+        }
+    }
+
+    // MARK: render
+
+    static let md4cDriver = """
+    /* The md4c side of `macmd bench all`: FILE ROUNDS → the seconds of each render (GFM). */
+    #include <md4c-html.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <time.h>
+    static FILE *sink;
+    static void out(const MD_CHAR *text, MD_SIZE size, void *data) { fwrite(text, 1, size, sink); }
+    int main(int argc, char **argv) {
+        FILE *f = fopen(argv[1], "rb"); if (!f) return 2;
+        fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+        char *text = malloc(n); if (fread(text, 1, n, f) != (size_t)n) return 2; fclose(f);
+        sink = fopen("/dev/null", "wb");
+        for (int round = 0; round < atoi(argv[2]); round++) {
+            struct timespec a, b; clock_gettime(CLOCK_MONOTONIC, &a);
+            md_html(text, n, out, NULL, MD_DIALECT_GITHUB, 0);
+            fflush(sink); clock_gettime(CLOCK_MONOTONIC, &b);
+            printf("%.9f\\n", (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9);
+        }
+        return 0;
+    }
+
+    """
+
+    static let pythonDriver = """
+    import sys, time
+    name, path, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    text = open(path, encoding="utf-8").read()
+    if name == "pyromark":
+        import pyromark
+        options = pyromark.Options.ENABLE_TABLES | pyromark.Options.ENABLE_STRIKETHROUGH | pyromark.Options.ENABLE_TASKLISTS
+        render = lambda: pyromark.html(text, options=options)
+    else:
+        import comrak
+        extensions = comrak.ExtensionOptions()
+        for flag in ("table", "strikethrough", "autolink", "tagfilter", "tasklist"):
+            setattr(extensions, flag, True)
+        render = lambda: comrak.render_markdown(text, extension_options=extensions)
+    for _ in range(rounds):
+        start = time.perf_counter()
+        render()
+        print("%.9f" % (time.perf_counter() - start), flush=True)
+
+    """
+
+    /// The corpus to render: `--corpus`, else the one `Fixtures/bench/make-corpus.sh` builds from
+    /// ../shared/corpus, else (and for `--smoke`) the notes of the largest notebook.
+    mutating func corpus() -> (path: String, bytes: Int, what: String)? {
+        if let corpus = options.corpus {
+            guard case .success(let bytes) = StandardStreams.readInput(path: corpus) else { return nil }
+            return (corpus, bytes.count, corpus)
+        }
+        let path = options.out + "/corpus.md"
+        if !options.smoke, access("Fixtures/bench/make-corpus.sh", R_OK) == 0,
+           let run = Self.runCaptured(["/bin/sh", "Fixtures/bench/make-corpus.sh", path], seconds: 300), run.exitStatus == 0,
+           case .success(let bytes) = StandardStreams.readInput(path: path), bytes.count > 1_000_000 {
+            return (path, bytes.count, "Fixtures/bench/make-corpus.sh (the Rust book and the tldr pages of ../shared/corpus)")
+        }
+        guard let size = options.sizes.last else { return nil }
+        let notebook = options.out + "/notebooks/n\(size)"
+        var all: [UInt8] = []
+        NotebookGenerator(notes: size, seed: options.seed).generate { file in
+            guard file.isNote else { return }
+            all += file.bytes
+            all.append(0x0A)
+        }
+        guard BenchCommand.writeFile(path, all) else { return nil }
+        return (path, all.count, "the notes of \(notebook)")
+    }
+
+    mutating func render() {
+        guard let corpus = corpus() else {
+            log("macmd bench all: no corpus to render")
+            failures += 1
+            return
+        }
+        log("render: \(BenchCommand.format(Double(corpus.bytes) / 1_000_000, 2)) MB from \(corpus.what)")
+        let rounds = options.smoke ? 2 : 5
+        var renderers: [(name: String, arguments: [String]?, skipped: String?)] = []
+        renderers.append(("macmd", [BenchCommand.selfPath(), "bench", "render", "--samples", "--iterations", String(rounds), corpus.path], nil))
+        if wants("cmark-gfm") {
+            if let cmark = BenchCommand.findExecutable("cmark-gfm") {
+                renderers.append(("cmark-gfm", [cmark, "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist", corpus.path], nil))
+                subjects.append(BenchSubject(name: "cmark-gfm", kind: "renderer", version: Self.version([cmark, "--version"])))
+            } else {
+                renderers.append(("cmark-gfm", nil, "not installed (apt-get install cmark-gfm)"))
+            }
+        }
+        if wants("md4c") {
+            let driver = options.out + "/md4c-driver"
+            let source = driver + ".c"
+            if BenchCommand.writeFile(source, Array(Self.md4cDriver.utf8)),
+               let cc = BenchCommand.findExecutable("cc") ?? BenchCommand.findExecutable("gcc") ?? BenchCommand.findExecutable("clang"),
+               let run = Self.runCaptured([cc, "-O2", "-o", driver, source, "-lmd4c-html", "-lmd4c"], seconds: 120), run.exitStatus == 0 {
+                renderers.append(("md4c", [driver, corpus.path, String(rounds)], nil))
+                subjects.append(BenchSubject(name: "md4c", kind: "renderer", version: "libmd4c-html (MD_DIALECT_GITHUB)"))
+            } else {
+                renderers.append(("md4c", nil, "cannot build the driver (apt-get install libmd4c-html0-dev and a C compiler)"))
+            }
+        }
+        let python = Self.peerPython()
+        for (name, module) in [("pulldown-cmark", "pyromark"), ("comrak", "comrak")] where wants(name) {
+            let script = options.out + "/render.py"
+            guard let python, BenchCommand.writeFile(script, Array(Self.pythonDriver.utf8)),
+                  let probe = Self.runCaptured([python, "-c", "import \(module); print(getattr(\(module), '__version__', ''))"], seconds: 30),
+                  probe.exitStatus == 0 else {
+                renderers.append((name, nil, "not installed (pip install \(module))"))
+                continue
+            }
+            renderers.append((name, [python, script, module, corpus.path, String(rounds)], nil))
+            let version = probe.output.split(separator: "\n").first.map { "\(module) \($0)" } ?? module
+            subjects.append(BenchSubject(name: name, kind: "renderer", version: version))
+        }
+        let taskset = BenchCommand.findExecutable("taskset")
+        for (scenario, title, pinned) in [("render.one-core", "Render throughput, one core", true), ("render.all-cores", "Render throughput, all cores", false)] {
+            for renderer in renderers {
+                func add(_ outcome: BenchOutcome, peak: Int? = nil) {
+                    results.append(BenchResult(scenario: scenario, title: title, group: "render", subject: renderer.name, unit: "MB/s",
+                                               outcome: outcome, peakResidentBytes: peak, figures: ["inputBytes": Double(corpus.bytes)]))
+                }
+                guard let arguments = renderer.arguments else {
+                    add(.skipped(renderer.skipped ?? "not installed"))
+                    continue
+                }
+                if pinned && taskset == nil {
+                    add(.notApplicable("taskset is not installed"))
+                    continue
+                }
+                let command = (pinned ? [taskset!, "-c", "0"] : []) + arguments
+                var samples: [Double] = []
+                var peak = 0
+                var failure: String?
+                // A process-timed renderer (cmark-gfm) runs once per sample; the others time
+                // each render in process and print one line per round.
+                let inProcess = renderer.name != "cmark-gfm"
+                for _ in 0..<(inProcess ? 1 : rounds + 1) {
+                    guard let run = Self.runCaptured(command, seconds: 600), run.exitStatus == 0 else {
+                        failure = "did not run to the end"
+                        break
+                    }
+                    peak = max(peak, run.peakRSS)
+                    if inProcess {
+                        // The first round warms up.
+                        samples += run.output.split(separator: "\n").compactMap { Double($0) }.dropFirst().map { Double(corpus.bytes) / 1_000_000 / $0 }
+                    } else {
+                        samples.append(Double(corpus.bytes) / 1_000_000 / run.seconds)
+                    }
+                }
+                if !inProcess, !samples.isEmpty { samples.removeFirst() }
+                if samples.isEmpty && failure == nil { failure = "printed no timings" }
+                log("  \(renderer.name) \(pinned ? "one core" : "all cores"): " + (failure ?? samples.map { BenchCommand.format($0, 1) }.joined(separator: ", ") + " MB/s"))
+                add(failure.map { .failed($0) } ?? .measured(samples), peak: failure == nil ? peak : nil)
+            }
+        }
+    }
+
+    /// The Python with the PyPI peers: `.build/peers/bin/python3` when there, else python3.
+    static func peerPython() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        if getcwd(&buffer, buffer.count) != nil {
+            let candidate = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/.build/peers/bin/python3"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return BenchCommand.findExecutable("python3")
+    }
+}
