@@ -265,8 +265,8 @@ extension AllBench {
         return status
     }
 
-    static let readmeBegin = "<!-- macmd bench all: begin (generated, do not edit) -->"
-    static let readmeEnd = "<!-- macmd bench all: end -->"
+    static let readmeBegin = "<!-- bench results: begin (generated, do not edit) -->"
+    static let readmeEnd = "<!-- bench results: end -->"
 
     /// Replaces the README's generated section; the plots are copied beside it, into
     /// `docs/bench/` of the README's folder.

@@ -42,10 +42,10 @@ struct ServerBench {
     static let scenarios: [(id: String, title: String, group: String)] = [
         ("startup.initialize", "Start-up until `initialize` answers", "startup"),
         ("startup.index", "Start-up until the index is complete", "startup"),
-        ("completion.wikilink", "Completion of `[[`", "completion"),
-        ("completion.link", "Completion of `](`", "completion"),
-        ("completion.tag", "Completion of `#`", "completion"),
-        ("completion.snippet", "Completion of a snippet prefix", "completion"),
+        ("completion.wiki-link", "Completion of `[[`", "completion"),
+        ("completion.md-link", "Completion of `](`", "completion"),
+        ("completion.hash-tag", "Completion of `#`", "completion"),
+        ("completion.snippet-prefix", "Completion of a snippet prefix", "completion"),
         ("navigation.references", "References of a heading linked 1,000 times", "navigation"),
         ("navigation.rename-heading", "Rename a heading linked from 500 notes", "navigation"),
         ("navigation.will-rename-files", "`willRenameFiles` of a note linked from 500 notes", "navigation"),
@@ -205,7 +205,7 @@ struct ServerBench {
         var note = open(path)
         if !note.text.hasSuffix("\n") { append("\n", to: &note) }
         let triggers: [(id: String, text: String)] = [
-            ("completion.wikilink", "See [["), ("completion.link", "See [the note]("), ("completion.tag", "Filed under #"), ("completion.snippet", "t"),
+            ("completion.wiki-link", "See [["), ("completion.md-link", "See [the note]("), ("completion.hash-tag", "Filed under #"), ("completion.snippet-prefix", "t"),
         ]
         for trigger in triggers {
             var samples: [Double] = []

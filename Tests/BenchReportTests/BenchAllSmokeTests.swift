@@ -27,8 +27,8 @@ final class BenchAllSmokeTests: XCTestCase {
         XCTAssertEqual(run.machine.cores, ProcessInfo.processInfo.activeProcessorCount)
 
         // Every server scenario of MacMD is measured, with a spread and its peak RSS.
-        let scenarios = ["startup.initialize", "startup.index", "completion.wikilink", "completion.link", "completion.tag",
-                         "completion.snippet", "navigation.references", "navigation.rename-heading", "navigation.will-rename-files",
+        let scenarios = ["startup.initialize", "startup.index", "completion.wiki-link", "completion.md-link", "completion.hash-tag",
+                         "completion.snippet-prefix", "navigation.references", "navigation.rename-heading", "navigation.will-rename-files",
                          "editing.diagnostics", "editing.completion", "preview.10k", "preview.100k", "preview.1m", "check.notebook"]
         for scenario in scenarios {
             let found = try XCTUnwrap(run.result(scenario, "macmd", notes: 200), "\(scenario) for macmd")
@@ -93,15 +93,15 @@ final class BenchAllSmokeTests: XCTestCase {
         let run = try XCTUnwrap(BenchRun(json: try String(contentsOf: out.appendingPathComponent("results.json"), encoding: .utf8)))
         XCTAssertEqual(run.subjects.first { $0.name == "rumdl" }?.version, "rumdl 9.9 (a fake that never answers)")
         XCTAssertEqual(run.result("startup.initialize", "rumdl")?.outcome, .failed("no answer to initialize in 2 s"))
-        XCTAssertEqual(run.result("completion.wikilink", "rumdl")?.outcome, .failed("the server did not start"))
+        XCTAssertEqual(run.result("completion.wiki-link", "rumdl")?.outcome, .failed("the server did not start"))
         XCTAssertEqual(run.result("check.notebook", "rumdl")?.outcome, .failed("exit status 2"))
-        XCTAssertNotNil(run.result("completion.wikilink", "macmd")?.spread, "MacMD is measured all the same")
+        XCTAssertNotNil(run.result("completion.wiki-link", "macmd")?.spread, "MacMD is measured all the same")
         let table = try String(contentsOf: out.appendingPathComponent("results.md"), encoding: .utf8)
         XCTAssertTrue(table.contains("| failed |"), table)
     }
 }
 
 private extension String {
-    static let begin = "<!-- macmd bench all: begin (generated, do not edit) -->"
-    static let end = "<!-- macmd bench all: end -->"
+    static let begin = "<!-- bench results: begin (generated, do not edit) -->"
+    static let end = "<!-- bench results: end -->"
 }

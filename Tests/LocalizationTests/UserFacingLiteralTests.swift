@@ -24,6 +24,7 @@ final class UserFacingLiteralTests: XCTestCase {
     static let skipped: [(path: String, why: String)] = [
         ("Localization/", "the catalog machinery: its errors are for MacMD's developers"),
         ("MacMDBench/", "benchmark generators"),
+        ("BenchReport/", "`macmd bench all`'s tables and plots are for MacMD's developers"),
         ("MacMDFuzz/", "the fuzzers' findings are for MacMD's developers"),
         ("macmd/BenchCommand", "`macmd bench` reports figures for developers"),
         ("MarkdownHTML/", "HTML markup"),
