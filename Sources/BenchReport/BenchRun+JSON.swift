@@ -57,9 +57,9 @@ extension BenchRun {
         case .object(let members) where !members.isEmpty:
             out += "{\n"
             let inner = indent + "  "
-            for (index, key) in members.keys.sorted().enumerated() {
-                out += inner + String(decoding: JSON.serialize(.string(key)), as: UTF8.self) + ": "
-                write(members[key]!, indent: inner, into: &out)
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                out += inner + String(decoding: JSON.serialize(.string(member.key)), as: UTF8.self) + ": "
+                write(member.value, indent: inner, into: &out)
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
             out += indent + "}"

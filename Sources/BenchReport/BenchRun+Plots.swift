@@ -209,13 +209,13 @@ struct SubjectColours: Sendable {
                         "cmark-gfm": "#E69F00", "md4c": "#000000", "pulldown-cmark": "#009E73", "comrak": "#CC79A7"]
 
     init(_ run: BenchRun) {
-        var next = [false: 0, true: 0]
+        var next: [Bool: Int] = [:]
         byName = Self.fixed
         for name in run.subjectOrder where name != "macmd" && Self.fixed[name] == nil {
             let renderer = run.subjects.first { $0.name == name }.map { $0.kind == "renderer" }
                 ?? run.results.allSatisfy { $0.subject != name || $0.group == "render" }
-            byName[name] = Self.palette[next[renderer]! % Self.palette.count]
-            next[renderer]! += 1
+            byName[name] = Self.palette[next[renderer, default: 0] % Self.palette.count]
+            next[renderer, default: 0] += 1
         }
     }
 

@@ -142,11 +142,8 @@ extension BenchCommand {
             StandardStreams.writeError("macmd bench all: cannot create \(options.out): \(String(cString: strerror(errno)))\n")
             return 1
         }
-        if !options.out.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            if getcwd(&buffer, buffer.count) != nil {
-                options.out = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + options.out
-            }
+        if !options.out.hasPrefix("/"), let here = currentDirectory() {
+            options.out = here + "/" + options.out
         }
         if let from = options.from {
             guard case .success(let bytes) = StandardStreams.readInput(path: from),
@@ -231,10 +228,13 @@ struct AllBench {
     /// A peer's executable: on PATH, or in `.build/peers/bin` (where docs/performance.md
     /// installs the PyPI peers).
     static func findPeer(_ name: String) -> String? {
-        if let found = BenchCommand.findExecutable(name) { return found }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        let candidate = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/.build/peers/bin/" + name
+        BenchCommand.findExecutable(name) ?? installedPeer(name)
+    }
+
+    /// `name` in `.build/peers/bin` of the working folder, when it is there.
+    static func installedPeer(_ name: String) -> String? {
+        guard let here = BenchCommand.currentDirectory() else { return nil }
+        let candidate = here + "/.build/peers/bin/" + name
         return access(candidate, X_OK) == 0 ? candidate : nil
     }
 }

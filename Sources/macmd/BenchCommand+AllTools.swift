@@ -285,11 +285,6 @@ extension AllBench {
 
     /// The Python with the PyPI peers: `.build/peers/bin/python3` when there, else python3.
     static func peerPython() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        if getcwd(&buffer, buffer.count) != nil {
-            let candidate = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/.build/peers/bin/python3"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return BenchCommand.findExecutable("python3")
+        installedPeer("python3") ?? BenchCommand.findExecutable("python3")
     }
 }

@@ -210,7 +210,7 @@ extension BenchCommand {
         }
 
         func status(_ field: String) -> Int? {
-            BenchCommand.ServerProcess(pid: pid, input: -1, output: -1).statusBytes(field)
+            BenchCommand.statusBytes(of: pid, field)
         }
 
         /// Shuts the server down politely, then for good after two seconds.

@@ -103,20 +103,7 @@ extension BenchCommand {
         func peakResidentBytes() -> Int? { statusBytes("VmHWM:") }
 
         /// A size field of /proc/PID/status, in bytes.
-        func statusBytes(_ field: String) -> Int? {
-            let fd = open("/proc/\(pid)/status", O_RDONLY)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return nil }
-            let text = String(decoding: buffer[0..<n], as: UTF8.self)
-            for line in text.split(separator: "\n") where line.hasPrefix(field) {
-                let digits = line.filter { $0.isNumber }
-                return Int(digits).map { $0 * 1024 }
-            }
-            return nil
-        }
+        func statusBytes(_ field: String) -> Int? { BenchCommand.statusBytes(of: pid, field) }
 
         /// The server's minor page faults so far (field 10 of /proc/PID/stat): each is a page the
         /// kernel had to map (and zero) on first touch, the cost of memory not being reused.
@@ -391,5 +378,23 @@ extension BenchCommand {
         }
         StandardStreams.writeOutput(Array(report.utf8))
         return 0
+    }
+}
+
+extension BenchCommand {
+    /// A size field ("VmRSS:", "VmHWM:") of /proc/PID/status, in bytes; nil where there is none.
+    static func statusBytes(of pid: pid_t, _ field: String) -> Int? {
+        let fd = open("/proc/\(pid)/status", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer[0..<n], as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix(field) {
+            let digits = line.filter { $0.isNumber }
+            return Int(digits).map { $0 * 1024 }
+        }
+        return nil
     }
 }

@@ -323,6 +323,13 @@ enum BenchCommand {
         return 0
     }
 
+    /// The working folder, or nil.
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func findExecutable(_ name: String) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         for dir in path.split(separator: ":") {
