@@ -235,6 +235,17 @@ struct HTMLWriter {
             guard i < count else { break }
             let value = input[i]
             if value >= 0x80 {
+                // Text in most scripts is runs of multi-byte characters: stay here while they last
+                // rather than going back to the word loop for each one.
+                if let base = input.baseAddress {
+                    var end = i
+                    while end < count && base[end] >= 0x80 {
+                        let length = UTF8Repair.wellFormedLength(base, end, count)
+                        if length == 0 { break }
+                        end += length
+                    }
+                    if end > i { i = end; continue }
+                }
                 let length = UTF8Repair.validSequenceLength(input, i)
                 if length > 0 { i += length; continue }
                 flush(input, run, i)

@@ -393,9 +393,10 @@ struct InlineParser {
         if scannedForBackticks && (length >= backtickStamp.count || backtickStamp[length] != stamp || backtickLast[length] < start) {
             return nil
         }
+        guard let base = bytes.baseAddress else { return nil }
         var index = start
         while index < end {
-            while index < end, bytes[index] != UInt8(ascii: "`") { index += 1 }
+            index = ByteSearch.firstIndex(of: UInt8(ascii: "`"), in: base, from: index, end: end)
             if index >= end { break }
             let runStart = index
             while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }

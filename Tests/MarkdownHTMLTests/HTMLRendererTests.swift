@@ -382,6 +382,18 @@ final class HTMLRendererTests: XCTestCase {
             """)
     }
 
+    /// Footnotes are numbered in the order a reader meets their first reference: in a table's
+    /// header row (the paragraph it was parsed as is dropped), in a quote, inside a definition.
+    func testFootnotesAreNumberedInReadingOrderAcrossBlocks() {
+        let source = "Intro [^b]\n[^a] | b\n--- | ---\nx [^b] | y [^a]\n\n> quote [^c]\n\n[^a]: A\n[^b]: B\n[^c]: C [^a]\n"
+        let html = HTMLRenderer().renderString(MarkdownParser.parse(Array(source.utf8), options: .gfm))
+        let numbers = html.split(separator: "data-footnote-ref>").dropFirst().map { $0.prefix { $0 != "<" } }
+        XCTAssertEqual(numbers, ["1", "2", "1", "2", "3", "2"])
+        let entries = html.split(separator: "<li id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(entries, ["fn-b", "fn-a", "fn-c"])
+        XCTAssertTrue(html.contains("id=\"fnref-a-3\""), "the reference in C's definition is A's third")
+    }
+
     func testFullPage() {
         var builder = TreeBuilder()
         let heading = builder.add(.heading, data: 1)

@@ -1,5 +1,5 @@
 import XCTest
-import TextCore
+@testable import TextCore
 
 /// cmark's repair of output bytes: one U+FFFD per NUL and per ill-formed sequence.
 final class UTF8RepairTests: XCTestCase {
@@ -22,5 +22,29 @@ final class UTF8RepairTests: XCTestCase {
         XCTAssertEqual(repaired([0x80, 0xE2, 0x41]), replacement + replacement + [0x41])
         // Cut off by the end: the rest of the continuation bytes go with it.
         XCTAssertEqual(repaired([0x61, 0xE2, 0x82]), [0x61] + replacement)
+    }
+
+    /// The inlined fast path answers only for well-formed sequences, and then as the full check
+    /// does: every lead byte against continuation bytes at the edges of each range, cut short too.
+    func testTheFastPathAgreesWithTheFullCheck() {
+        let followers: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF]
+        var wellFormed = 0
+        for lead in UInt8(0x80)...0xFF {
+            for a in followers { for b in followers { for c in followers {
+                let bytes = [lead, a, b, c]
+                for count in 1...4 {
+                    bytes.withUnsafeBufferPointer { full in
+                        let buffer = UnsafeBufferPointer(rebasing: full[0..<count])
+                        let fast = UTF8Repair.wellFormedLength(buffer.baseAddress!, 0, count)
+                        let checked = UTF8Repair.checkedSequenceLength(buffer, 0)
+                        XCTAssertEqual(fast > 0 ? fast : checked, checked, "\(bytes.prefix(count))")
+                        XCTAssertEqual(fast, max(checked, 0), "a well-formed sequence the fast path missed: \(bytes.prefix(count))")
+                        XCTAssertEqual(UTF8Repair.validSequenceLength(buffer, 0), checked)
+                        if fast > 0 { wellFormed += 1 }
+                    }
+                }
+            } } }
+        }
+        XCTAssertGreaterThan(wellFormed, 0)
     }
 }
