@@ -54,6 +54,7 @@ extension BenchRun {
         var out = "| Scenario | Notes | " + columns.joined(separator: " | ") + " |\n"
         out += "|---|---:|" + String(repeating: "---:|", count: columns.count) + "\n"
         var reasons: [String] = []
+        var cut: [String] = []
         for row in shown {
             var cells: [String] = []
             for column in columns {
@@ -62,8 +63,12 @@ extension BenchRun {
                     continue
                 }
                 switch result.outcome {
-                case .measured:
+                case .measured(let samples):
                     cells.append(Self.cell(result))
+                    if let planned = result.figures["roundsPlanned"] {
+                        cut.append("\(column), \(row.title)\(row.notes.map { " (\(Self.grouped($0)) notes)" } ?? ""): "
+                                   + "\(samples.count) of \(Int(planned)) rounds, stopped at the scenario's time budget")
+                    }
                 case .notApplicable(let why):
                     cells.append("n/a")
                     reasons.append("\(column), \(row.title): \(why)")
@@ -85,6 +90,9 @@ extension BenchRun {
         for reason in reasons where !unique.contains(reason) { unique.append(reason) }
         if !unique.isEmpty {
             out += "\nWhy a figure is missing:\n\n" + unique.map { "- " + $0 + "\n" }.joined()
+        }
+        if !cut.isEmpty {
+            out += "\nCut short (`--budget`: fewer rounds, the same measure):\n\n" + cut.map { "- " + $0 + "\n" }.joined()
         }
         return out
     }

@@ -17,6 +17,11 @@
 // - Peers run with their documented defaults (only their caches are turned off for the cold
 //   check: `--no-cache`).
 // - Each wait has a deadline (`--timeout`), so a peer that hangs costs seconds, not the run.
+// - Each scenario has a time budget (`--budget`): past it, its rounds stop (after at least three
+//   counted ones) and the table says how many of how many ran, so one slow peer on a large
+//   notebook costs minutes, not hours.
+// - results.json is written after each server and notebook: a run stopped part way keeps what it
+//   measured (`--from` draws it).
 
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +36,7 @@ extension BenchCommand {
     static let allUsage = """
     usage: macmd bench all --out DIR [--sizes N,N,…] [--seed S] [--keystrokes N] [--rounds N]
                            [--starts N] [--peers NAME,…|none] [--corpus FILE] [--readme FILE]
-                           [--timeout SECONDS] [--smoke] [--from RESULTS.json]
+                           [--timeout SECONDS] [--budget SECONDS] [--smoke] [--from RESULTS.json]
       --sizes       notebook sizes in notes (default 1000,10000,50000)
       --keystrokes  keystrokes of the editing session (default 2000)
       --rounds      repetitions of each completion, navigation and preview scenario (default 50)
@@ -39,6 +44,8 @@ extension BenchCommand {
       --peers       which peers to run (default: every one installed; `none`: MacMD only)
       --corpus      the Markdown to render (default: built from ../shared/corpus, ≥ 10 MB)
       --readme      write the table and plots into this README's performance section
+      --timeout     the longest wait for one answer (default 30 s)
+      --budget      the time one scenario may take on one server before its rounds stop (default 60 s)
       --smoke       a quick run: 200 notes, 20 keystrokes, 3 rounds, 1 start, a small corpus
       --from        measure nothing: write the table, plots and README section of an earlier run
 
@@ -55,6 +62,8 @@ extension BenchCommand {
         var corpus: String?
         var readme: String?
         var timeout = 30.0
+        /// Seconds a scenario may run on one server before its remaining rounds are dropped.
+        var budget = 60.0
         var smoke = false
         /// `--from FILE`: no measuring, the files made again from an earlier run's results.json.
         var from: String?
@@ -110,6 +119,9 @@ extension BenchCommand {
             case "--timeout":
                 guard let v = value().flatMap({ Double($0) }), v > 0 else { return fail("--timeout takes seconds > 0") }
                 options.timeout = v
+            case "--budget":
+                guard let v = value().flatMap({ Double($0) }), v > 0 else { return fail("--budget takes seconds > 0") }
+                options.budget = v
             case "--smoke":
                 options.smoke = true
             case "--from":
@@ -195,10 +207,19 @@ struct AllBench {
                 var session = ServerBench(name: server.name, arguments: server.arguments, notebook: notebook, options: options)
                 session.run(preview: size == previewSize)
                 results += session.results
+                savePartial()
             }
             check(notebook)
+            savePartial()
         }
         render()
+    }
+
+    /// results.json of the run so far, so that a run stopped part way keeps its figures.
+    func savePartial() {
+        if !Bench.writeFile(options.out + "/results.json", Array(currentRun().json().utf8)) {
+            log("macmd bench all: cannot write \(options.out)/results.json")
+        }
     }
 
     /// The servers to measure, and the peers skipped with the reason.
@@ -243,9 +264,14 @@ extension AllBench {
     /// Writes results.json, results.md and the plots into `--out` (and the README's section with
     /// `--readme`), prints the table; 1 when a part of the run could not be made.
     func finish() -> Int32 {
-        finish(BenchRun(date: Self.isoDate(), macmdVersion: Self.version([Bench.selfPath(), "--version"]) ?? "macmd",
-                        machine: Self.machine(), notebookSizes: options.sizes, seed: Int(options.seed),
-                        command: options.command, subjects: subjects, results: results))
+        finish(currentRun())
+    }
+
+    /// The run as measured so far.
+    func currentRun() -> BenchRun {
+        BenchRun(date: Self.isoDate(), macmdVersion: Self.version([Bench.selfPath(), "--version"]) ?? "macmd",
+                 machine: Self.machine(), notebookSizes: options.sizes, seed: Int(options.seed),
+                 command: options.command, subjects: subjects, results: results)
     }
 
     /// Writes the files of `run`.

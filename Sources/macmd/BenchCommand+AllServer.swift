@@ -213,7 +213,8 @@ struct ServerBench {
             var samples: [Double] = []
             var items: [Double] = []
             var failure: String?
-            for round in 0..<(options.warmUp + options.rounds) {
+            var rounds = ScenarioRounds(warmUp: options.warmUp, planned: options.rounds, budget: options.budget)
+            while let counted = rounds.next() {
                 append(trigger.text, to: &note)
                 let params = completionParams(note, typed: trigger.text.last)
                 guard let answer = client?.call("textDocument/completion", params, seconds: options.timeout) else {
@@ -223,7 +224,7 @@ struct ServerBench {
                 removeLast(trigger.text.count, from: &note)
                 switch answer.result {
                 case .success(let result):
-                    if round >= options.warmUp {
+                    if counted {
                         samples.append(answer.seconds * 1000)
                         items.append(Double(Self.items(result)))
                     }
@@ -238,7 +239,7 @@ struct ServerBench {
             } else if samples.isEmpty || mostItems == 0 {
                 add(trigger.id, .notApplicable("offers nothing here"))
             } else {
-                add(trigger.id, .measured(samples), figures: ["items": items.sorted()[items.count / 2]])
+                add(trigger.id, .measured(samples), figures: rounds.figures(["items": items.sorted()[items.count / 2]]))
             }
         }
         client?.notify("textDocument/didClose", ["textDocument": ["uri": .string(note.uri)]])
@@ -273,7 +274,8 @@ struct ServerBench {
             var samples: [Double] = []
             var found: [Double] = []
             var outcome: BenchOutcome?
-            for round in 0..<(options.warmUp + rounds) {
+            var scenario = ScenarioRounds(warmUp: options.warmUp, planned: rounds, budget: options.budget)
+            while let counted = scenario.next() {
                 guard let answer = client?.call(request.method, request.params, seconds: options.timeout) else {
                     outcome = .failed("no answer in \(Bench.format(options.timeout, 0)) s")
                     break
@@ -282,7 +284,7 @@ struct ServerBench {
                     outcome = .failed(answer.result.errorText)
                     break
                 }
-                if round >= options.warmUp {
+                if counted {
                     samples.append(answer.seconds * 1000)
                     found.append(Double(Self.locations(result)))
                 }
@@ -293,7 +295,7 @@ struct ServerBench {
             } else if most == 0 {
                 add(request.id, .notApplicable("finds nothing to return or edit"))
             } else {
-                add(request.id, .measured(samples), figures: [request.id == "navigation.references" ? "locations" : "files": most])
+                add(request.id, .measured(samples), figures: scenario.figures([request.id == "navigation.references" ? "locations" : "files": most]))
             }
         }
         client?.notify("textDocument/didClose", ["textDocument": ["uri": .string(hub.uri)]])
@@ -325,8 +327,10 @@ struct ServerBench {
         var completions: [Double] = []
         var failure: String?
         var position = Array(repeating: 0, count: notes.count)
-        let warmUp = options.warmUp * 4
-        for keystroke in 0..<(warmUp + options.keystrokes) {
+        var rounds = ScenarioRounds(warmUp: options.warmUp * 4, planned: options.keystrokes, budget: options.budget)
+        var keystroke = -1
+        while let counted = rounds.next() {
+            keystroke += 1
             let which = (keystroke / 40) % notes.count
             let phrase = "Notes on [[hub#Hub Heading]] and #topic/bench, see [the hub](\(notebook.hubLink(from: paths[which]))).\n"
             let characters = Array(phrase)
@@ -353,7 +357,6 @@ struct ServerBench {
                 failure = "no answer in \(Bench.format(options.timeout, 0)) s"
                 break
             }
-            let counted = keystroke >= warmUp
             if let diagnosticID, let answer = answers[diagnosticID] {
                 guard case .success = answer.result else {
                     failure = answer.result.errorText
@@ -379,8 +382,9 @@ struct ServerBench {
             add("editing.completion", .failed(failure))
         } else {
             add("editing.diagnostics", diagnostics.isEmpty ? .notApplicable("sends no diagnostics for the edited notes") : .measured(diagnostics),
-                figures: ["keystrokes": Double(options.keystrokes)])
-            add("editing.completion", completions.isEmpty ? .notApplicable("offers nothing after `[[`, `#` or `](`") : .measured(completions))
+                figures: rounds.figures(["keystrokes": Double(rounds.counted)]))
+            add("editing.completion", completions.isEmpty ? .notApplicable("offers nothing after `[[`, `#` or `](`") : .measured(completions),
+                figures: rounds.figures([:]))
         }
         for note in notes { client?.notify("textDocument/didClose", ["textDocument": ["uri": .string(note.uri)]]) }
     }
@@ -401,8 +405,9 @@ struct ServerBench {
             var note = open("bench-preview-\(label).md", text: text)
             var samples: [Double] = []
             var failure: String?
-            let rounds = bytes >= 1_000_000 ? max(1, options.rounds / 2) : options.rounds
-            for round in 0..<(options.warmUp + rounds) {
+            var rounds = ScenarioRounds(warmUp: options.warmUp, planned: bytes >= 1_000_000 ? max(1, options.rounds / 2) : options.rounds,
+                                        budget: options.budget)
+            while let counted = rounds.next() {
                 note.version += 1
                 let start = Bench.now()
                 client?.notify("textDocument/didChange", ["textDocument": ["uri": .string(note.uri), "version": .int(Int64(note.version))],
@@ -416,11 +421,48 @@ struct ServerBench {
                     failure = "no HTML in the answer"
                     break
                 }
-                if round >= options.warmUp { samples.append((answer.at - start) * 1000) }
+                if counted { samples.append((answer.at - start) * 1000) }
             }
-            add(id, title, "preview", failure.map { .failed($0) } ?? .measured(samples), figures: ["noteBytes": Double(text.utf8.count)])
+            add(id, title, "preview", failure.map { .failed($0) } ?? .measured(samples), figures: rounds.figures(["noteBytes": Double(text.utf8.count)]))
             client?.notify("textDocument/didClose", ["textDocument": ["uri": .string(note.uri)]])
         }
+    }
+}
+
+/// The rounds of one scenario on one subject: `warmUp` thrown away, then up to `planned`
+/// counted, within `budget` seconds. Warming up stops at half the budget; counting stops at the
+/// budget once three rounds (or all planned, if fewer) are counted. A cut shows in the figures.
+struct ScenarioRounds {
+    let warmUp: Int
+    let planned: Int
+    let budget: Double
+    let start = BenchCommand.now()
+    private(set) var warmedUp = 0
+    private(set) var counted = 0
+    static let minimumCounted = 3
+
+    init(warmUp: Int, planned: Int, budget: Double) {
+        self.warmUp = warmUp
+        self.planned = planned
+        self.budget = budget
+    }
+
+    /// The next round: false for a warm-up round, true for a counted one, nil when it is done.
+    mutating func next() -> Bool? {
+        let elapsed = BenchCommand.now() - start
+        if warmedUp < warmUp && elapsed < budget / 2 {
+            warmedUp += 1
+            return false
+        }
+        guard counted < planned, elapsed < budget || counted < min(planned, Self.minimumCounted) else { return nil }
+        counted += 1
+        return true
+    }
+
+    /// `figures`, with the rounds planned when the budget stopped the scenario early.
+    func figures(_ figures: [String: Double]) -> [String: Double] {
+        guard counted < planned else { return figures }
+        return figures.merging(["roundsPlanned": Double(planned)]) { mine, _ in mine }
     }
 }
 

@@ -102,8 +102,8 @@ extension AllBench {
             var samples: [Double] = []
             var peak = 0
             var failure: String?
-            let rounds = options.smoke ? 1 : 3
-            for round in 0..<(1 + rounds) {
+            var rounds = ScenarioRounds(warmUp: 1, planned: options.smoke ? 1 : 3, budget: options.budget)
+            while let counted = rounds.next() {
                 guard let run = Self.runCaptured([path] + linter.arguments + [notebook.root], seconds: options.timeout * 20) else {
                     failure = "did not finish in \(BenchCommand.format(options.timeout * 20, 0)) s"
                     break
@@ -113,7 +113,7 @@ extension AllBench {
                     failure = "exit status \(run.exitStatus)"
                     break
                 }
-                if round > 0 {
+                if counted {
                     samples.append(run.seconds)
                     peak = max(peak, run.peakRSS)
                 }
@@ -121,7 +121,7 @@ extension AllBench {
             log("  \(linter.name) check: " + (failure ?? samples.map { BenchCommand.format($0, 2) + " s" }.joined(separator: ", ")))
             results.append(BenchResult(scenario: "check.notebook", title: title, group: "check", subject: linter.name, notes: size, unit: "s",
                                        outcome: failure.map { .failed($0) } ?? .measured(samples), peakResidentBytes: failure == nil ? peak : nil,
-                                       figures: ["notebookBytes": Double(notebook.bytes)]))
+                                       figures: rounds.figures(["notebookBytes": Double(notebook.bytes)])))
         }
     }
 

@@ -73,6 +73,25 @@ final class BenchAllSmokeTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("docs/bench/latency.svg").path))
     }
 
+    /// Past its time budget a scenario stops after three counted rounds, and the table says so.
+    func testAScenarioPastItsBudgetStopsEarlyAndTheTableSaysSo() throws {
+        let folder = try scratch()
+        let out = folder.appendingPathComponent("out")
+        let result = try TestProcess.macmd(["bench", "all", "--smoke", "--peers", "none", "--rounds", "10", "--keystrokes", "50",
+                                            "--budget", "0.001", "--out", out.path], in: folder, timeout: 300)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let run = try XCTUnwrap(BenchRun(json: try String(contentsOf: out.appendingPathComponent("results.json"), encoding: .utf8)))
+        for scenario in ["completion.wiki-link", "preview.10k", "editing.diagnostics"] {
+            let found = try XCTUnwrap(run.result(scenario, "macmd"), scenario)
+            XCTAssertEqual(found.spread?.count, 3, "\(scenario): \(found.outcome)")
+        }
+        XCTAssertEqual(run.result("completion.wiki-link", "macmd")?.figures["roundsPlanned"], 10)
+        XCTAssertEqual(run.result("editing.diagnostics", "macmd")?.figures["roundsPlanned"], 50)
+        XCTAssertNil(run.result("startup.initialize", "macmd")?.figures["roundsPlanned"], "start-ups are not cut")
+        let table = try String(contentsOf: out.appendingPathComponent("results.md"), encoding: .utf8)
+        XCTAssertTrue(table.contains("macmd, Completion of `[[` (200 notes): 3 of 10 rounds, stopped at the scenario's time budget"), table)
+    }
+
     /// A peer that never answers costs the deadline, is reported failed, and the run goes on.
     func testAPeerThatNeverAnswersIsReportedFailedWithinTheDeadline() throws {
         let folder = try scratch()
