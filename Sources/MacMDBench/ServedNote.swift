@@ -106,7 +106,7 @@ public struct ServedNote: Sendable {
                 if let symbol { probes.append(Int(start(symbol)) + 1) }
             }
         }
-        probe(symbols.links) { $0.range.start }
+        probe(Array(symbols.links)) { $0.range.start }
         probe(symbols.tags) { $0.range.start }
         probe(symbols.headings) { $0.range.start }
         probe(symbols.blockIDs) { $0.range.start }

@@ -82,7 +82,7 @@ public enum PreviewLinks {
     /// `chapter.md`), by destination as written (`LinkSymbol.destination`), to the URL of what
     /// it reaches, relative to the note, for `HTMLOptions.linkDestinations`. A link whose path
     /// reaches its target as written (its extension aside) is left as it is.
-    public static func markdownDestinations(of links: [LinkSymbol], catalog: NoteCatalog, notePath: String) -> [String: String] {
+    public static func markdownDestinations<Links: Sequence<LinkSymbol>>(of links: Links, catalog: NoteCatalog, notePath: String) -> [String: String] {
         let folder = NotebookPath.folder(of: notePath)
         var result: [String: String] = [:]
         for link in links where !link.form.isWiki && link.form != .autolink && !link.target.text.isEmpty {

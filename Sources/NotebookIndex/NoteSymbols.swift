@@ -31,7 +31,8 @@ public struct NoteSymbols: Sendable, Equatable {
     public var headings: [HeadingSymbol]
     /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order: the
     /// tree's link nodes, less those inside an image description (alt text, not links).
-    public var links: [LinkSymbol]
+    /// Packed (`LinkList`): the index keeps every link of every note.
+    public var links: LinkList
     /// Link reference definitions in document order.
     public var linkDefinitions: [LinkDefinitionSymbol]
     /// Tags in document order; front-matter tags first, since the front matter opens the note.
@@ -75,7 +76,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.titleSource = titleSource
         self.aliases = aliases
         self.headings = headings
-        self.links = links
+        self.links = LinkList(links)
         self.linkDefinitions = linkDefinitions
         self.tags = tags
         self.blockIDs = blockIDs

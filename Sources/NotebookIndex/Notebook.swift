@@ -125,7 +125,8 @@ public struct Notebook: Sendable, Equatable {
     public static func prepare(_ note: NoteSymbols, noteExtensions: [String] = ["md", "markdown"]) -> PreparedNote {
         var names: [String] = []
         names.reserveCapacity(note.links.count)
-        for link in note.links { Notebook.appendLinkNames(isWiki: link.form.isWiki, target: link.target.text, to: &names) }
+        let links = note.links
+        for index in links.indices { Notebook.appendLinkNames(isWiki: links.form(at: index).isWiki, target: links.targetText(at: index), to: &names) }
         return PreparedNote(symbols: note, catalogKeys: NoteCatalog.keys(of: note, extensions: noteExtensions), linkNames: names)
     }
 

@@ -21,6 +21,8 @@ extension NoteSymbols {
 struct SymbolExtractor {
     let tree: SyntaxTree
     private var scratch: [UInt8] = []
+    /// The links met so far, packed as they come.
+    private var linkBuilder = LinkList.Builder(capacity: 0)
     private var ignoredCodes: Set<String> = []
     /// The formulas met so far.
     private var formulaCount = 0
@@ -40,8 +42,7 @@ struct SymbolExtractor {
         // nodes aside), so these arrays are made once at their size instead of doubling.
         var headings: [HeadingSymbol] = []
         headings.reserveCapacity(anchors.count)
-        var links: [LinkSymbol] = []
-        links.reserveCapacity(tree.links.count + tree.wikiLinks.count)
+        linkBuilder = LinkList.Builder(capacity: tree.links.count + tree.wikiLinks.count)
         var definitions: [LinkDefinitionSymbol] = []
         definitions.reserveCapacity(tree.linkDefinitions.count)
         var tags: [TagSymbol] = []
@@ -78,11 +79,11 @@ struct SymbolExtractor {
                 continue
             case .link, .image, .autolink:
                 guard node.data >= 0, Int(node.data) < tree.links.count, !tree.isInImageDescription(node) else { continue }
-                links.append(markdownLink(tree.links[Int(node.data)], node: node, isImage: node.kind == .image))
+                markdownLink(tree.links[Int(node.data)], node: node, isImage: node.kind == .image)
                 continue
             case .wikiLink:
                 guard node.data >= 0, Int(node.data) < tree.wikiLinks.count, !tree.isInImageDescription(node) else { continue }
-                links.append(wikiLink(tree.wikiLinks[Int(node.data)], node: node))
+                wikiLink(tree.wikiLinks[Int(node.data)], node: node)
                 continue
             case .linkDefinition:
                 guard node.data >= 0, Int(node.data) < tree.linkDefinitions.count else { continue }
@@ -115,7 +116,6 @@ struct SymbolExtractor {
         }
 
         // Node order is parse order; nested links (an image inside a link) are made inside-out.
-        sortBySourceStart(&links) { $0.range }
         sortBySourceStart(&tags) { $0.range }
         sortBySourceStart(&blockIDs) { $0.range }
         sortBySourceStart(&htmlIDs) { $0.range }
@@ -140,9 +140,10 @@ struct SymbolExtractor {
             array.capacity - array.count <= max(1, array.count / 8) ? array : array.withUnsafeBufferPointer { Array($0) }
         }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
-                                  headings: fitted(headings), links: fitted(links), linkDefinitions: fitted(definitions),
+                                  headings: fitted(headings), linkDefinitions: fitted(definitions),
                                   tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
+        symbols.links = linkBuilder.finish(sortingByStart: true)
         symbols.htmlIDs = htmlIDs
         symbols.formulaCount = formulaCount
         symbols.undefinedReferences = tree.undefinedReferences.map { .init(text: rawString($0.label), range: source($0.label)) }
@@ -183,7 +184,7 @@ struct SymbolExtractor {
 
     // MARK: Links
 
-    private mutating func markdownLink(_ info: LinkInfo, node: Node, isImage: Bool) -> LinkSymbol {
+    private mutating func markdownLink(_ info: LinkInfo, node: Node, isImage: Bool) {
         let range = sourceSpan(of: node)
         let form: LinkSymbol.Form
         switch info.form {
@@ -195,46 +196,50 @@ struct SymbolExtractor {
         }
         if form == .autolink {
             // Autolinks decode references but not escapes, and a `#` in a URL is the URL's own.
-            decodeIntoScratch(info.destination, escapes: false)
-            let destination = String(decoding: scratch, as: UTF8.self)
-            return LinkSymbol(form: form, target: .init(text: destination, range: source(info.destination)),
-                              range: range)
+            let start = linkBuilder.bytes.count
+            CharacterReferences.decodeEntities(contentSlice(info.destination), into: &linkBuilder.bytes)
+            linkBuilder.beginLink(form: form, isImage: false, range: range,
+                                  target: linkBuilder.text(from: start, range: source(info.destination)))
+            return
         }
 
         var destinationSpan = info.destination
         var titleSpan: ByteSpan? = info.hasTitle ? info.title : nil
-        var referenceLabel: LinkSymbol.Part? = nil
+        var definition: LinkDefinition? = nil
         if form != .inline {
-            let labelSpan = info.label
             if info.definition >= 0, Int(info.definition) < tree.linkDefinitions.count {
-                let definition = tree.linkDefinitions[Int(info.definition)]
-                destinationSpan = definition.destination
-                titleSpan = definition.hasTitle ? definition.title : nil
-                referenceLabel = .init(text: definition.normalizedLabel, range: source(labelSpan))
+                definition = tree.linkDefinitions[Int(info.definition)]
+                destinationSpan = definition?.destination ?? .empty
+                titleSpan = definition.flatMap { $0.hasTitle ? $0.title : nil }
             } else {
                 destinationSpan = .empty
-                referenceLabel = .init(text: rawString(labelSpan), range: source(labelSpan))
             }
         }
 
         // `note.md#heading` and `note.md#^block`: split at the first `#` not escaped.
         let (pathSpan, anchorSpan) = splitAnchor(destinationSpan)
-        let target = LinkSymbol.Part(text: decodedString(pathSpan), range: source(pathSpan))
-        var headings: [LinkSymbol.Part] = []
-        var blockID: LinkSymbol.Part? = nil
+        linkBuilder.beginLink(form: form, isImage: isImage, range: range, target: decodedText(pathSpan))
+        linkBuilder.addPart(.label, decodedText(info.text))
         if let anchor = anchorSpan {
             let bytes = contentSlice(anchor)
             if let first = bytes.first, first == UInt8(ascii: "^") {
-                let idSpan = ByteSpan(anchor.start + 1, anchor.end)
-                blockID = .init(text: decodedString(idSpan), range: source(idSpan))
+                linkBuilder.addPart(.blockID, decodedText(ByteSpan(anchor.start + 1, anchor.end)))
             } else {
-                headings.append(.init(text: decodedString(anchor), range: source(anchor)))
+                linkBuilder.addPart(.heading, decodedText(anchor))
             }
         }
-        let label = LinkSymbol.Part(text: decodedString(info.text), range: source(info.text))
-        let title = titleSpan.map { decodedString($0) }
-        return LinkSymbol(form: form, isImage: isImage, target: target, headings: headings,
-                          blockID: blockID, label: label, referenceLabel: referenceLabel, title: title, range: range)
+        if form != .inline {
+            let labelRange = source(info.label)
+            if let definition {
+                linkBuilder.addPart(.referenceLabel, linkBuilder.text(definition.normalizedLabel, range: labelRange))
+            } else {
+                linkBuilder.addPart(.referenceLabel, linkBuilder.text(contentSlice(info.label), range: labelRange))
+            }
+        }
+        if let titleSpan {
+            let text = decodedText(titleSpan)
+            linkBuilder.addPart(.title, LinkList.Builder.Text(start: text.start, end: text.end, range: .empty))
+        }
     }
 
     private func splitAnchor(_ span: ByteSpan) -> (path: ByteSpan, anchor: ByteSpan?) {
@@ -254,12 +259,12 @@ struct SymbolExtractor {
         return (ByteSpan(bytes.startIndex, bytes.endIndex), nil)
     }
 
-    private mutating func wikiLink(_ info: WikiLinkInfo, node: Node) -> LinkSymbol {
-        let target = LinkSymbol.Part(text: rawString(info.target), range: source(info.target))
-        let headings = info.headings.map { LinkSymbol.Part(text: rawString($0), range: source($0)) }
-        let blockID = info.hasBlockID ? LinkSymbol.Part(text: rawString(info.blockID), range: source(info.blockID)) : nil
-        let label = info.hasLabel ? LinkSymbol.Part(text: rawString(info.label), range: source(info.label)) : nil
-        return LinkSymbol(form: info.isEmbed ? .wikiEmbed : .wikiLink, target: target, headings: headings, blockID: blockID, label: label, range: sourceSpan(of: node))
+    private mutating func wikiLink(_ info: WikiLinkInfo, node: Node) {
+        linkBuilder.beginLink(form: info.isEmbed ? .wikiEmbed : .wikiLink, isImage: false, range: sourceSpan(of: node),
+                              target: rawText(info.target))
+        if info.hasLabel { linkBuilder.addPart(.label, rawText(info.label)) }
+        for heading in info.headings { linkBuilder.addPart(.heading, rawText(heading)) }
+        if info.hasBlockID { linkBuilder.addPart(.blockID, rawText(info.blockID)) }
     }
 
     private mutating func linkDefinition(_ definition: LinkDefinition, node: Node) -> LinkDefinitionSymbol {
@@ -384,12 +389,33 @@ struct SymbolExtractor {
     /// The text of a content span with backslash escapes and character references decoded.
     private mutating func decodedString(_ span: ByteSpan) -> String {
         let slice = contentSlice(span)
-        // Most spans hold neither `\` nor `&`: skip the decoder for them.
-        if !slice.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) {
+        if !SymbolExtractor.needsDecoding(slice) {
             return String(decoding: slice, as: UTF8.self)
         }
         decodeIntoScratch(span, escapes: true)
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Whether a span holds `\` or `&`: most hold neither, and skip the decoder.
+    private static func needsDecoding(_ slice: ArraySlice<UInt8>) -> Bool {
+        slice.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }
+    }
+
+    /// The bytes of a content span as a link's text, with its source range.
+    private mutating func rawText(_ span: ByteSpan) -> LinkList.Builder.Text {
+        linkBuilder.text(contentSlice(span), range: source(span))
+    }
+
+    /// `decodedString(span)` as a link's text, with its source range, decoded straight into the
+    /// links' bytes.
+    private mutating func decodedText(_ span: ByteSpan) -> LinkList.Builder.Text {
+        let slice = contentSlice(span)
+        if !SymbolExtractor.needsDecoding(slice) {
+            return linkBuilder.text(slice, range: source(span))
+        }
+        let start = linkBuilder.bytes.count
+        CharacterReferences.decode(slice, into: &linkBuilder.bytes)
+        return linkBuilder.text(from: start, range: source(span))
     }
 
     /// The source range of a content span.

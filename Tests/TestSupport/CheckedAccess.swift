@@ -1,7 +1,8 @@
 /// Reads that fail an assertion instead of trapping the whole test run when a result is shorter
 /// or a range wider than the test expects.
-extension Array {
-    /// The element at `index`, nil when there is none.
+extension RandomAccessCollection where Index == Int {
+    /// The element at `index`, nil when there is none (arrays, and lists that read like them:
+    /// a note's `LinkList`).
     public subscript(safe index: Int) -> Element? {
         indices.contains(index) ? self[index] : nil
     }
