@@ -179,6 +179,10 @@ struct AllBench {
     var results: [BenchResult] = []
     var servers: [(name: String, arguments: [String])] = []
     var failures = 0
+    /// The small program that runs each linter and renderer so its peak RSS is its own
+    /// (`goBetweenSource`); nil without a C compiler (then figures at or under this process's
+    /// size are left out).
+    var goBetween: String?
 
     init(options: BenchCommand.AllOptions) {
         self.options = options
@@ -192,6 +196,8 @@ struct AllBench {
     func wants(_ name: String) -> Bool { name == "macmd" || options.peers.map { $0.contains(name) } ?? true }
 
     mutating func run() {
+        goBetween = Self.buildGoBetween(in: options.out)
+        if goBetween == nil { log("no C compiler: peak RSS of programs at or under this process's size is left out") }
         findServers()
         let previewSize = options.sizes.contains(10_000) ? 10_000 : options.sizes.last ?? 0
         for size in options.sizes {

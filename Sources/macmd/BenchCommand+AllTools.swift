@@ -21,12 +21,21 @@ extension AllBench {
         var exitStatus: Int32
     }
 
-    /// Runs `arguments` to the end (stdin and stderr /dev/null, stdout read), within `seconds`.
-    static func runCaptured(_ arguments: [String], seconds: Double, directory: String? = nil) -> ChildRun? {
+    /// Runs `arguments` to the end (stdin and stderr /dev/null, stdout read), within `seconds`;
+    /// through `goBetween` (`AllBench.peakGoBetween`) when its peak RSS is a figure of the run.
+    static func runCaptured(_ arguments: [String], seconds: Double, directory: String? = nil, goBetween: String? = nil) -> ChildRun? {
         var fromChild: [Int32] = [0, 0]
         guard pipe(&fromChild) == 0 else { return nil }
         let started = BenchCommand.now()
-        let pid = BenchCommand.spawn(arguments) { actions in
+        // Through the go-between when there is one: the peak RSS is then the
+        // program's own. Without it, Linux floors the figure at what this process holds when it
+        // starts the program (posix_spawn shares its memory until the exec): a figure not above
+        // that floor is left out rather than reported as the program's.
+        let report = "/tmp/macmd-bench-rss-\(getpid()).txt"
+        let command = goBetween.map { [$0, report] + arguments } ?? arguments
+        let floor = goBetween == nil ? BenchCommand.statusBytes(of: getpid(), "VmRSS:") ?? 0 : 0
+        defer { if goBetween != nil { unlink(report) } }
+        let pid = BenchCommand.spawn(command) { actions in
             posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -46,6 +55,7 @@ extension AllBench {
             let remaining = deadline - BenchCommand.now()
             if remaining <= 0 {
                 timedOut = true
+                kill(-pid, SIGKILL)  // `rss-of` and the program it runs
                 kill(pid, SIGKILL)
                 break
             }
@@ -63,13 +73,23 @@ extension AllBench {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = BenchCommand.now() - started
+        var elapsed = BenchCommand.now() - started
         guard !timedOut else { return nil }
         #if os(Linux)
-        let peak = usage.ru_maxrss * 1024
+        var peak = usage.ru_maxrss * 1024
         #else
-        let peak = usage.ru_maxrss
+        var peak = usage.ru_maxrss
         #endif
+        if goBetween != nil {
+            // "BYTES SECONDS": the program's own peak and its time from fork to exit.
+            guard case .success(let bytes) = StandardStreams.readInput(path: report) else { return nil }
+            let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard fields.count == 2, let bytes = Int(fields[0]), let seconds = Double(fields[1]) else { return nil }
+            peak = bytes
+            elapsed = seconds
+        } else if peak <= floor {
+            peak = 0
+        }
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ChildRun(output: String(decoding: output, as: UTF8.self), seconds: elapsed, peakRSS: Int(peak), exitStatus: exit)
     }
@@ -104,7 +124,8 @@ extension AllBench {
             var failure: String?
             var rounds = ScenarioRounds(warmUp: 1, planned: options.smoke ? 1 : 3, budget: options.budget)
             while let counted = rounds.next() {
-                guard let run = Self.runCaptured([path] + linter.arguments + [notebook.root], seconds: options.timeout * 20) else {
+                guard let run = Self.runCaptured([path] + linter.arguments + [notebook.root], seconds: options.timeout * 20,
+                                                 goBetween: goBetween) else {
                     failure = "did not finish in \(BenchCommand.format(options.timeout * 20, 0)) s"
                     break
                 }
@@ -150,6 +171,46 @@ extension AllBench {
     }
 
     """
+
+    /// The go-between through which programs whose peak RSS is a figure are run: FILE COMMAND…
+    /// → runs COMMAND (a fork of this small process, so Linux's floor on its peak RSS is this
+    /// process's megabyte, not the benchmark's hundreds), writes "BYTES SECONDS" to FILE, exits
+    /// as COMMAND did. It leads its own process group, so a timeout kills COMMAND with it.
+    static let goBetweenSource = """
+    #include <stdio.h>
+    #include <sys/resource.h>
+    #include <sys/wait.h>
+    #include <time.h>
+    #include <unistd.h>
+    int main(int argc, char **argv) {
+        if (argc < 3) return 2;
+        setpgid(0, 0);
+        struct timespec a, b; clock_gettime(CLOCK_MONOTONIC, &a);
+        pid_t pid = fork();
+        if (pid == 0) { execvp(argv[2], argv + 2); _exit(127); }
+        if (pid < 0) return 127;
+        int status; struct rusage usage;
+        while (wait4(pid, &status, 0, &usage) < 0) {}
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        FILE *f = fopen(argv[1], "w");
+        if (f) { fprintf(f, "%ld %.9f\\n", usage.ru_maxrss * 1024L, (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9); fclose(f); }
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+
+    """
+
+    /// Compiles `goBetweenSource` into the output folder; nil without a C compiler.
+    static func buildGoBetween(in folder: String) -> String? {
+        let path = folder + "/rss-of"
+        guard BenchCommand.writeFile(path + ".c", Array(goBetweenSource.utf8)), let cc = cCompiler(),
+              let run = runCaptured([cc, "-O2", "-o", path, path + ".c"], seconds: 120), run.exitStatus == 0 else { return nil }
+        return path
+    }
+
+    /// cc, gcc or clang, the first on PATH.
+    static func cCompiler() -> String? {
+        BenchCommand.findExecutable("cc") ?? BenchCommand.findExecutable("gcc") ?? BenchCommand.findExecutable("clang")
+    }
 
     static let pythonDriver = """
     import sys, time
@@ -219,7 +280,7 @@ extension AllBench {
             let driver = options.out + "/md4c-driver"
             let source = driver + ".c"
             if BenchCommand.writeFile(source, Array(Self.md4cDriver.utf8)),
-               let cc = BenchCommand.findExecutable("cc") ?? BenchCommand.findExecutable("gcc") ?? BenchCommand.findExecutable("clang"),
+               let cc = Self.cCompiler(),
                let run = Self.runCaptured([cc, "-O2", "-o", driver, source, "-lmd4c-html", "-lmd4c"], seconds: 120), run.exitStatus == 0 {
                 renderers.append(("md4c", [driver, corpus.path, String(rounds)], nil))
                 subjects.append(BenchSubject(name: "md4c", kind: "renderer", version: "libmd4c-html (MD_DIALECT_GITHUB)"))
@@ -263,7 +324,7 @@ extension AllBench {
                 // each render in process and print one line per round.
                 let inProcess = renderer.name != "cmark-gfm"
                 for _ in 0..<(inProcess ? 1 : rounds + 1) {
-                    guard let run = Self.runCaptured(command, seconds: 600), run.exitStatus == 0 else {
+                    guard let run = Self.runCaptured(command, seconds: 600, goBetween: goBetween), run.exitStatus == 0 else {
                         failure = "did not run to the end"
                         break
                     }
@@ -276,6 +337,13 @@ extension AllBench {
                     }
                 }
                 if !inProcess, !samples.isEmpty { samples.removeFirst() }
+                // MacMD's memory is that of `macmd render FILE` as a user runs it (it streams the
+                // HTML), not of the timing loop, which keeps the input and a tree between rounds.
+                if renderer.name == "macmd", failure == nil,
+                   let run = Self.runCaptured((pinned ? [taskset!, "-c", "0"] : []) + [BenchCommand.selfPath(), "render", "--profile", "gfm", corpus.path],
+                                              seconds: 600, goBetween: goBetween), run.exitStatus == 0 {
+                    peak = run.peakRSS
+                }
                 if samples.isEmpty && failure == nil { failure = "printed no timings" }
                 log("  \(renderer.name) \(pinned ? "one core" : "all cores"): " + (failure ?? samples.map { BenchCommand.format($0, 1) }.joined(separator: ", ") + " MB/s"))
                 add(failure.map { .failed($0) } ?? .measured(samples), peak: failure == nil ? peak : nil)
