@@ -66,6 +66,8 @@ struct HTMLRenderState {
     var plainRoot: NodeID = .none
     /// True between `<tbody>` and `</table>` (tables do not nest: cells hold inlines only).
     var needsClosingTableBody = false
+    /// `tree.content` while a walk runs (empty outside one).
+    var contentBuffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Footnote numbers by definition index (0: never referenced), in reference order.
     var footnoteNumbers: [Int32] = []
     /// References per definition.
@@ -116,9 +118,29 @@ struct HTMLRenderState {
         out.literal("</article>\n</body>\n</html>\n")
     }
 
-    /// Visits the subtree of `root` in document order with enter and exit events.
+    /// Visits the subtree of `root` in document order with enter and exit events, with the
+    /// tree's content bytes at hand (`contentBuffer`) for the text that needs no decoding.
     mutating func walk(from root: NodeID) {
         guard isValid(root) else { return }
+        let content = tree.content
+        content.withUnsafeBufferPointer { buffer in
+            let outer = contentBuffer
+            contentBuffer = buffer
+            defer { contentBuffer = outer }
+            walkNodes(from: root)
+        }
+    }
+
+    /// The content bytes of `node` straight from the tree's buffer (no slice to retain and
+    /// release for each text node), clamped as `SyntaxTree.contentBytes(of:)` clamps.
+    @inline(__always)
+    func contentBuffer(of node: Node) -> UnsafeBufferPointer<UInt8> {
+        let start = max(0, min(Int(node.contentStart), contentBuffer.count))
+        let end = max(start, min(Int(node.contentEnd), contentBuffer.count))
+        return UnsafeBufferPointer(rebasing: contentBuffer[start..<end])
+    }
+
+    private mutating func walkNodes(from root: NodeID) {
         var current = root
         var entering = true
         while true {
@@ -294,7 +316,11 @@ struct HTMLRenderState {
             out.byte(0x3E)
             return .descend
         case .text:
-            out.text(tree.decodedText(of: node))
+            if node.flags & Node.textNeedsDecoding == 0, !isValid(node.parent) || tree.nodes[Int(node.parent)].kind != .autolink {
+                out.text(contentBuffer(of: node))
+            } else {
+                out.text(tree.decodedText(of: node))
+            }
             return .skip
         case .softBreak:
             out.byte(0x0A)
@@ -304,7 +330,12 @@ struct HTMLRenderState {
             return .skip
         case .code:
             out.literal("<code>")
-            out.text(tree.codeSpanText(of: node))
+            let content = contentBuffer(of: node)
+            if let range = SyntaxTree.codeSpanRange(in: content) {
+                out.text(UnsafeBufferPointer(rebasing: content[range]))
+            } else {
+                out.text(tree.codeSpanText(of: node))
+            }
             out.literal("</code>")
             return .skip
         case .inlineHTML:

@@ -165,6 +165,11 @@ struct HTMLWriter {
         input.withUnsafeBufferPointer { append($0, escaping: true) }
     }
 
+    /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
+    mutating func text(_ input: UnsafeBufferPointer<UInt8>) {
+        append(input, escaping: true)
+    }
+
     /// Appends `input` with bad UTF-8 repaired but nothing escaped (raw HTML).
     mutating func raw(_ input: ArraySlice<UInt8>) {
         input.withUnsafeBufferPointer { append($0, escaping: false) }
