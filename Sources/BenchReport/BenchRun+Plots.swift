@@ -84,7 +84,7 @@ extension BenchRun {
         let memory = series { result, _ in
             guard let notes = result.notes,
                   let bytes = result.figures["rssAfterIndexBytes"] ?? result.peakResidentBytes.map(Double.init) else { return nil }
-            return LinePoint(x: Double(notes), y: bytes / 1_000_000, low: nil, high: nil)
+            return LinePoint(x: Double(notes), y: bytes / BenchRun.bytesPerMB, low: nil, high: nil)
         }
         var canvas = Canvas(width: 960)
         var top = canvas.heading("Cold index of a notebook, and the server's memory after it")
@@ -153,7 +153,7 @@ extension BenchRun {
             result.spread.map { spread in
                 (Canvas.readable(spread.median) + " MB/s",
                  result.peakResidentBytes.map { bytes in
-                    let mb = Double(bytes) / 1_000_000
+                    let mb = Double(bytes) / BenchRun.bytesPerMB
                     return "peak RSS " + Canvas.fixed(mb, mb >= 10 ? 0 : 1) + " MB"
                 } ?? "")
             }

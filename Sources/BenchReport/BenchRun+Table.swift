@@ -107,7 +107,7 @@ extension BenchRun {
             text = [spread.median, spread.p95, spread.p99].map(number).joined(separator: " / ")
         }
         if let rss = result.figures["rssAfterIndexBytes"] ?? result.peakResidentBytes.map(Double.init) {
-            text += ", " + number(rss / 1_048_576) + " MB"
+            text += ", " + number(rss / BenchRun.bytesPerMB) + " MB"
         }
         return text
     }

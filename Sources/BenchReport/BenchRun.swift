@@ -121,6 +121,10 @@ public struct BenchMachine: Sendable, Equatable {
 
 /// Everything one `macmd bench all` measured.
 public struct BenchRun: Sendable, Equatable {
+    /// The "MB" of memory figures in the table and the plots alike (MiB, as `bench index` and
+    /// the memory targets count it).
+    public static let bytesPerMB = 1_048_576.0
+
     /// When it ran, ISO 8601 (UTC).
     public var date: String
     /// `macmd --version`: the version and commit measured.

@@ -76,7 +76,7 @@ final class BenchPlotsTests: XCTestCase {
                 let median = (speed * factor * 10).rounded() / 10
                 results.append(BenchResult(scenario: id, title: title, group: "render", subject: subject, unit: "MB/s",
                                            outcome: .measured([median * 0.96, median * 0.98, median, median * 1.01, median * 1.03]),
-                                           peakResidentBytes: mb * 1_000_000, figures: ["inputBytes": 52_000_000]))
+                                           peakResidentBytes: mb * 1_048_576, figures: ["inputBytes": 52_000_000]))
             }
         }
         return BenchRun(date: "2026-11-24T12:00:00Z", macmdVersion: "macmd 0.1.0 (commit abc)",
