@@ -42,8 +42,9 @@ public struct NoteSymbols: Sendable, Equatable {
     /// Ids raw HTML gives places (`<a id="old-heading"></a>`, `<a name=…>`), in document order:
     /// a link's `#fragment` may name one.
     public var htmlIDs: [HTMLIDSymbol] = []
-    /// The front matter's keys and values with their ranges, when the note has front matter.
-    public var frontMatter: FrontMatter?
+    /// The front matter's keys and values, with the ranges of the block and the keys, when the
+    /// note has front matter. Packed (`NoteFrontMatter`): the index keeps every note's.
+    public var frontMatter: NoteFrontMatter?
     /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
     public var ignoredCodes: Set<String>
     /// Labels of `[text][label]` and `[label][]` links with no definition, as written.
@@ -80,7 +81,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.linkDefinitions = linkDefinitions
         self.tags = tags
         self.blockIDs = blockIDs
-        self.frontMatter = frontMatter
+        self.frontMatter = frontMatter.map(NoteFrontMatter.init)
         self.ignoredCodes = ignoredCodes
         self.problems = problems
     }

@@ -361,19 +361,16 @@ public struct Notebook: Sendable, Equatable {
     /// Calls `body` with each front-matter key and each of its scalar values or list items
     /// (lists of tags included), without building a list of them.
     private static func forEachFrontMatterPair(_ note: NoteSymbols, _ body: (String, String) -> Void) {
-        guard let frontMatter = note.frontMatter else { return }
-        for entry in frontMatter.entries {
-            if isUniqueValueKey(entry.key) || entry.value.scalar.map({ $0.utf8.count > 80 }) == true {
-                body(entry.key, "")
-                continue
-            }
-            switch entry.value {
-            case .list(let items) where !items.isEmpty:
-                for item in items { body(entry.key, item) }
-            case .list, .raw:
-                body(entry.key, "")
-            case .scalar(let text):
-                body(entry.key, text)
+        // Read from the packed words: no entry or list array, and no String for values not counted.
+        note.frontMatter?.forEachEntry { key, value in
+            if isUniqueValueKey(key) || (value.isScalar && value.count > 0 && value.byteCount(0) > 80) {
+                body(key, "")
+            } else if value.isList && value.count > 0 {
+                for index in 0..<value.count { body(key, value.text(index)) }
+            } else if value.isScalar && value.count > 0 {
+                body(key, value.text(0))
+            } else {
+                body(key, "")
             }
         }
     }
