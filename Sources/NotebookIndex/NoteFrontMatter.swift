@@ -61,38 +61,18 @@ public struct NoteFrontMatter: Sendable, Equatable {
         }
         let valuesStart = NoteFrontMatter.headerWords + entries.count * NoteFrontMatter.recordWords
         let textStart = valuesStart + valueCount * 2
-        let wordCount = textStart + (textCount + 3) / 4
-        words = [UInt32](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
-            buffer.initialize(repeating: 0)
-            initialized = wordCount
+        var value = 0
+        words = PackedText.words(textStart: textStart, textByteCount: textCount) { buffer, writer in
             buffer[0] = UInt32(entries.count)
             buffer[1] = UInt32(valuesStart)
-            buffer[2] = UInt32(textStart)
-            let textBytes = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(textStart * 4)...])
-            var textOffset = 0
-            var value = 0
-            /// Copies `text` into the text area, with its offset and length at `index`.
-            func write(_ text: String, at index: Int) {
-                var text = text
-                let count = text.withUTF8 { bytes -> Int in
-                    if !bytes.isEmpty {
-                        UnsafeMutableRawBufferPointer(rebasing: textBytes[textOffset..<(textOffset + bytes.count)])
-                            .copyMemory(from: UnsafeRawBufferPointer(bytes))
-                    }
-                    return bytes.count
-                }
-                buffer[index] = UInt32(textOffset)
-                buffer[index + 1] = UInt32(count)
-                textOffset += count
-            }
             /// Writes `text` as the next value record.
             func writeValue(_ text: String) {
-                write(text, at: valuesStart + value * 2)
+                writer.write(text, at: valuesStart + value * 2)
                 value += 1
             }
             for (position, entry) in entries.enumerated() {
                 let record = NoteFrontMatter.headerWords + position * NoteFrontMatter.recordWords
-                write(entry.key, at: record + 1)
+                writer.write(entry.key, at: record + 1)
                 buffer[record + 3] = UInt32(bitPattern: entry.keyRange.start)
                 buffer[record + 4] = UInt32(bitPattern: entry.keyRange.end)
                 buffer[record + 5] = UInt32(value)

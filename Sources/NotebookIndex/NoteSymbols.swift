@@ -27,8 +27,9 @@ public struct NoteSymbols: Sendable, Equatable {
     public var titleSource: TitleSource
     /// Front matter `aliases`/`alias` (a list or a comma-separated scalar), in order.
     public var aliases: [String]
-    /// Headings in document order.
-    public var headings: [HeadingSymbol]
+    /// Headings in document order. Packed (`HeadingList`): the index keeps every heading of
+    /// every note.
+    public var headings: HeadingList
     /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order: the
     /// tree's link nodes, less those inside an image description (alt text, not links).
     /// Packed (`LinkList`): the index keeps every link of every note.
@@ -76,7 +77,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.title = title
         self.titleSource = titleSource
         self.aliases = aliases
-        self.headings = headings
+        self.headings = HeadingList(headings)
         self.links = LinkList(links)
         self.linkDefinitions = linkDefinitions
         self.tags = tags

@@ -284,6 +284,23 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(front["missing"], nil)
     }
 
+    /// Packed headings read back as stored, levels alone included; equal lists compare equal.
+    func testPackedHeadingsReadBackAsStored() {
+        let headings = [
+            HeadingSymbol(level: 1, text: "Soil tests and what they tell a gardener", slug: "soil-tests-and-what-they-tell-a-gardener",
+                          range: ByteSpan(0, 42), textRange: ByteSpan(2, 42)),
+            HeadingSymbol(level: 2, text: "", slug: "", range: ByteSpan(44, 47), textRange: ByteSpan(47, 47)),
+            HeadingSymbol(level: 6, text: "Café ☕", slug: "café-", range: ByteSpan(48, 70), textRange: ByteSpan(55, 70)),
+        ]
+        let list = HeadingList(headings)
+        XCTAssertEqual(Array(list), headings)
+        XCTAssertEqual((0..<list.count).map(list.level(at:)), [1, 2, 6])
+        XCTAssertEqual(list, HeadingList(headings))
+        XCTAssertNotEqual(list, HeadingList(Array(headings.dropLast())))
+        XCTAssertEqual(HeadingList([]).count, 0)
+        XCTAssertEqual(HeadingList(), [])
+    }
+
     /// The index's packed copy reads back every entry's key, key range and value as parsed.
     func testPackedFrontMatterReadsBackAsParsed() throws {
         let texts = [
