@@ -108,7 +108,7 @@ public struct ServedNote: Sendable {
         }
         probe(Array(symbols.links)) { $0.range.start }
         probe(symbols.tags) { $0.range.start }
-        probe(symbols.headings) { $0.range.start }
+        probe(Array(symbols.headings)) { $0.range.start }
         probe(symbols.blockIDs) { $0.range.start }
         var hovers: [HoverResult] = []
         var navigation: [NoteSpan] = []

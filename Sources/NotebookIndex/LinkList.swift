@@ -251,14 +251,7 @@ public struct LinkList: RandomAccessCollection, Sendable, Equatable, Expressible
         var partCount: Int { (Int(buffer[2]) - partsStart) / 4 }
 
         /// The text whose offset and length are at `index` and `index + 1`.
-        func text(at index: Int) -> String {
-            let length = Int(buffer[index + 1])
-            if length == 0 { return "" }
-            let start = Int(buffer[2]) * 4 + Int(buffer[index])
-            return UnsafeRawBufferPointer(buffer).withMemoryRebound(to: UInt8.self) { bytes in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)
-            }
-        }
+        func text(at index: Int) -> String { PackedText.string(buffer, at: index) }
 
         /// The part (text and range) whose four words start at `index`.
         func part(at index: Int) -> LinkSymbol.Part {

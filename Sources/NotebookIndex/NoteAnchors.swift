@@ -50,7 +50,7 @@ struct NoteAnchors: Sendable, Equatable {
             let loose = NotebookPath.looseHeadingKey(heading.text)
             if !loose.isEmpty { headingsByLooseKey[loose, default: []].append(position) }
             headingsByBaseSlug[Slugger.slug(for: heading.text), default: []].append(position)
-            while let top = open.last, headings[top].level >= heading.level {
+            while let top = open.last, headings.level(at: top) >= heading.level {
                 sectionEnds[top] = position
                 open.removeLast()
             }

@@ -316,7 +316,9 @@ extension NoteCatalog {
     /// The first heading matching the last of `parts` inside the sections of the earlier ones.
     /// Exactly: by slug or by text ignoring case; `loose`: by `NotebookPath.looseHeadingKey`
     /// (punctuation and formatting ignored, as Obsidian compares headings).
-    static func headingIndex(_ parts: [String], in headings: [HeadingSymbol], loose: Bool = false) -> Int? {
+    /// (`headings` is a `HeadingList` or an array: a packed heading is made when looked at.)
+    static func headingIndex<Headings: RandomAccessCollection>(_ parts: [String], in headings: Headings, loose: Bool = false) -> Int?
+    where Headings.Element == HeadingSymbol, Headings.Index == Int {
         guard !parts.isEmpty, !headings.isEmpty else { return nil }
         let keys = parts.map { loose ? NotebookPath.looseHeadingKey($0) : $0.folded }
         let looseKeys = loose ? headings.map { NotebookPath.looseHeadingKey($0.text) } : []

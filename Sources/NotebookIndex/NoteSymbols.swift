@@ -27,33 +27,59 @@ public struct NoteSymbols: Sendable, Equatable {
     public var titleSource: TitleSource
     /// Front matter `aliases`/`alias` (a list or a comma-separated scalar), in order.
     public var aliases: [String]
-    /// Headings in document order.
-    public var headings: [HeadingSymbol]
+    /// Headings in document order. Packed (`HeadingList`): the index keeps every heading of
+    /// every note.
+    public var headings: HeadingList
     /// Outgoing links (Markdown, autolinks, wiki-links, images, embeds) in document order: the
     /// tree's link nodes, less those inside an image description (alt text, not links).
     /// Packed (`LinkList`): the index keeps every link of every note.
     public var links: LinkList
     /// Link reference definitions in document order.
-    public var linkDefinitions: [LinkDefinitionSymbol]
+    public var linkDefinitions: [LinkDefinitionSymbol] {
+        get { rare?.fields.linkDefinitions ?? [] }
+        set { rareFields.linkDefinitions = newValue }
+    }
     /// Tags in document order; front-matter tags first, since the front matter opens the note.
     public var tags: [TagSymbol]
     /// Block ids in document order.
     public var blockIDs: [BlockIDSymbol]
     /// Ids raw HTML gives places (`<a id="old-heading"></a>`, `<a name=…>`), in document order:
     /// a link's `#fragment` may name one.
-    public var htmlIDs: [HTMLIDSymbol] = []
-    /// The front matter's keys and values with their ranges, when the note has front matter.
-    public var frontMatter: FrontMatter?
+    public var htmlIDs: [HTMLIDSymbol] {
+        get { rare?.fields.htmlIDs ?? [] }
+        set { rareFields.htmlIDs = newValue }
+    }
+    /// The front matter's keys and values, with the ranges of the block and the keys, when the
+    /// note has front matter. Packed (`NoteFrontMatter`): the index keeps every note's.
+    public var frontMatter: NoteFrontMatter?
     /// Diagnostic codes the note switches off with `<!-- macmd-ignore CODE … -->`.
-    public var ignoredCodes: Set<String>
+    public var ignoredCodes: Set<String> {
+        get { rare?.fields.ignoredCodes ?? [] }
+        set { rareFields.ignoredCodes = newValue }
+    }
     /// Labels of `[text][label]` and `[label][]` links with no definition, as written.
-    public var undefinedReferences: [LinkSymbol.Part] = []
+    public var undefinedReferences: [LinkSymbol.Part] {
+        get { rare?.fields.undefinedReferences ?? [] }
+        set { rareFields.undefinedReferences = newValue }
+    }
     /// The parser's problems with the note (malformed front matter, nesting limits).
-    public var problems: [SyntaxProblem]
+    public var problems: [SyntaxProblem] {
+        get { rare?.fields.problems ?? [] }
+        set { rareFields.problems = newValue }
+    }
     /// How many formulas the note has (maths in an image description is alt text, not counted).
     /// The formulas themselves are checked only when `math-error` is asked for, from the note's
     /// tree (`NotebookDiagnostics.mathErrors`): the index never runs the maths converter.
     public var formulaCount = 0
+    /// The fields few notes fill, out of line: one reference, nil when all are empty, where they
+    /// took 40 bytes in every note's entry of the notebook's table (10,000 notes: 0.5 MB).
+    private var rare: RareFieldsBox?
+
+    /// The out-of-line fields; setting them boxes them anew, or drops the box when all are empty.
+    private var rareFields: RareFields {
+        get { rare?.fields ?? RareFields() }
+        set { rare = newValue.isEmpty ? nil : RareFieldsBox(newValue) }
+    }
 
     /// The heading that stands for the note as a whole: the first H1 when the title comes from
     /// it, or, with a front matter title, the first H1 that reads the same. References on it are
@@ -75,14 +101,12 @@ public struct NoteSymbols: Sendable, Equatable {
         self.title = title
         self.titleSource = titleSource
         self.aliases = aliases
-        self.headings = headings
+        self.headings = HeadingList(headings)
         self.links = LinkList(links)
-        self.linkDefinitions = linkDefinitions
         self.tags = tags
         self.blockIDs = blockIDs
-        self.frontMatter = frontMatter
-        self.ignoredCodes = ignoredCodes
-        self.problems = problems
+        self.frontMatter = frontMatter.map(NoteFrontMatter.init)
+        self.rareFields = RareFields(linkDefinitions: linkDefinitions, ignoredCodes: ignoredCodes, problems: problems)
     }
 
     /// The symbols of a note's bytes, parsed with the notebook profile (what the index holds),
@@ -90,4 +114,26 @@ public struct NoteSymbols: Sendable, Equatable {
     public static func parsing(_ bytes: [UInt8], path: String, options: ParseOptions = .notebook) -> NoteSymbols {
         extract(from: MarkdownParser.parse(bytes, options: options), path: path)
     }
+}
+
+/// The fields of `NoteSymbols` few notes fill.
+private struct RareFields: Sendable, Equatable {
+    var linkDefinitions: [LinkDefinitionSymbol] = []
+    var htmlIDs: [HTMLIDSymbol] = []
+    var ignoredCodes: Set<String> = []
+    var undefinedReferences: [LinkSymbol.Part] = []
+    var problems: [SyntaxProblem] = []
+
+    var isEmpty: Bool {
+        linkDefinitions.isEmpty && htmlIDs.isEmpty && ignoredCodes.isEmpty && undefinedReferences.isEmpty && problems.isEmpty
+    }
+}
+
+/// `RareFields` behind one reference; never changed once made (a change makes a new box).
+private final class RareFieldsBox: Sendable, Equatable {
+    let fields: RareFields
+
+    init(_ fields: RareFields) { self.fields = fields }
+
+    static func == (a: RareFieldsBox, b: RareFieldsBox) -> Bool { a === b || a.fields == b.fields }
 }

@@ -55,10 +55,16 @@ public struct Notebook: Sendable, Equatable {
     public private(set) var tagUses: [String: [String]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
-    /// For each link name (see the file comment): the notes with such links, once per link (a
-    /// multiset in no particular order; arrays share the path strings, where a dictionary per
-    /// name would cost a hash table each).
-    private var linkSources: [String: [String]] = [:]
+    /// For each link name (see the file comment): the numbers (`noteNumbers`) of the notes with
+    /// such links, once per link (a multiset in no particular order; an array per name, where a
+    /// dictionary would cost a hash table each, of four-byte numbers, where a path took sixteen).
+    private var linkSources: [String: [Int32]] = [:]
+    /// A number for each note, for `linkSources`; the numbers of removed notes are used again.
+    /// (Which note has which number depends on the order notes came in: equality ignores them.)
+    private var noteNumbers: [String: Int32] = [:]
+    /// The path of each number; empty for a number not in use.
+    private var numberedPaths: [String] = []
+    private var freeNumbers: [Int32] = []
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -86,9 +92,10 @@ public struct Notebook: Sendable, Equatable {
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
-        for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(note.path, name) } }
+        let number = noteNumber(of: note.path)
+        for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
-            for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(note.path) }
+            for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(number) }
         }
         for tag in diff.removedTags { Notebook.removeOne(note.path, &tagUses, tag) }
         for tag in diff.addedTags { tagUses[tag, default: []].append(note.path) }
@@ -134,6 +141,8 @@ public struct Notebook: Sendable, Equatable {
     public mutating func reserveCapacity(notes count: Int) {
         catalog.reserveCapacity(count)
         linkSources.reserveCapacity(linkSources.count + count)
+        noteNumbers.reserveCapacity(noteNumbers.count + count)
+        numberedPaths.reserveCapacity(numberedPaths.count + count)
     }
 
     /// Adds prepared notes in bulk.
@@ -144,7 +153,9 @@ public struct Notebook: Sendable, Equatable {
                 update(note)
                 continue
             }
-            for name in item.linkNames { linkSources[name, default: []].append(note.path) }
+            // A note new to the catalog has no number yet: one hash of its path, not two.
+            let number = newNoteNumber(for: note.path)
+            for name in item.linkNames { linkSources[name, default: []].append(number) }
             registerTagsAndFrontMatter(note)
         }
     }
@@ -154,6 +165,7 @@ public struct Notebook: Sendable, Equatable {
     public mutating func remove(path: String) -> NotebookChange? {
         guard let old = catalog.remove(path: path) else { return nil }
         unregister(old)
+        releaseNumber(of: path)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
         return NotebookChange(catalogChanged: true, affected: affected)
@@ -233,9 +245,10 @@ public struct Notebook: Sendable, Equatable {
     // MARK: Bookkeeping
 
     private mutating func register(_ note: NoteSymbols) {
+        let number = noteNumber(of: note.path)
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
-                linkSources[name, default: []].append(note.path)
+                linkSources[name, default: []].append(number)
             }
         }
         registerTagsAndFrontMatter(note)
@@ -247,8 +260,9 @@ public struct Notebook: Sendable, Equatable {
     }
 
     private mutating func unregister(_ note: NoteSymbols) {
+        let number = noteNumber(of: note.path)
         for link in note.links {
-            for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(note.path, name) }
+            for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(number, name) }
         }
         for tag in note.tags { Notebook.removeOne(note.path, &tagUses, tag.name) }
         unregisterFrontMatter(note)
@@ -263,15 +277,41 @@ public struct Notebook: Sendable, Equatable {
         }
     }
 
-    private mutating func removeSource(_ path: String, _ name: String) {
-        Notebook.removeOne(path, &linkSources, name)
+    private mutating func removeSource(_ number: Int32, _ name: String) {
+        Notebook.removeOne(number, &linkSources, name)
+    }
+
+    /// The number of the note at `path`, given it now when it has none.
+    private mutating func noteNumber(of path: String) -> Int32 {
+        noteNumbers[path] ?? newNoteNumber(for: path)
+    }
+
+    /// Gives the note at `path`, which has no number, one.
+    private mutating func newNoteNumber(for path: String) -> Int32 {
+        let number: Int32
+        if let free = freeNumbers.popLast() {
+            number = free
+            numberedPaths[Int(free)] = path
+        } else {
+            number = Int32(clamping: numberedPaths.count)
+            numberedPaths.append(path)
+        }
+        noteNumbers[path] = number
+        return number
+    }
+
+    /// Frees the number of the note at `path` (removed, its links unregistered).
+    private mutating func releaseNumber(of path: String) {
+        guard let number = noteNumbers.removeValue(forKey: path) else { return }
+        numberedPaths[Int(number)] = ""
+        freeNumbers.append(number)
     }
 
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
     /// note with thousands of links to a few names quadratic (71 M instructions for a 1 MB note).
-    private static func removeOne(_ path: String, _ table: inout [String: [String]], _ key: String) {
-        guard let index = table[key]?.lastIndex(of: path), let last = table[key]?.indices.last else { return }
+    private static func removeOne<Element: Equatable>(_ element: Element, _ table: inout [String: [Element]], _ key: String) {
+        guard let index = table[key]?.lastIndex(of: element), let last = table[key]?.indices.last else { return }
         if last == 0 {
             table[key] = nil
             return
@@ -287,7 +327,9 @@ public struct Notebook: Sendable, Equatable {
         func sameMultisets(_ x: [String: [String]], _ y: [String: [String]]) -> Bool {
             x.count == y.count && x.allSatisfy { y[$0.key]?.sorted() == $0.value.sorted() }
         }
-        return sameMultisets(a.linkSources, b.linkSources) && sameMultisets(a.tagUses, b.tagUses)
+        return sameMultisets(a.linkSources.mapValues { $0.map { a.numberedPaths[Int($0)] } },
+                             b.linkSources.mapValues { $0.map { b.numberedPaths[Int($0)] } })
+            && sameMultisets(a.tagUses, b.tagUses)
     }
 
     /// The names other notes can reach `note` by: its stem, title and aliases; for a stem with
@@ -306,7 +348,9 @@ public struct Notebook: Sendable, Equatable {
 
     private func linkers(names: Set<String>) -> Set<String> {
         var result: Set<String> = []
-        for name in names { if let sources = linkSources[name] { result.formUnion(sources) } }
+        for name in names {
+            for number in linkSources[name] ?? [] { result.insert(numberedPaths[Int(number)]) }
+        }
         return result
     }
 
@@ -361,19 +405,16 @@ public struct Notebook: Sendable, Equatable {
     /// Calls `body` with each front-matter key and each of its scalar values or list items
     /// (lists of tags included), without building a list of them.
     private static func forEachFrontMatterPair(_ note: NoteSymbols, _ body: (String, String) -> Void) {
-        guard let frontMatter = note.frontMatter else { return }
-        for entry in frontMatter.entries {
-            if isUniqueValueKey(entry.key) || entry.value.scalar.map({ $0.utf8.count > 80 }) == true {
-                body(entry.key, "")
-                continue
-            }
-            switch entry.value {
-            case .list(let items) where !items.isEmpty:
-                for item in items { body(entry.key, item) }
-            case .list, .raw:
-                body(entry.key, "")
-            case .scalar(let text):
-                body(entry.key, text)
+        // Read from the packed words: no entry or list array, and no String for values not counted.
+        note.frontMatter?.forEachEntry { key, value in
+            if isUniqueValueKey(key) || (value.isScalar && value.count > 0 && value.byteCount(0) > 80) {
+                body(key, "")
+            } else if value.isList && value.count > 0 {
+                for index in 0..<value.count { body(key, value.text(index)) }
+            } else if value.isScalar && value.count > 0 {
+                body(key, value.text(0))
+            } else {
+                body(key, "")
             }
         }
     }

@@ -140,7 +140,7 @@ struct SymbolExtractor {
             array.capacity - array.count <= max(1, array.count / 8) ? array : array.withUnsafeBufferPointer { Array($0) }
         }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
-                                  headings: fitted(headings), linkDefinitions: fitted(definitions),
+                                  headings: headings, linkDefinitions: fitted(definitions),
                                   tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
         symbols.links = linkBuilder.finish(sortingByStart: true)

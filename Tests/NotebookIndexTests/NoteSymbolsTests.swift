@@ -277,9 +277,51 @@ final class NoteSymbolsTests: XCTestCase {
         guard let front = s.frontMatter else { return XCTFail("no front matter") }
         XCTAssertEqual(front.entries.map(\.key), ["title", "tags", "rating"])
         XCTAssertEqual(front.entries.map { slice(source, $0.keyRange) }, ["title", "tags", "rating"])
-        XCTAssertEqual(front.entries.map { slice(source, $0.valueRange) }, ["\"Soil tests\"", "[a, b]", "4"])
+        XCTAssertEqual(slice(source, front.range), "---\ntitle: \"Soil tests\"\ntags: [a, b]\nrating: 4\n---")
         XCTAssertEqual(front["title"], .scalar("Soil tests"))
         XCTAssertEqual(front["tags"], .list(["a", "b"]))
+        XCTAssertEqual(front["rating"], .scalar("4"))
+        XCTAssertEqual(front["missing"], nil)
+    }
+
+    /// Packed headings read back as stored, levels alone included; equal lists compare equal.
+    func testPackedHeadingsReadBackAsStored() {
+        let headings = [
+            HeadingSymbol(level: 1, text: "Soil tests and what they tell a gardener", slug: "soil-tests-and-what-they-tell-a-gardener",
+                          range: ByteSpan(0, 42), textRange: ByteSpan(2, 42)),
+            HeadingSymbol(level: 2, text: "", slug: "", range: ByteSpan(44, 47), textRange: ByteSpan(47, 47)),
+            HeadingSymbol(level: 6, text: "Café ☕", slug: "café-", range: ByteSpan(48, 70), textRange: ByteSpan(55, 70)),
+        ]
+        let list = HeadingList(headings)
+        XCTAssertEqual(Array(list), headings)
+        XCTAssertEqual((0..<list.count).map(list.level(at:)), [1, 2, 6])
+        XCTAssertEqual(list, HeadingList(headings))
+        XCTAssertNotEqual(list, HeadingList(Array(headings.dropLast())))
+        XCTAssertEqual(HeadingList([]).count, 0)
+        XCTAssertEqual(HeadingList(), [])
+    }
+
+    /// The index's packed copy reads back every entry's key, key range and value as parsed.
+    func testPackedFrontMatterReadsBackAsParsed() throws {
+        let texts = [
+            "---\ntitle: Café\ndate:\ntags:\n  - a\n  - \"b c\"\nempty: []\nnotes: |\n  line one\n  line two\nmap: {a: 1}\n---\n",
+            "---\ntags: [x, y, z]\nbroken: [a, b\ntitle: 'Q'\n---\nBody\n",
+            "---\n---\n", "---\nk: v\n---\n",
+        ]
+        for text in texts {
+            let tree = MarkdownParser.parse(Array(text.utf8), options: .notebook)
+            guard let parsed = tree.frontMatter else { return XCTFail("no front matter: \(text)") }
+            let packed = NoteFrontMatter(parsed)
+            XCTAssertEqual(packed.range, parsed.range, text)
+            XCTAssertEqual(packed.entries.map(\.key), parsed.entries.map(\.key), text)
+            XCTAssertEqual(packed.entries.map(\.value), parsed.entries.map(\.value), text)
+            XCTAssertEqual(packed.entries.map(\.keyRange), parsed.entries.map(\.keyRange), text)
+            XCTAssertEqual(packed, NoteFrontMatter(parsed), text)
+            for entry in parsed.entries { XCTAssertEqual(packed[entry.key], parsed[entry.key], text) }
+        }
+        let one = NoteFrontMatter(try XCTUnwrap(MarkdownParser.parse(Array("---\nk: v\n---\n".utf8), options: .notebook).frontMatter))
+        let other = NoteFrontMatter(try XCTUnwrap(MarkdownParser.parse(Array("---\nk: w\n---\n".utf8), options: .notebook).frontMatter))
+        XCTAssertNotEqual(one, other)
     }
 
     func testExtractionNeverTrapsOnOddInput() {

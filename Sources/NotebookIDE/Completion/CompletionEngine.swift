@@ -298,7 +298,7 @@ private struct Request {
 
     func headings(of target: String, parents: [String], isWiki: Bool) -> CompletionList {
         guard let note = targetNote(target, isWiki: isWiki) else { return CompletionList() }
-        let headings = note.headings
+        let headings = Array(note.headings)
         var ranked: [Ranked] = []
         for index in Request.headingsInside(parents, of: headings) {
             let heading = headings[index]

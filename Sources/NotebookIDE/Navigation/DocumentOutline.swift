@@ -65,7 +65,7 @@ public enum DocumentOutline {
     /// aliases), and it is never inside a heading's section. Pass `includeFrontMatter: false`
     /// to leave it out.
     public static func symbols(for note: NoteSymbols, source: [UInt8], includeFrontMatter: Bool = true) -> [OutlineSymbol] {
-        symbols(headings: note.headings, source: source,
+        symbols(headings: Array(note.headings), source: source,
                 frontMatter: includeFrontMatter ? note.frontMatter?.range : nil)
     }
 

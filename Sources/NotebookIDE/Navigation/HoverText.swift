@@ -38,7 +38,7 @@ public enum HoverText {
             region = block.blockRange
         } else if let heading, let index = note.headings.firstIndex(where: { $0.range == heading.range }) {
             // The section of the heading the resolver returned; its own line is in the header.
-            let sections = DocumentOutline.sectionRanges(headings: note.headings, source: source)
+            let sections = DocumentOutline.sectionRanges(headings: Array(note.headings), source: source)
             let start = NavigationText.nextLineStart(source, after: Int(heading.range.end))
             region = ByteSpan(min(start, Int(sections[index].end)), Int(sections[index].end))
         }

@@ -39,7 +39,7 @@ public enum TableOfContents {
     /// The edit that creates or refreshes the table of contents of the note parsed as `tree`
     /// with headings `note.headings`; nil when the table is already up to date.
     public static func edit(tree: SyntaxTree, note: NoteSymbols) -> Edit? {
-        edit(tree: tree, headings: note.headings)
+        edit(tree: tree, headings: Array(note.headings))
     }
 
     /// The edit that creates or refreshes the table of contents of `tree`, whose headings are
