@@ -18,7 +18,8 @@
 //   check: `--no-cache`).
 // - Each wait has a deadline (`--timeout`), so a peer that hangs costs seconds, not the run.
 // - Each scenario has a time budget (`--budget`): past it, its rounds stop (after at least three
-//   counted ones) and the table says how many of how many ran, so one slow peer on a large
+//   counted ones, or one when a single round outlasts the budget) and the table says how many of
+//   how many ran, so one slow peer on a large
 //   notebook costs minutes, not hours.
 // - results.json is written after each server and notebook: a run stopped part way keeps what it
 //   measured (`--from` draws it).

@@ -241,8 +241,10 @@ extension AllBench {
             return (corpus, bytes.count, corpus)
         }
         let path = options.out + "/corpus.md"
-        if !options.smoke, access("Fixtures/bench/make-corpus.sh", R_OK) == 0,
-           let run = Self.runCaptured(["/bin/sh", "Fixtures/bench/make-corpus.sh", path], seconds: 300), run.exitStatus == 0,
+        // The script is bash (`set -o pipefail`); under /bin/sh (dash) it failed, and runs used
+        // the largest notebook's notes instead of the real-world corpus.
+        if !options.smoke, access("Fixtures/bench/make-corpus.sh", R_OK) == 0, let bash = BenchCommand.findExecutable("bash"),
+           let run = Self.runCaptured([bash, "Fixtures/bench/make-corpus.sh", path], seconds: 300), run.exitStatus == 0,
            case .success(let bytes) = StandardStreams.readInput(path: path), bytes.count > 1_000_000 {
             return (path, bytes.count, "Fixtures/bench/make-corpus.sh (the Rust book and the tldr pages of ../shared/corpus)")
         }
