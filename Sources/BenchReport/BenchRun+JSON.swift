@@ -89,10 +89,9 @@ extension BenchResult {
         if !figures.isEmpty { object["figures"] = .object(figures.mapValues { .double($0) }) }
         switch outcome {
         case .measured(let samples):
-            // Three decimals, and the spread of exactly what is written: read back, the same run.
-            let rounded = samples.map { ($0 * 1000).rounded() / 1000 }
-            object["samples"] = .array(rounded.map { .double($0) })
-            if let spread = Spread(rounded) {
+            // Already to three decimals (`BenchOutcome.asWritten`): read back, the same run.
+            object["samples"] = .array(samples.map { .double($0) })
+            if let spread = Spread(samples) {
                 object["spread"] = .object([
                     "count": .int(Int64(spread.count)), "min": .double(spread.min), "median": .double(spread.median),
                     "p95": .double(spread.p95), "p99": .double(spread.p99), "max": .double(spread.max),

@@ -61,7 +61,7 @@ extension BenchRun {
         return subjectOrder.filter { name in results.contains { $0.subject == name } }.map { name in
             if measured(name) { return LegendItem(subject: name, label: name, colour: colours[name], measured: true) }
             let words = Set(results.filter { $0.subject == name }.compactMap(\.outcome.word))
-            return LegendItem(subject: name, label: "\(name): \(words.count == 1 ? words.first! : "n/a")",
+            return LegendItem(subject: name, label: "\(name): \((words.count == 1 ? words.first : nil) ?? "n/a")",
                               colour: SubjectColours.grey, measured: false)
         }
     }

@@ -59,6 +59,13 @@ public enum BenchOutcome: Sendable, Equatable {
         if case .measured(let samples) = self { return samples }
         return nil
     }
+
+    /// Samples to three decimals, as results.json writes them: a result holds only this form,
+    /// so the table and plots of a run and of its redraw (`--from`) are the same.
+    var asWritten: BenchOutcome {
+        guard case .measured(let samples) = self else { return self }
+        return .measured(samples.map { ($0 * 1000).rounded() / 1000 })
+    }
 }
 
 /// One scenario measured on one subject (a server, a linter, a renderer).
@@ -75,7 +82,8 @@ public struct BenchResult: Sendable, Equatable {
     public var notes: Int?
     /// "ms", "MB/s", "s".
     public var unit: String
-    public var outcome: BenchOutcome
+    /// Measured samples are kept to three decimals (`BenchOutcome.asWritten`).
+    public var outcome: BenchOutcome { didSet { outcome = outcome.asWritten } }
     /// The subject's peak resident set size in bytes (VmHWM of /proc/PID/status, or ru_maxrss).
     public var peakResidentBytes: Int?
     /// Other figures, by name: "rssAfterIndexBytes", "items", "files", "inputBytes", …
@@ -84,7 +92,7 @@ public struct BenchResult: Sendable, Equatable {
     public init(scenario: String, title: String, group: String, subject: String, notes: Int? = nil, unit: String,
                 outcome: BenchOutcome, peakResidentBytes: Int? = nil, figures: [String: Double] = [:]) {
         self.scenario = scenario; self.title = title; self.group = group; self.subject = subject
-        self.notes = notes; self.unit = unit; self.outcome = outcome
+        self.notes = notes; self.unit = unit; self.outcome = outcome.asWritten
         self.peakResidentBytes = peakResidentBytes; self.figures = figures
     }
 
