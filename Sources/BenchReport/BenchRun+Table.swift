@@ -40,7 +40,9 @@ extension BenchRun {
     }
 
     /// The whole table, with the reasons for every figure that is missing.
-    public func markdownTable(groups: Set<String>? = nil, notes: Set<Int>? = nil) -> String {
+    /// `reasons: false` leaves out the lists under the table (why a figure is missing, which
+    /// scenarios the budget cut), for a summary that links to the whole table.
+    public func markdownTable(groups: Set<String>? = nil, notes: Set<Int>? = nil, reasons showReasons: Bool = true) -> String {
         // The rows shown, and a column for each subject with a result in them.
         let shown = rows.filter { row in
             guard let first = results.first(where: { $0.scenario == row.scenario && $0.notes == row.notes }) else { return false }
@@ -86,6 +88,7 @@ extension BenchRun {
         for subject in subjects where groups == nil || groups!.contains(subject.kind == "renderer" ? "render" : "startup") {
             if let why = subject.skipped { reasons.append("\(subject.name): \(why)") }
         }
+        guard showReasons else { return out }
         var unique: [String] = []
         for reason in reasons where !unique.contains(reason) { unique.append(reason) }
         if !unique.isEmpty {
@@ -147,8 +150,10 @@ extension BenchRun {
         out += size.map { "; notebooks of \(Self.grouped($0)) generated notes (seed \(seed))." } ?? "."
         out += " Re-run: `swift build -c release && .build/release/macmd bench all --out /tmp/bench --readme README.md`"
         out += " (docs/performance.md says what each scenario does).\n\n"
-        out += markdownTable(groups: Self.serverGroups, notes: size.map { [$0] })
-        out += "\n" + markdownTable(groups: ["render"]) + "\n"
+        out += markdownTable(groups: Self.serverGroups, notes: size.map { [$0] }, reasons: false)
+        out += "\n" + markdownTable(groups: ["render"], reasons: false) + "\n"
+        out += "The whole table (every notebook size), why a figure is n/a, skipped or failed, and the rounds the "
+        out += "time budget cut: [\(plotsPath)/results.md](\(plotsPath)/results.md).\n\n"
         for plot in ["index", "latency", "render"] {
             out += "![\(plot)](\(plotsPath)/\(plot).svg)\n"
         }

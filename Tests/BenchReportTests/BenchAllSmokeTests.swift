@@ -64,12 +64,23 @@ final class BenchAllSmokeTests: XCTestCase {
             XCTAssertTrue(svg.contains("macmd"), "\(plot) names the server")
         }
 
+        // Drawn again from results.json alone, the table and plots are the same bytes.
+        let redrawn = folder.appendingPathComponent("redrawn")
+        let redraw = try TestProcess.macmd(["bench", "all", "--from", out.appendingPathComponent("results.json").path, "--out", redrawn.path],
+                                           in: folder, timeout: 120)
+        XCTAssertEqual(redraw.status, 0, redraw.stderr)
+        for file in ["results.md", "index.svg", "latency.svg", "render.svg"] {
+            XCTAssertEqual(try Data(contentsOf: redrawn.appendingPathComponent(file)), try Data(contentsOf: out.appendingPathComponent(file)), file)
+        }
+
         // The README's section is replaced, the rest kept; the plots are beside it.
         let updated = try String(contentsOf: readme, encoding: .utf8)
         XCTAssertFalse(updated.contains("old figures"))
         XCTAssertTrue(updated.hasPrefix("# Notes\n\n## Performance\n\n\(String.begin)\nMeasured by `macmd bench all` on "), updated)
         XCTAssertTrue(updated.hasSuffix("\(String.end)\n\n## After\n"), updated)
         XCTAssertTrue(updated.contains("![latency](docs/bench/latency.svg)"), updated)
+        XCTAssertTrue(updated.contains("[docs/bench/results.md](docs/bench/results.md)"), "the README links the whole table")
+        XCTAssertFalse(updated.contains("Why a figure is missing"), "the reasons stay in results.md")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("docs/bench/latency.svg").path))
     }
 
