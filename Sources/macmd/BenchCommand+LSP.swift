@@ -108,15 +108,10 @@ extension BenchCommand {
         /// The server's minor page faults so far (field 10 of /proc/PID/stat): each is a page the
         /// kernel had to map (and zero) on first touch, the cost of memory not being reused.
         func minorFaults() -> Int? {
-            let fd = open("/proc/\(pid)/stat", O_RDONLY)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return nil }
+            guard let stat = BenchCommand.procFile(of: pid, "stat", capacity: 4096) else { return nil }
             // The command name (field 2) may hold spaces: count fields after its closing ')'.
-            guard let close = buffer[0..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-            let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
+            guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
             // fields[0] is field 3 (state), so field 10 is fields[7].
             guard fields.count > 7 else { return nil }
             return Int(String(decoding: fields[7], as: UTF8.self))
@@ -382,15 +377,20 @@ extension BenchCommand {
 }
 
 extension BenchCommand {
-    /// A size field ("VmRSS:", "VmHWM:") of /proc/PID/status, in bytes; nil where there is none.
-    static func statusBytes(of pid: pid_t, _ field: String) -> Int? {
-        let fd = open("/proc/\(pid)/status", O_RDONLY)
+    /// The start of /proc/PID/NAME (one read of up to `capacity` bytes); nil when it cannot be read.
+    static func procFile(of pid: pid_t, _ name: String, capacity: Int) -> ArraySlice<UInt8>? {
+        let fd = open("/proc/\(pid)/\(name)", O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
+        var buffer = [UInt8](repeating: 0, count: capacity)
         let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self)
+        return n > 0 ? buffer[0..<n] : nil
+    }
+
+    /// A size field ("VmRSS:", "VmHWM:") of /proc/PID/status, in bytes; nil where there is none.
+    static func statusBytes(of pid: pid_t, _ field: String) -> Int? {
+        guard let status = procFile(of: pid, "status", capacity: 8192) else { return nil }
+        let text = String(decoding: status, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix(field) {
             let digits = line.filter { $0.isNumber }
             return Int(digits).map { $0 * 1024 }
