@@ -258,10 +258,12 @@ struct Scale: Sendable {
         let max = max > 0 && max.isFinite ? max : 1
         let raw = max / 6
         let power = pow(10, floor(log10(raw)))
-        let step = ([1.0, 2, 5, 10].first { $0 * power >= raw * (1 - 1e-9) } ?? 10) * power
-        let count = Int((max / step - 1e-9).rounded(.up))
+        let candidate = ([1.0, 2, 5, 10].first { $0 * power >= raw * (1 - 1e-9) } ?? 10) * power
+        // A figure so small that the power of ten underflows to 0 gets one step of its own size.
+        let step = candidate > 0 && candidate.isFinite ? candidate : max
+        let count = Swift.max(1, Swift.min(1000, Int((max / step - 1e-9).rounded(.up))))
         let ticks = (0...count).map { Double($0) * step }
-        return Scale(low: 0, high: ticks.last!, start: start, end: end, isLog: false, ticks: ticks, labelled: ticks)
+        return Scale(low: 0, high: ticks.last ?? max, start: start, end: end, isLog: false, ticks: ticks, labelled: ticks)
     }
 
     /// `low` to `high` widened to the nearest 1-2-5 values; values under 0.001 are taken as 0.001.

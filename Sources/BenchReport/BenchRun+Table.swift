@@ -85,7 +85,7 @@ extension BenchRun {
             let size = row.notes.map { Self.grouped($0) } ?? ""
             out += "| \(row.title) (\(row.unit)) | \(size) | " + cells.joined(separator: " | ") + " |\n"
         }
-        for subject in subjects where groups == nil || groups!.contains(subject.kind == "renderer" ? "render" : "startup") {
+        for subject in subjects where groups?.contains(subject.kind == "renderer" ? "render" : "startup") ?? true {
             if let why = subject.skipped { reasons.append("\(subject.name): \(why)") }
         }
         guard showReasons else { return out }

@@ -303,7 +303,8 @@ extension AllBench {
             let version = probe.output.split(separator: "\n").first.map { "\(module) \($0)" } ?? module
             subjects.append(BenchSubject(name: name, kind: "renderer", version: version))
         }
-        let taskset = BenchCommand.findExecutable("taskset")
+        // `taskset -c 0` before a command on one core; nil without taskset.
+        let pin = BenchCommand.findExecutable("taskset").map { [$0, "-c", "0"] }
         for (scenario, title, pinned) in [("render.one-core", "Render throughput, one core", true), ("render.all-cores", "Render throughput, all cores", false)] {
             for renderer in renderers {
                 func add(_ outcome: BenchOutcome, peak: Int? = nil) {
@@ -314,11 +315,12 @@ extension AllBench {
                     add(.skipped(renderer.skipped ?? "not installed"))
                     continue
                 }
-                if pinned && taskset == nil {
+                guard !pinned || pin != nil else {
                     add(.notApplicable("taskset is not installed"))
                     continue
                 }
-                let command = (pinned ? [taskset!, "-c", "0"] : []) + arguments
+                let prefix = pinned ? pin ?? [] : []
+                let command = prefix + arguments
                 var samples: [Double] = []
                 var peak = 0
                 var failure: String?
@@ -342,7 +344,7 @@ extension AllBench {
                 // MacMD's memory is that of `macmd render FILE` as a user runs it (it streams the
                 // HTML), not of the timing loop, which keeps the input and a tree between rounds.
                 if renderer.name == "macmd", failure == nil,
-                   let run = Self.runCaptured((pinned ? [taskset!, "-c", "0"] : []) + [BenchCommand.selfPath(), "render", "--profile", "gfm", corpus.path],
+                   let run = Self.runCaptured(prefix + [BenchCommand.selfPath(), "render", "--profile", "gfm", corpus.path],
                                               seconds: 600, goBetween: goBetween), run.exitStatus == 0 {
                     peak = run.peakRSS
                 }

@@ -248,8 +248,15 @@ final class BenchPlotsTests: XCTestCase {
             result.outcome = result.subject == "macmd" ? .measured(result.group == "startup" ? [] : [0]) : .failed("crashed")
             return result
         }
-        for candidate in [run, BenchRun(date: "", macmdVersion: "", machine: run.machine, notebookSizes: [], seed: 0, command: "",
-                                        subjects: [], results: [])] {
+        // A figure read from a results.json too small for its power of ten (it underflows to 0).
+        var tiny = Self.sampleRun()
+        tiny.results = tiny.results.map { result in
+            var result = result
+            if result.scenario == "startup.index" { result.figures["rssAfterIndexBytes"] = 5e-318 }
+            return result
+        }
+        for candidate in [run, tiny, BenchRun(date: "", macmdVersion: "", machine: run.machine, notebookSizes: [], seed: 0, command: "",
+                                              subjects: [], results: [])] {
             let plots = candidate.plots()
             XCTAssertEqual(plots.map(\.name), ["index.svg", "latency.svg", "render.svg"])
             for plot in plots {
