@@ -101,14 +101,14 @@ public struct ServedNote: Sendable {
         // Hover, definition and references where a user would ask: on the first, a middle and
         // the last link, tag, heading and block id, and at the start, middle and end.
         var probes = [0, text.count / 2, text.count]
-        func probe<Symbol>(_ list: [Symbol], _ start: (Symbol) -> Int32) {
+        func probe<List: RandomAccessCollection>(_ list: List, _ start: (List.Element) -> Int32) where List.Index == Int {
             for symbol in [list.first, list.isEmpty ? nil : list[list.count / 2], list.last] {
                 if let symbol { probes.append(Int(start(symbol)) + 1) }
             }
         }
-        probe(Array(symbols.links)) { $0.range.start }
+        probe(symbols.links) { $0.range.start }
         probe(symbols.tags) { $0.range.start }
-        probe(Array(symbols.headings)) { $0.range.start }
+        probe(symbols.headings) { $0.range.start }
         probe(symbols.blockIDs) { $0.range.start }
         var hovers: [HoverResult] = []
         var navigation: [NoteSpan] = []

@@ -40,7 +40,8 @@ public struct NoteSymbols: Sendable, Equatable {
         set { rareFields.linkDefinitions = newValue }
     }
     /// Tags in document order; front-matter tags first, since the front matter opens the note.
-    public var tags: [TagSymbol]
+    /// Packed (`TagList`): the index keeps every tag of every note.
+    public var tags: TagList
     /// Block ids in document order.
     public var blockIDs: [BlockIDSymbol]
     /// Ids raw HTML gives places (`<a id="old-heading"></a>`, `<a name=…>`), in document order:
@@ -103,7 +104,7 @@ public struct NoteSymbols: Sendable, Equatable {
         self.aliases = aliases
         self.headings = HeadingList(headings)
         self.links = LinkList(links)
-        self.tags = tags
+        self.tags = TagList(tags)
         self.blockIDs = blockIDs
         self.frontMatter = frontMatter.map(NoteFrontMatter.init)
         self.rareFields = RareFields(linkDefinitions: linkDefinitions, ignoredCodes: ignoredCodes, problems: problems)

@@ -50,9 +50,10 @@ public struct Notebook: Sendable, Equatable {
     /// Files that are not notes (images, PDFs), workspace-relative. The catalog keeps them by
     /// file name too, for wiki-links by name (`![[photo.png]]`).
     public private(set) var assets: Set<String> = []
-    /// For each tag (full name, as written): the notes using it and how often.
-    /// (A multiset: the note's path once per use, in no particular order.)
-    public private(set) var tagUses: [String: [String]] = [:]
+    /// For each tag (full name, as written): the numbers (`noteNumbers`) of the notes using it,
+    /// once per use (a multiset in no particular order, four bytes a use where a path took
+    /// sixteen).
+    private var tagUsers: [String: [Int32]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
     /// For each link name (see the file comment): the numbers (`noteNumbers`) of the notes with
@@ -97,8 +98,8 @@ public struct Notebook: Sendable, Equatable {
         for key in diff.addedLinks {
             for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(number) }
         }
-        for tag in diff.removedTags { Notebook.removeOne(note.path, &tagUses, tag) }
-        for tag in diff.addedTags { tagUses[tag, default: []].append(note.path) }
+        for tag in diff.removedTags { Notebook.removeOne(number, &tagUsers, tag) }
+        for tag in diff.addedTags { tagUsers[tag, default: []].append(number) }
         if old.frontMatter != note.frontMatter {
             unregisterFrontMatter(old)
             Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
@@ -156,7 +157,7 @@ public struct Notebook: Sendable, Equatable {
             // A note new to the catalog has no number yet: one hash of its path, not two.
             let number = newNoteNumber(for: note.path)
             for name in item.linkNames { linkSources[name, default: []].append(number) }
-            registerTagsAndFrontMatter(note)
+            registerTagsAndFrontMatter(note, number: number)
         }
     }
 
@@ -191,7 +192,13 @@ public struct Notebook: Sendable, Equatable {
 
     /// How often each tag is used, nested tags counted under their own full name.
     public var tagCounts: [String: Int] {
-        tagUses.mapValues(\.count)
+        tagUsers.mapValues(\.count)
+    }
+
+    /// For each tag (full name, as written): the notes using it, the path once per use (a
+    /// multiset, in no particular order). Made when asked, from the note numbers kept.
+    public var tagUses: [String: [String]] {
+        tagUsers.mapValues { $0.map { numberedPaths[Int($0)] } }
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
@@ -236,8 +243,8 @@ public struct Notebook: Sendable, Equatable {
     /// The notes using `tag` or a tag nested under it, with their counts.
     public func uses(ofTag tag: String) -> [String: Int] {
         var result: [String: Int] = [:]
-        for (name, uses) in tagUses where TagSymbol.name(name, matches: tag) {
-            for path in uses { result[path, default: 0] += 1 }
+        for (name, uses) in tagUsers where TagSymbol.name(name, matches: tag) {
+            for number in uses { result[numberedPaths[Int(number)], default: 0] += 1 }
         }
         return result
     }
@@ -251,11 +258,11 @@ public struct Notebook: Sendable, Equatable {
                 linkSources[name, default: []].append(number)
             }
         }
-        registerTagsAndFrontMatter(note)
+        registerTagsAndFrontMatter(note, number: number)
     }
 
-    private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols) {
-        for tag in note.tags { tagUses[tag.name, default: []].append(note.path) }
+    private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols, number: Int32) {
+        for index in note.tags.indices { tagUsers[note.tags.name(at: index), default: []].append(number) }
         Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
@@ -264,7 +271,7 @@ public struct Notebook: Sendable, Equatable {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(number, name) }
         }
-        for tag in note.tags { Notebook.removeOne(note.path, &tagUses, tag.name) }
+        for index in note.tags.indices { Notebook.removeOne(number, &tagUsers, note.tags.name(at: index)) }
         unregisterFrontMatter(note)
     }
 

@@ -7,9 +7,13 @@ enum PackedText {
     /// The text whose offset (in the text area) and byte count are at `index` and `index + 1` of
     /// `buffer`, a non-empty buffer whose word 2 is the first word of its text area.
     static func string(_ buffer: UnsafeBufferPointer<UInt32>, at index: Int) -> String {
-        let length = Int(buffer[index + 1])
+        string(buffer, offset: Int(buffer[index]), length: Int(buffer[index + 1]))
+    }
+
+    /// The `length` bytes at `offset` of the text area of `buffer` (word 2 is its first word).
+    static func string(_ buffer: UnsafeBufferPointer<UInt32>, offset: Int, length: Int) -> String {
         if length == 0 { return "" }
-        let start = Int(buffer[2]) * 4 + Int(buffer[index])
+        let start = Int(buffer[2]) * 4 + offset
         return UnsafeRawBufferPointer(buffer).withMemoryRebound(to: UInt8.self) { bytes in
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)
         }
@@ -46,17 +50,23 @@ extension PackedText {
         /// Copies `text` into the text area, with its offset and byte count at `index` and
         /// `index + 1` of the buffer.
         mutating func write(_ text: String, at index: Int) {
+            let start = append(text)
+            buffer[index] = UInt32(start)
+            buffer[index + 1] = UInt32(offset - start)
+        }
+
+        /// Copies `text` into the text area after the texts before it; returns its offset there.
+        mutating func append(_ text: String) -> Int {
             var text = text
-            let count = text.withUTF8 { bytes -> Int in
+            let start = offset
+            offset += text.withUTF8 { bytes -> Int in
                 if !bytes.isEmpty {
-                    UnsafeMutableRawBufferPointer(rebasing: textBytes[offset..<(offset + bytes.count)])
+                    UnsafeMutableRawBufferPointer(rebasing: textBytes[start..<(start + bytes.count)])
                         .copyMemory(from: UnsafeRawBufferPointer(bytes))
                 }
                 return bytes.count
             }
-            buffer[index] = UInt32(offset)
-            buffer[index + 1] = UInt32(count)
-            offset += count
+            return start
         }
     }
 }

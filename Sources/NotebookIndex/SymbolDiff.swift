@@ -58,7 +58,7 @@ extension NoteSymbols {
     public static func diff(old: NoteSymbols, new: NoteSymbols) -> SymbolDiff {
         var diff = SymbolDiff()
         (diff.addedLinks, diff.removedLinks) = SymbolDiff.difference(old: old.links.map(\.key), new: new.links.map(\.key))
-        (diff.addedTags, diff.removedTags) = SymbolDiff.difference(old: old.tags.map(\.name), new: new.tags.map(\.name))
+        (diff.addedTags, diff.removedTags) = SymbolDiff.difference(old: old.tags.indices.map(old.tags.name(at:)), new: new.tags.indices.map(new.tags.name(at:)))
         (diff.addedHeadings, diff.removedHeadings) = SymbolDiff.difference(old: old.headings.map(\.key),
                                                                            new: new.headings.map(\.key))
         (diff.addedBlockIDs, diff.removedBlockIDs) = SymbolDiff.difference(old: old.blockIDs.map(\.id),

@@ -141,7 +141,7 @@ struct SymbolExtractor {
         }
         var symbols = NoteSymbols(path: path, title: title, titleSource: titleSource, aliases: aliases(),
                                   headings: headings, linkDefinitions: fitted(definitions),
-                                  tags: fitted(tags), blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter,
+                                  tags: tags, blockIDs: fitted(blockIDs), frontMatter: tree.frontMatter,
                                   ignoredCodes: ignoredCodes, problems: tree.problems)
         symbols.links = linkBuilder.finish(sortingByStart: true)
         symbols.htmlIDs = htmlIDs

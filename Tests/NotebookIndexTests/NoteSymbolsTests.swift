@@ -301,6 +301,27 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(HeadingList(), [])
     }
 
+    /// Packed tags read back as stored (names whose lengths come from the next tag's offset:
+    /// empty, long, non-ASCII, last), the front-matter flag beside the offset; equal lists
+    /// compare equal.
+    func testPackedTagsReadBackAsStored() {
+        let long = String(repeating: "garden/beds/raised/", count: 40) + "tomatoes"
+        let tags = [
+            TagSymbol(name: "project", range: ByteSpan(10, 19), nameRange: ByteSpan(11, 18), isFromFrontMatter: true),
+            TagSymbol(name: "", range: ByteSpan(30, 31), nameRange: ByteSpan(31, 31), isFromFrontMatter: false),
+            TagSymbol(name: long, range: ByteSpan(40, Int32(41 + long.utf8.count)), nameRange: ByteSpan(41, Int32(41 + long.utf8.count)), isFromFrontMatter: false),
+            TagSymbol(name: "日本語/Привет", range: ByteSpan(2000, 2024), nameRange: ByteSpan(2001, 2024), isFromFrontMatter: true),
+        ]
+        let list = TagList(tags)
+        XCTAssertEqual(Array(list), tags)
+        XCTAssertEqual((0..<list.count).map(list.name(at:)), tags.map(\.name))
+        XCTAssertEqual(list, TagList(tags))
+        XCTAssertNotEqual(list, TagList(Array(tags.dropLast())))
+        XCTAssertNotEqual(list, TagList(tags.map { TagSymbol(name: $0.name, range: $0.range, nameRange: $0.nameRange, isFromFrontMatter: !$0.isFromFrontMatter) }))
+        XCTAssertEqual(TagList([]).count, 0)
+        XCTAssertEqual(TagList(), [])
+    }
+
     /// The index's packed copy reads back every entry's key, key range and value as parsed.
     func testPackedFrontMatterReadsBackAsParsed() throws {
         let texts = [
