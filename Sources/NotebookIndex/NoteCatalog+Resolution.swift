@@ -204,13 +204,13 @@ extension NoteCatalog {
             if notes[path] != nil { return .note(path) }
             let bare = NotebookPath.removingExtension(path, noteExtensions)
             if let found = note(withoutExtension: bare) { return .note(found) }
-            if let found = byLowercasedPathWithoutExtension[bare.folded] { return NoteCatalog.single(Array(found), isNote: true) }
+            if let found = paths(.lowercasedPath, bare.folded) { return NoteCatalog.single(found, isNote: true) }
         }
         // 2. By file stem: the linking note's own folder, else the shortest path;
         // `b/note` needs a path ending in it.
         let bareTarget = NotebookPath.removingExtension(target, noteExtensions).folded
         let stem = NotebookPath.lastComponent(of: bareTarget)
-        if var candidates = byStem[stem].map(Array.init) {
+        if var candidates = paths(.stem, stem) {
             if stem.utf8.count != bareTarget.utf8.count {
                 let suffix = "/" + bareTarget
                 candidates = candidates.filter {
@@ -223,8 +223,8 @@ extension NoteCatalog {
         }
         // 3. By title, 4. by alias.
         let key = target.folded
-        if let found = byTitle[key] { return NoteCatalog.single(Array(found), isNote: true) }
-        if let found = byAlias[key] { return NoteCatalog.single(Array(found), isNote: true) }
+        if let found = paths(.title, key) { return NoteCatalog.single(found, isNote: true) }
+        if let found = paths(.alias, key) { return NoteCatalog.single(found, isNote: true) }
         return .missing
     }
 
@@ -258,8 +258,8 @@ extension NoteCatalog {
         }
         if let label = link.label?.text { keys = keys.map { $0 + "|" + label } }
         for key in keys {
-            if let found = bySplitName[NoteCatalog.splitNameKey(key)] {
-                return NoteCatalog.single(NotebookPath.preferred(Array(found), from: NotebookPath.folder(of: sourcePath)), isNote: true)
+            if let found = paths(.splitName, NoteCatalog.splitNameKey(key)) {
+                return NoteCatalog.single(NotebookPath.preferred(found, from: NotebookPath.folder(of: sourcePath)), isNote: true)
             }
         }
         return .missing

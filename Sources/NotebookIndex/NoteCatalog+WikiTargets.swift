@@ -57,7 +57,7 @@ extension NoteCatalog {
     /// on where the link is written (`wikiTarget(to:from:table:)`).
     public func pathsSharingStems() -> Set<String> {
         var paths: Set<String> = []
-        for (_, list) in byStem where list.count > 1 { paths.formUnion(list) }
+        for group in pathsSharingNames(in: .stem) { paths.formUnion(group) }
         return paths
     }
 
@@ -68,7 +68,7 @@ extension NoteCatalog {
 
     /// The table of the notes whose stem is `stem` (a `stemKey`); nil when there is none.
     public func stemTable(_ stem: String) -> StemTable? {
-        guard let paths = byStem[stem] else { return nil }
+        guard let paths = paths(.stem, stem) else { return nil }
         var table = StemTable(stem: stem)
         for path in paths {
             let length = path.utf16.count
@@ -123,7 +123,7 @@ extension NoteCatalog {
             }
             let text = NotebookPath.wikiTarget(target)
             let link = LinkSymbol(form: .wikiLink, target: LinkSymbol.Part(text: text, range: .empty), range: .empty)
-            work += byStem[NoteCatalog.stemKey(of: target)]?.count ?? 1
+            work += paths(.stem, NoteCatalog.stemKey(of: target))?.count ?? 1
             if case .note(let found, _, _, _) = resolve(link, from: sourcePath), found == path { return text }
         }
         return NotebookPath.wikiTarget(bare)
@@ -164,7 +164,7 @@ extension NoteCatalog {
         }
         // 1. By path, which comes first: a note whose path (without extension, ignoring case) is
         // the target. It cannot be `path`, whose path is longer.
-        return notes[target] == nil && byLowercasedPathWithoutExtension[key] == nil
+        return notes[target] == nil && paths(.lowercasedPath, key) == nil
     }
 
     /// Whether the `/` at `slash` in `text` is a character of its own. Only the scalars beside it

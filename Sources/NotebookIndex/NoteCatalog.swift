@@ -5,8 +5,10 @@
 // - A `NoteCatalog` is a plain value built from `[NoteSymbols]` (and the paths of the other files,
 //   the assets); its lookup tables are kept by `insert`/`remove` and `insertAsset`/`removeAsset`,
 //   so resolution (`NoteCatalog+Resolution.swift`) never scans the notebook.
-// - Each table maps a key to the paths having it in byte order, so candidate lists come out
-//   sorted and do not depend on the order notes were added in.
+// - Each note has a number (`number(of:)`, `path(ofNumber:)`) while it is in the catalog; the
+//   tables of names file notes by number and keep no name (`NameTable`): a look-up compares each
+//   candidate's name, worked out from the note, with the name asked for, and answers the paths
+//   sorted, so candidate lists do not depend on the order notes were added in.
 
 import TextCore
 
@@ -64,19 +66,25 @@ public struct NoteCatalog: Sendable, Equatable {
     public private(set) var notes = ShardedDictionary<String, NoteSymbols>()
     /// The extensions (lowercased, without `.`) that make a file a note.
     public let noteExtensions: [String]
-    // Each table maps a key to the paths having it, sorted by path, so that `note.markdown` and
-    // `note.md` pick the same one every time and candidate lists come out sorted. `insert` and
-    // `remove` keep them so: the cost of one change is that note's keys, not the notebook's size.
-    // (A path without its extension is looked up exactly by filtering the case-insensitive
-    // table: one table instead of two, and most keys hold one path, kept without an array.)
-    var byLowercasedPathWithoutExtension: [String: PathList] = [:]
-    var byStem: [String: PathList] = [:]
-    var byTitle: [String: PathList] = [:]
-    var byAlias: [String: PathList] = [:]
+    /// The number of each note, by path; the numbers of removed notes are used again. (Which
+    /// note has which number depends on the order notes came in: equality ignores them.)
+    private var numbers: [String: Int32] = [:]
+    /// The path of each number; empty for a number not in use.
+    private var numberedPaths: [String] = []
+    private var freeNumbers: [Int32] = []
+    // Each table files the notes under a name (folded): `paths(_:_:)` looks a name up, the
+    // paths sorted, so that `note.markdown` and `note.md` pick the same one every time. `insert`
+    // and `remove` keep them: the cost of one change is that note's names, not the notebook's
+    // size. (A path without its extension is looked up exactly by filtering the
+    // case-insensitive table: one table instead of two.)
+    var byLowercasedPathWithoutExtension = NameTable()
+    var byStem = NameTable()
+    var byTitle = NameTable()
+    var byAlias = NameTable()
     /// Notes whose stem holds `#`, `|` or `^`, by `splitNameKey` of the stem: a wiki-link
     /// written with the name as it is (`[[C# notes]]`, as Obsidian writes it) splits there, and
     /// finds the note by its parts put back together. Few notes have such names.
-    var bySplitName: [String: PathList] = [:]
+    var bySplitName = NameTable()
     /// The anchors (headings, block ids, HTML ids) of the notes that have many, by path: links
     /// into them are resolved by look-up (`NoteAnchors`). Kept with `notes`.
     var anchors: [String: NoteAnchors] = [:]
@@ -99,31 +107,63 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// `insert` with the note's table keys worked out beforehand (`keys(of:)`, on another thread).
-    mutating func insert(_ note: NoteSymbols, keys: [(Table, String)]) {
-        remove(path: note.path)
+    /// A note replacing one at its path keeps its number.
+    mutating func insert(_ note: NoteSymbols, keys: [(Table, UInt32)]) {
+        let number: Int32
+        if let old = notes[note.path], let existing = numbers[note.path] {
+            for (table, hash) in self.keys(of: old) { self[table].remove(existing, hash: hash) }
+            number = existing
+        } else {
+            number = newNumber(for: note.path)
+        }
         notes[note.path] = note
         anchors[note.path] = NoteAnchors(note)
-        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
+        for (table, hash) in keys { self[table].insert(number, hash: hash) }
     }
 
-    /// Adds `note` with its keys unless a note has its path already; false then (nothing
-    /// changed). One look-up of the path, for scans.
-    mutating func insertNew(_ note: NoteSymbols, keys: [(Table, String)]) -> Bool {
+    /// Adds `note` with its keys unless a note has its path already; nil then (nothing
+    /// changed), else the note's number. One look-up of the path, for scans.
+    mutating func insertNew(_ note: NoteSymbols, keys: [(Table, UInt32)]) -> Int32? {
         if let existing = notes.updateValue(note, forKey: note.path) {
             notes[note.path] = existing
-            return false
+            return nil
         }
+        let number = newNumber(for: note.path)
         anchors[note.path] = NoteAnchors(note)
-        for (table, key) in keys { NoteCatalog.add(note.path, to: &self[table], key: key) }
-        return true
+        for (table, hash) in keys { self[table].insert(number, hash: hash) }
+        return number
     }
 
     /// Makes room for `count` more notes in every table.
     mutating func reserveCapacity(_ count: Int) {
         notes.reserveCapacity(notes.count + count)
+        numbers.reserveCapacity(numbers.count + count)
+        numberedPaths.reserveCapacity(numberedPaths.count + count)
         byLowercasedPathWithoutExtension.reserveCapacity(byLowercasedPathWithoutExtension.count + count)
         byStem.reserveCapacity(byStem.count + count)
         byTitle.reserveCapacity(byTitle.count + count)
+    }
+
+    /// The number of the note at `path`; nil when there is none.
+    public func number(of path: String) -> Int32? { numbers[path] }
+
+    /// The path of the note numbered `number` (empty for a number not in use).
+    public func path(ofNumber number: Int32) -> String {
+        numberedPaths.indices.contains(Int(number)) ? numberedPaths[Int(number)] : ""
+    }
+
+    /// Gives the note at `path`, which has no number, one.
+    private mutating func newNumber(for path: String) -> Int32 {
+        let number: Int32
+        if let free = freeNumbers.popLast() {
+            number = free
+            numberedPaths[Int(free)] = path
+        } else {
+            number = Int32(clamping: numberedPaths.count)
+            numberedPaths.append(path)
+        }
+        numbers[path] = number
+        return number
     }
 
     /// Replaces the symbols of a note already in the catalog whose title and aliases are
@@ -134,12 +174,17 @@ public struct NoteCatalog: Sendable, Equatable {
         anchors[note.path] = NoteAnchors(note)
     }
 
-    /// Removes the note at `path`; returns it, or nil when there was none.
+    /// Removes the note at `path`; returns it, or nil when there was none. Its number is free
+    /// for the next note added.
     @discardableResult
     public mutating func remove(path: String) -> NoteSymbols? {
         guard let old = notes.removeValue(forKey: path) else { return nil }
         anchors[path] = nil
-        for (table, key) in keys(of: old) { NoteCatalog.drop(path, from: &self[table], key: key) }
+        if let number = numbers.removeValue(forKey: path) {
+            for (table, hash) in keys(of: old) { self[table].remove(number, hash: hash) }
+            numberedPaths[Int(number)] = ""
+            freeNumbers.append(number)
+        }
         return old
     }
 
@@ -162,16 +207,57 @@ public struct NoteCatalog: Sendable, Equatable {
     /// wiki-link `[[name]]` may reach, sorted by path.
     public func notes(named name: String) -> [String] {
         let key = name.folded
-        var result = byStem[key].map(Array.init) ?? []
-        for list in [byTitle[key], byAlias[key]] {
-            for path in list ?? PathList() where !result.contains(path) { result.append(path) }
+        var result = paths(.stem, key) ?? []
+        for list in [paths(.title, key), paths(.alias, key)] {
+            for path in list ?? [] where !result.contains(path) { result.append(path) }
         }
         return result.sorted()
     }
 
     enum Table: Sendable { case lowercasedPath, stem, title, alias, splitName }
 
-    private subscript(table: Table) -> [String: PathList] {
+    /// The paths of the notes filed under the name `key` (folded, as `keys(of:)` makes them) in
+    /// `table`, sorted; nil when there are none.
+    func paths(_ table: Table, _ key: String) -> [String]? {
+        var result: [String] = []
+        self[table].forEachCandidate(hash: NameTable.hash(key)) { number in
+            let path = numberedPaths[Int(number)]
+            if has(table, key, path) { result.append(path) }
+        }
+        guard !result.isEmpty else { return nil }
+        if result.count > 1 { result.sort() }
+        return result
+    }
+
+    /// Whether the note at `path` has the name `key` in `table` (what `keys(of:)` files it under).
+    private func has(_ table: Table, _ key: String, _ path: String) -> Bool {
+        switch table {
+        case .lowercasedPath: return NotebookPath.removingExtension(path, noteExtensions).folded == key
+        case .stem: return NotebookPath.fileStem(of: path).folded == key
+        case .splitName: return NoteCatalog.splitNameKey(NotebookPath.fileStem(of: path)) == key
+        case .title: return notes[path].map { !$0.title.isEmpty && $0.title.folded == key } ?? false
+        case .alias: return notes[path]?.aliases.contains { !$0.isEmpty && $0.folded == key } ?? false
+        }
+    }
+
+    /// The paths of the notes whose name in `table` another note has too, in groups.
+    func pathsSharingNames(in table: Table) -> [[String]] {
+        var groups: [[String]] = []
+        for candidates in self[table].entriesSharingHashes() {
+            var byName: [String: [String]] = [:]
+            for number in candidates {
+                let path = numberedPaths[Int(number)]
+                guard let note = notes[path] else { continue }
+                for (kind, name) in NoteCatalog.names(of: note, extensions: noteExtensions) where kind == table {
+                    byName[name, default: []].append(path)
+                }
+            }
+            groups += byName.values.filter { $0.count > 1 }
+        }
+        return groups
+    }
+
+    private subscript(table: Table) -> NameTable {
         get {
             switch table {
             case .lowercasedPath: return byLowercasedPathWithoutExtension
@@ -192,10 +278,16 @@ public struct NoteCatalog: Sendable, Equatable {
         }
     }
 
-    /// Every (table, key) the note is listed under.
-    func keys(of note: NoteSymbols) -> [(Table, String)] { NoteCatalog.keys(of: note, extensions: noteExtensions) }
+    /// Every (table, hash of the name) the note is filed under.
+    func keys(of note: NoteSymbols) -> [(Table, UInt32)] { NoteCatalog.keys(of: note, extensions: noteExtensions) }
 
-    static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
+    /// Every (table, hash of the name) the note is filed under (`names(of:extensions:)` hashed).
+    static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, UInt32)] {
+        names(of: note, extensions: noteExtensions).map { ($0.0, NameTable.hash($0.1)) }
+    }
+
+    /// Every (table, name) the note is filed under, names folded.
+    static func names(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, String)] {
         let bare = NotebookPath.removingExtension(note.path, noteExtensions)
         var result: [(Table, String)] = []
         result.reserveCapacity(3 + note.aliases.count)
@@ -219,6 +311,13 @@ public struct NoteCatalog: Sendable, Equatable {
 
     private static func drop(_ path: String, from table: inout [String: PathList], key: String) {
         if table[key]?.remove(path) == false { table[key] = nil }
+    }
+
+    /// Equal catalogs hold the same notes, assets and settings; the tables follow from them, and
+    /// which note has which number depends on the order notes came in.
+    public static func == (a: NoteCatalog, b: NoteCatalog) -> Bool {
+        a.notes == b.notes && a.noteExtensions == b.noteExtensions && a.markdownResolution == b.markdownResolution
+            && a.assetsByName == b.assetsByName
     }
 
     /// `#`, `|` and `^`: where a wiki-link's target ends (a heading, a label, a block id).
@@ -249,6 +348,6 @@ public struct NoteCatalog: Sendable, Equatable {
 
     /// The note whose path without its note extension is exactly `bare`, the first by path.
     func note(withoutExtension bare: String) -> String? {
-        byLowercasedPathWithoutExtension[bare.folded]?.first { NotebookPath.removingExtension($0, noteExtensions) == bare }
+        paths(.lowercasedPath, bare.folded)?.first { NotebookPath.removingExtension($0, noteExtensions) == bare }
     }
 }

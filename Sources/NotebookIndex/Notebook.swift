@@ -50,22 +50,16 @@ public struct Notebook: Sendable, Equatable {
     /// Files that are not notes (images, PDFs), workspace-relative. The catalog keeps them by
     /// file name too, for wiki-links by name (`![[photo.png]]`).
     public private(set) var assets: Set<String> = []
-    /// For each tag (full name, as written): the numbers (`noteNumbers`) of the notes using it,
+    /// For each tag (full name, as written): the numbers (`NoteCatalog.number(of:)`) of the notes using it,
     /// once per use (a multiset in no particular order, four bytes a use where a path took
     /// sixteen).
     private var tagUsers: [String: [Int32]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
-    /// For each link name (see the file comment): the numbers (`noteNumbers`) of the notes with
+    /// For each link name (see the file comment): the numbers (the catalog's) of the notes with
     /// such links, once per link (a multiset in no particular order; an array per name, where a
     /// dictionary would cost a hash table each, of four-byte numbers, where a path took sixteen).
     private var linkSources: [String: [Int32]] = [:]
-    /// A number for each note, for `linkSources`; the numbers of removed notes are used again.
-    /// (Which note has which number depends on the order notes came in: equality ignores them.)
-    private var noteNumbers: [String: Int32] = [:]
-    /// The path of each number; empty for a number not in use.
-    private var numberedPaths: [String] = []
-    private var freeNumbers: [Int32] = []
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -125,7 +119,7 @@ public struct Notebook: Sendable, Equatable {
     /// so scans do that part on every core and only the table updates run one at a time.
     public struct PreparedNote: Sendable {
         public let symbols: NoteSymbols
-        let catalogKeys: [(NoteCatalog.Table, String)]
+        let catalogKeys: [(NoteCatalog.Table, UInt32)]
         let linkNames: [String]
     }
 
@@ -142,20 +136,17 @@ public struct Notebook: Sendable, Equatable {
     public mutating func reserveCapacity(notes count: Int) {
         catalog.reserveCapacity(count)
         linkSources.reserveCapacity(linkSources.count + count)
-        noteNumbers.reserveCapacity(noteNumbers.count + count)
-        numberedPaths.reserveCapacity(numberedPaths.count + count)
     }
 
     /// Adds prepared notes in bulk.
     public mutating func insert(_ prepared: [PreparedNote]) {
         for item in prepared {
             let note = item.symbols
-            guard catalog.insertNew(note, keys: item.catalogKeys) else {
+            // The number the catalog gives a note new to it (one hash of its path, not two).
+            guard let number = catalog.insertNew(note, keys: item.catalogKeys) else {
                 update(note)
                 continue
             }
-            // A note new to the catalog has no number yet: one hash of its path, not two.
-            let number = newNoteNumber(for: note.path)
             for name in item.linkNames { linkSources[name, default: []].append(number) }
             registerTagsAndFrontMatter(note, number: number)
         }
@@ -164,9 +155,8 @@ public struct Notebook: Sendable, Equatable {
     /// Removes the note at `path`; nil when there was none.
     @discardableResult
     public mutating func remove(path: String) -> NotebookChange? {
-        guard let old = catalog.remove(path: path) else { return nil }
-        unregister(old)
-        releaseNumber(of: path)
+        guard let number = catalog.number(of: path), let old = catalog.remove(path: path) else { return nil }
+        unregister(old, number: number)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
         return NotebookChange(catalogChanged: true, affected: affected)
@@ -198,7 +188,7 @@ public struct Notebook: Sendable, Equatable {
     /// For each tag (full name, as written): the notes using it, the path once per use (a
     /// multiset, in no particular order). Made when asked, from the note numbers kept.
     public var tagUses: [String: [String]] {
-        tagUsers.mapValues { $0.map { numberedPaths[Int($0)] } }
+        tagUsers.mapValues { $0.map { catalog.path(ofNumber: $0) } }
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
@@ -244,13 +234,14 @@ public struct Notebook: Sendable, Equatable {
     public func uses(ofTag tag: String) -> [String: Int] {
         var result: [String: Int] = [:]
         for (name, uses) in tagUsers where TagSymbol.name(name, matches: tag) {
-            for number in uses { result[numberedPaths[Int(number)], default: 0] += 1 }
+            for number in uses { result[catalog.path(ofNumber: number), default: 0] += 1 }
         }
         return result
     }
 
     // MARK: Bookkeeping
 
+    /// Files the links, tags and front matter of `note`, which the catalog holds.
     private mutating func register(_ note: NoteSymbols) {
         let number = noteNumber(of: note.path)
         for link in note.links {
@@ -266,8 +257,7 @@ public struct Notebook: Sendable, Equatable {
         Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
-    private mutating func unregister(_ note: NoteSymbols) {
-        let number = noteNumber(of: note.path)
+    private mutating func unregister(_ note: NoteSymbols, number: Int32) {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(number, name) }
         }
@@ -288,30 +278,11 @@ public struct Notebook: Sendable, Equatable {
         Notebook.removeOne(number, &linkSources, name)
     }
 
-    /// The number of the note at `path`, given it now when it has none.
-    private mutating func noteNumber(of path: String) -> Int32 {
-        noteNumbers[path] ?? newNoteNumber(for: path)
-    }
-
-    /// Gives the note at `path`, which has no number, one.
-    private mutating func newNoteNumber(for path: String) -> Int32 {
-        let number: Int32
-        if let free = freeNumbers.popLast() {
-            number = free
-            numberedPaths[Int(free)] = path
-        } else {
-            number = Int32(clamping: numberedPaths.count)
-            numberedPaths.append(path)
-        }
-        noteNumbers[path] = number
+    /// The number of the note at `path`, which the catalog holds (it numbers every note it has).
+    private func noteNumber(of path: String) -> Int32 {
+        // l10n-exempt: a broken invariant, for developers
+        guard let number = catalog.number(of: path) else { preconditionFailure("a note the catalog holds has a number") }
         return number
-    }
-
-    /// Frees the number of the note at `path` (removed, its links unregistered).
-    private mutating func releaseNumber(of path: String) {
-        guard let number = noteNumbers.removeValue(forKey: path) else { return }
-        numberedPaths[Int(number)] = ""
-        freeNumbers.append(number)
     }
 
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
@@ -334,8 +305,8 @@ public struct Notebook: Sendable, Equatable {
         func sameMultisets(_ x: [String: [String]], _ y: [String: [String]]) -> Bool {
             x.count == y.count && x.allSatisfy { y[$0.key]?.sorted() == $0.value.sorted() }
         }
-        return sameMultisets(a.linkSources.mapValues { $0.map { a.numberedPaths[Int($0)] } },
-                             b.linkSources.mapValues { $0.map { b.numberedPaths[Int($0)] } })
+        return sameMultisets(a.linkSources.mapValues { $0.map { a.catalog.path(ofNumber: $0) } },
+                             b.linkSources.mapValues { $0.map { b.catalog.path(ofNumber: $0) } })
             && sameMultisets(a.tagUses, b.tagUses)
     }
 
@@ -356,7 +327,7 @@ public struct Notebook: Sendable, Equatable {
     private func linkers(names: Set<String>) -> Set<String> {
         var result: Set<String> = []
         for name in names {
-            for number in linkSources[name] ?? [] { result.insert(numberedPaths[Int(number)]) }
+            for number in linkSources[name] ?? [] { result.insert(catalog.path(ofNumber: number)) }
         }
         return result
     }

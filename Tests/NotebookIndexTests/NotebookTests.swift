@@ -165,7 +165,10 @@ final class LinkNameTests: XCTestCase {
         let targets = ["", "soil", "Soil Tests", "garden/Soil.md", "garden\\beds.markdown", "a.b.c", ".hidden", "folder/",
                        " padded ", "a/ b .md", "x%20y.md", "%41.md", "Ünïcode", "日本/語.md", "https://example.org/x.md",
                        "//host/a", "mailto:a@b.c", "C:/notes/a.md", "a/b/", "/root.md", "UPPER/CASE.MD", "dot.", "a..b",
-                       "tab\tin", "ends.with/.dot", "Σοφία/ΑΒΓ.md", "café/Été.md", "straße", "ǅemal", "Ωmega%20x", "日本語.md"]
+                       "tab\tin", "ends.with/.dot", "Σοφία/ΑΒΓ.md", "café/Été.md", "straße", "ǅemal", "Ωmega%20x", "日本語.md",
+                       // Escapes: decoded for Markdown links before the fast path reads them.
+                       "a%2Fb.md", "%E6%97%A5/%E6%9C%AC.md", "%zz.md", "%FF.md", "%20a.md", "a%20.md", "a%2E.md", "%25.md",
+                       "HTTP%3A//x.org", "Kasho%20clacha/%D8%B3%D9%84.md#x", "%C3%89t%C3%A9.md", "%", "a%2", "%2f"]
         for target in targets {
             for isWiki in [false, true] {
                 var names: [String] = []
