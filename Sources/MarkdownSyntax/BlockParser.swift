@@ -275,8 +275,8 @@ struct BlockParser {
     }
 
     mutating func endsWithBlankLine(_ id: NodeID, _ tree: SyntaxTree) -> Bool {
-        // Walk down last children of lists and items, memoising on the way back up.
-        var chain: [NodeID] = []
+        // Walk down last children of lists and items, then walk the same way again memoising
+        // the answer (no array of the nodes passed: this runs for every list item).
         var current = id
         var result = false
         while current != .none {
@@ -284,14 +284,16 @@ struct BlockParser {
             if m >= 0 { result = m == 1; break }
             if lastLineBlank(current) { result = true; meta[Int(current)].endsWithBlankMemo = 1; break }
             let kind = tree.nodes[Int(current)].kind
-            chain.append(current)
-            if kind == .list || kind == .item {
-                current = tree.nodes[Int(current)].lastChild
-            } else {
-                break
-            }
+            guard kind == .list || kind == .item else { break }
+            current = tree.nodes[Int(current)].lastChild
         }
-        for node in chain { meta[Int(node)].endsWithBlankMemo = result ? 1 : 0 }
+        current = id
+        while current != .none, meta[Int(current)].endsWithBlankMemo < 0 {
+            meta[Int(current)].endsWithBlankMemo = result ? 1 : 0
+            let kind = tree.nodes[Int(current)].kind
+            guard kind == .list || kind == .item else { break }
+            current = tree.nodes[Int(current)].lastChild
+        }
         return result
     }
 

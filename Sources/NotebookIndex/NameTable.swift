@@ -92,12 +92,19 @@ struct NameTable: Sendable {
     }
 
     /// The entries whose hash another entry has too, grouped by hash: where names may be shared.
+    /// (The slots sorted, runs of one hash read off: no table of every entry.)
     func entriesSharingHashes() -> [[Int32]] {
-        var byHash: [UInt32: [Int32]] = [:]
-        for slot in slots where slot != 0 && slot & 0xFFFF_FFFF != NameTable.tombstone {
-            byHash[UInt32(truncatingIfNeeded: slot >> 32), default: []].append(Int32(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1)
+        var entries = slots.filter { $0 != 0 && $0 & 0xFFFF_FFFF != NameTable.tombstone }
+        entries.sort()
+        var groups: [[Int32]] = []
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count, entries[end] >> 32 == entries[start] >> 32 { end += 1 }
+            if end - start > 1 { groups.append(entries[start..<end].map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) - 1 }) }
+            start = end
         }
-        return byHash.values.filter { $0.count > 1 }
+        return groups
     }
 
     private static func entry(_ number: Int32, _ hash: UInt32) -> UInt64 {

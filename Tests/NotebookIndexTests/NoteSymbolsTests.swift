@@ -301,6 +301,35 @@ final class NoteSymbolsTests: XCTestCase {
         XCTAssertEqual(HeadingList(), [])
     }
 
+    /// Packed links read back as stored: every part, lengths read from the next text's start
+    /// (empty texts, the last text, a link without parts before one with), ranges in a word and
+    /// those that do not fit one (a reference link's target defined far away, a title's empty
+    /// range, a link longer than 64 KB); equal lists compare equal.
+    func testPackedLinksReadBackAsStored() {
+        func part(_ text: String, _ start: Int32, _ end: Int32) -> LinkSymbol.Part { LinkSymbol.Part(text: text, range: ByteSpan(start, end)) }
+        let long = String(repeating: "far/", count: 20_000) + "away.md"
+        let links = [
+            LinkSymbol(form: .wikiLink, target: part("Soil tests", 102, 112),
+                       headings: [part("Método", 113, 120), part("", 121, 121)], blockID: part("b1", 122, 124),
+                       label: part("über die Böden", 125, 140), range: ByteSpan(100, 142)),
+            LinkSymbol(form: .inline, target: part("", 150, 150), range: ByteSpan(145, 152)),
+            LinkSymbol(form: .fullReference, isImage: true, target: part("img/plot.png", 90_000, 90_012),
+                       referenceLabel: part("plot", 160, 164), title: "A plot", range: ByteSpan(153, 165)),
+            LinkSymbol(form: .inline, target: part(long, 200_001, Int32(200_001 + long.utf8.count)),
+                       range: ByteSpan(200_000, Int32(200_002 + long.utf8.count))),
+            LinkSymbol(form: .wikiEmbed, target: part("日本語", 300_002, 300_011), label: part("", 300_012, 300_012),
+                       range: ByteSpan(300_000, 300_014)),
+        ]
+        let list = LinkList(links)
+        XCTAssertEqual(Array(list), links)
+        XCTAssertEqual((0..<list.count).map(list.targetText(at:)), links.map(\.target.text))
+        XCTAssertEqual((0..<list.count).map(list.form(at:)), links.map(\.form))
+        XCTAssertEqual(list, LinkList(links))
+        XCTAssertNotEqual(list, LinkList(Array(links.dropLast())))
+        XCTAssertEqual(LinkList([links[1]]).first, links[1])
+        XCTAssertEqual(LinkList([]).count, 0)
+    }
+
     /// Packed tags read back as stored (names whose lengths come from the next tag's offset:
     /// empty, long, non-ASCII, last), the front-matter flag beside the offset; equal lists
     /// compare equal.
