@@ -71,6 +71,7 @@ public enum FrontMatterParser {
 
         // Split the content into lines (content lines end with "\n").
         var lines: [(start: Int, end: Int)] = []
+        lines.reserveCapacity(16)
         var p = max(0, Int(n.contentStart))
         let end = min(content.count, Int(n.contentEnd))
         content.withUnsafeBufferPointer { buffer in

@@ -104,6 +104,7 @@ extension NotebookFolder {
     /// Ends a cold index: the files that are not notes, the times of the notes read.
     public mutating func finishScan(_ walk: ScanResult, _ report: ColdIndexReport) {
         for asset in walk.assets { notebook.addAsset(asset) }
+        modificationTimes.reserveCapacity(modificationTimes.count + report.files.count)
         for file in report.files { modificationTimes[file.path] = file.modificationTimeNanoseconds }
         nestedSettings = Set(walk.nestedSettings)
         scan = .done
