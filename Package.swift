@@ -39,8 +39,8 @@ let package = Package(
         // `BuildInfoPlugin` writes the commit of the checkout into `macmd` (`macmd --version`).
         // A release build on Linux links the Swift runtime into the binary: `macmd` then runs on a
         // machine without the toolchain, starts ~1 ms sooner (no Swift libraries to load and bind)
-        // and holds ~2 MB less (docs/performance.md, "Memory"). Debug and sanitizer builds link
-        // it as a library, as the toolchain does by default.
+        // and holds ~2 MB less (docs/performance.md, "The index's memory"). Debug and sanitizer
+        // builds link it as a library, as the toolchain does by default.
         .executableTarget(name: "macmd", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "BenchReport", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
                           plugins: ["BuildInfoPlugin"]),
