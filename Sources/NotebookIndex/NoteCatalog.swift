@@ -102,13 +102,16 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// Adds `note`, replacing the note with the same path.
-    public mutating func insert(_ note: NoteSymbols) {
+    /// Returns the note's number.
+    @discardableResult
+    public mutating func insert(_ note: NoteSymbols) -> Int32 {
         insert(note, keys: keys(of: note))
     }
 
     /// `insert` with the note's table keys worked out beforehand (`keys(of:)`, on another thread).
-    /// A note replacing one at its path keeps its number.
-    mutating func insert(_ note: NoteSymbols, keys: [(Table, UInt32)]) {
+    /// A note replacing one at its path keeps its number; returns the number.
+    @discardableResult
+    mutating func insert(_ note: NoteSymbols, keys: [(Table, UInt32)]) -> Int32 {
         let number: Int32
         if let old = notes[note.path], let existing = numbers[note.path] {
             for (table, hash) in self.keys(of: old) { self[table].remove(existing, hash: hash) }
@@ -119,6 +122,7 @@ public struct NoteCatalog: Sendable, Equatable {
         notes[note.path] = note
         anchors[note.path] = NoteAnchors(note)
         for (table, hash) in keys { self[table].insert(number, hash: hash) }
+        return number
     }
 
     /// Adds `note` with its keys unless a note has its path already; nil then (nothing
@@ -167,11 +171,15 @@ public struct NoteCatalog: Sendable, Equatable {
     }
 
     /// Replaces the symbols of a note already in the catalog whose title and aliases are
-    /// unchanged (the tables keep their keys).
-    public mutating func replaceSymbols(_ note: NoteSymbols) {
-        guard let old = notes[note.path], old.title == note.title, old.aliases == note.aliases else { return insert(note) }
+    /// unchanged (the tables keep their keys); returns the note's number.
+    @discardableResult
+    public mutating func replaceSymbols(_ note: NoteSymbols) -> Int32 {
+        guard let old = notes[note.path], let number = numbers[note.path], old.title == note.title, old.aliases == note.aliases else {
+            return insert(note)
+        }
         notes[note.path] = note
         anchors[note.path] = NoteAnchors(note)
+        return number
     }
 
     /// Removes the note at `path`; returns it, or nil when there was none. Its number is free

@@ -79,15 +79,13 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func update(_ note: NoteSymbols) -> NotebookChange {
         guard let old = catalog.notes[note.path] else {
-            catalog.insert(note)
-            register(note)
+            register(note, number: catalog.insert(note))
             var affected = linkers(names: names(of: note))
             affected.remove(note.path)
             return NotebookChange(catalogChanged: true, affected: affected)
         }
         let diff = NoteSymbols.diff(old: old, new: note)
-        if diff.titleChanged || diff.aliasesChanged { catalog.insert(note) } else { catalog.replaceSymbols(note) }
-        let number = noteNumber(of: note.path)
+        let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
         for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
             for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(number) }
@@ -241,9 +239,8 @@ public struct Notebook: Sendable, Equatable {
 
     // MARK: Bookkeeping
 
-    /// Files the links, tags and front matter of `note`, which the catalog holds.
-    private mutating func register(_ note: NoteSymbols) {
-        let number = noteNumber(of: note.path)
+    /// Files the links, tags and front matter of `note`, the catalog's note `number`.
+    private mutating func register(_ note: NoteSymbols, number: Int32) {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
                 linkSources[name, default: []].append(number)
@@ -278,12 +275,6 @@ public struct Notebook: Sendable, Equatable {
         Notebook.removeOne(number, &linkSources, name)
     }
 
-    /// The number of the note at `path`, which the catalog holds (it numbers every note it has).
-    private func noteNumber(of path: String) -> Int32 {
-        // l10n-exempt: a broken invariant, for developers
-        guard let number = catalog.number(of: path) else { preconditionFailure("a note the catalog holds has a number") }
-        return number
-    }
 
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
