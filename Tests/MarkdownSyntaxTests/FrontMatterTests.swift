@@ -51,6 +51,10 @@ final class FrontMatterTests: XCTestCase {
             ("---\n- orphan\n---\n", "- orphan"),
             ("---\ntitle: \"unclosed\n---\n", "\"unclosed"),
             ("---\na: 1\na: 2\n---\n", "a"),
+            // Past 16 keys repeats are found by a set made from the keys before: a repeat of an
+            // early key and of one seen after the switch.
+            ("---\n" + (1...20).map { "k\($0): v\n" }.joined() + "k3: again\n---\n", "k3"),
+            ("---\n" + (1...20).map { "k\($0): v\n" }.joined() + "k18: again\n---\n", "k18"),
         ]
         for (text, flagged) in cases {
             let (fm, problems) = frontMatter(text)
