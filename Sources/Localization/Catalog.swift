@@ -67,15 +67,21 @@ public struct Catalog: Sendable {
     /// The catalog compiled into MacMD as `locale` needs it: only the languages of its fallback
     /// chain, without comments, read once per locale. What messages are written from: reading
     /// every language cost 25 ms and 5 MB at start-up, one language costs a tenth of that.
+    /// A caller that comes while another reads the same catalog waits for that read rather
+    /// than reading it again.
     public static func builtIn(for locale: SupportedLocale) -> Catalog {
         if let catalog = forLocale.withLock({ $0[locale] }) { return catalog }
-        let languages = Set(locale.fallbackChain.map(\.rawValue))
-        let catalog = (try? Catalog(json: Catalog.builtInJSON, languages: languages)) ?? Catalog(sourceLanguage: "en", entries: [:])
-        forLocale.withLock { $0[locale] = catalog }
-        return catalog
+        return reading.withLock {
+            if let catalog = forLocale.withLock({ $0[locale] }) { return catalog }
+            let languages = Set(locale.fallbackChain.map(\.rawValue))
+            let catalog = (try? Catalog(json: Catalog.builtInJSON, languages: languages)) ?? Catalog(sourceLanguage: "en", entries: [:])
+            forLocale.withLock { $0[locale] = catalog }
+            return catalog
+        }
     }
 
     private static let forLocale = Locked<[SupportedLocale: Catalog]>([:])
+    private static let reading = Lock()
 
     public init(sourceLanguage: String, entries: [String: CatalogEntry]) {
         self.sourceLanguage = sourceLanguage

@@ -59,14 +59,8 @@ extension Server {
         // A pulling client that cannot be asked to pull again would keep a report made before the
         // scan's end (the note's own problems only) until the next edit: it gets its answer at the
         // end. (A client that is pushed to gets the full set pushed then.)
-        let waits = state.withLock { state -> Bool in
-            guard state.client.supportsPullDiagnostics, !state.client.supportsDiagnosticRefresh,
-                  let note = state.host.location(of: uri) ?? FileURI.path(of: uri).flatMap(state.host.workspace.locate(file:)),
-                  let scan = state.host.workspace.folder(note.folder)?.scan, scan == .pending || scan == .running else { return false }
-            state.pullsAwaitingScan[note.folder, default: []].append((id, params))
-            return true
-        }
-        if waits { return }
+        let waits = state.withLock { $0.client.supportsPullDiagnostics && !$0.client.supportsDiagnosticRefresh }
+        if waits && answerAfterScan(id, of: uri, { [self] in pullDiagnostics(id, params) }) { return }
         let document = state.withLock { $0.host.documents[uri] }
         schedule(id, DocumentDiagnosticRequest.self) { [self] in
             guard case .success(let view) = view(of: uri, document) else { return .success(FullDocumentDiagnosticReport(items: [])) }
@@ -75,11 +69,24 @@ extension Server {
         }
     }
 
-    /// Answers the pulls that waited for the end of `folder`'s scan (it ended, was refused, or the
-    /// notebook was closed).
-    func answerPullsAwaitingScan(_ folder: String) {
-        let pulls = state.withLock { $0.pullsAwaitingScan.removeValue(forKey: folder) } ?? []
-        for pull in pulls { pullDiagnostics(pull.id, pull.params) }
+    /// When the document at `uri` is a note of a notebook whose first scan has not ended, keeps
+    /// `answer` (to request `id`) for the scan's end and says true; else false (answer now). The
+    /// request counts as in flight meanwhile, so the client can cancel it.
+    func answerAfterScan(_ id: RequestID, of uri: String, _ answer: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state -> Bool in
+            guard let note = state.host.location(of: uri) ?? FileURI.path(of: uri).flatMap(state.host.workspace.locate(file:)),
+                  let scan = state.host.workspace.folder(note.folder)?.scan, scan == .pending || scan == .running else { return false }
+            state.awaitingScan[note.folder, default: []].append(answer)
+            state.inFlight.insert(id)
+            return true
+        }
+    }
+
+    /// Answers the requests that waited for the end of `folder`'s scan (it ended, was refused, or
+    /// the notebook was closed).
+    func answerRequestsAwaitingScan(_ folder: String) {
+        let answers = state.withLock { $0.awaitingScan.removeValue(forKey: folder) } ?? []
+        for answer in answers { answer() }
     }
 
     /// `workspace/diagnostic`: every note with problems, and empty reports for notes whose

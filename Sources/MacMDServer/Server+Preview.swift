@@ -23,6 +23,14 @@ extension Server {
         if document == nil && file == nil {
             return reply(id, .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocumentNotFile", .string(uri)))))
         }
+        // During its notebook's first scan a note's links would show what the notes indexed so
+        // far reach, and nothing renders the page again when the scan ends: it waits for the end.
+        if answerAfterScan(id, of: uri, { [self] in preview(id, uri: uri, document: document, file: file, options: options) }) { return }
+        preview(id, uri: uri, document: document, file: file, options: options)
+    }
+
+    /// Renders `document` (else the note `file` as it is on disk) and answers `id`.
+    private func preview(_ id: RequestID, uri: String, document: OpenDocument?, file: String?, options: PreviewOptions) {
         scheduleParts(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
             let snapshot = state.withLock { $0.host.snapshot() }
             let analysis: DocumentAnalysis

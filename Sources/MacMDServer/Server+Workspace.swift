@@ -121,8 +121,8 @@ extension Server {
     /// takes none of it.
     func coldIndex(_ folder: NotebookFolder) {
         let path = folder.path
-        // However the scan ends, the pulls that waited for it are answered.
-        defer { answerPullsAwaitingScan(path) }
+        // However the scan ends, the requests that waited for it are answered.
+        defer { answerRequestsAwaitingScan(path) }
         let progress = ProgressReporter(server: self, title: LocalizedText("server.progress.indexing.title"), token: "macmd-index-\(path)")
         let started = Server.monotonicSeconds()
         let walk = folder.walkForColdIndex()

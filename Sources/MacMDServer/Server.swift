@@ -104,10 +104,12 @@ public final class Server: Sendable {
         /// A rename that needs the writer's yes, refused once with the question: the same rename
         /// again (same document, place and name) within a minute is the yes.
         var pendingConfirmation: (key: String, time: Double)?
-        /// `textDocument/diagnostic` requests of a client that pulls but cannot be asked to pull
-        /// again (no `refreshSupport`, as Neovim 0.10–0.12), about notes of a notebook whose first
-        /// scan has not ended, by the notebook's path: answered when it ends, with every problem.
-        var pullsAwaitingScan: [String: [(id: RequestID, params: DocumentDiagnosticParams)]] = [:]
+        /// Requests about notes of a notebook whose first scan has not ended, by the notebook's
+        /// path, each as the work that answers it, run when the scan ends (or is refused, or the
+        /// notebook is closed): `textDocument/diagnostic` of a client that cannot be asked to pull
+        /// again (no `refreshSupport`, as Neovim 0.10–0.12), and `macmd/preview` (its links show
+        /// what they reach in the whole notebook).
+        var awaitingScan: [String: [@Sendable () -> Void]] = [:]
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the last `didChange` arrived or request was answered, and whether a memory trim

@@ -6,7 +6,7 @@ import XCTest
 
 /// While a notebook's first scan is running, a link whose target the scan has not reached must
 /// not be called broken: a note gets its own problems only, pushed or pulled, and the preview
-/// marks no link broken. Once the scan ends, the full set follows (pushed again, or a refresh
+/// waits for the scan's end. Once the scan ends, the full set follows (pushed again, or a refresh
 /// request for clients that pull). The scan is held before its end (`holdScan`), so "still
 /// running" is certain, not a race.
 final class FirstScanTests: XCTestCase {
@@ -20,14 +20,20 @@ final class FirstScanTests: XCTestCase {
         (items ?? []).compactMap { $0["code"]?.stringValue }.sorted()
     }
 
-    func testPushedDiagnosticsAndThePreviewWaitForTheScan() throws {
+    /// The notebook with its scan held before its end (every note read), `index.md` open, for a
+    /// client that shows progress and is pushed diagnostics.
+    func openDuringTheScan() -> (NotebookFixture, LSPTestClient) {
         let fixture = NotebookFixture(Self.notebook)
-        defer { fixture.destroy() }
         let client = LSPTestClient(holdScan: true)
-        defer { client.close() }
         client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
         _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
         client.open(fixture, "index.md")
+        return (fixture, client)
+    }
+
+    func testPushedDiagnosticsAndThePreviewWaitForTheScan() throws {
+        let (fixture, client) = openDuringTheScan()
+        defer { fixture.destroy(); client.close() }
         let uri = fixture.uri("index.md")
 
         // Scanning: the note's own problem only (a reference with no definition).
@@ -35,13 +41,19 @@ final class FirstScanTests: XCTestCase {
         XCTAssertEqual(codes(early), ["undefined-reference"], "no cross-note problem before the scan ends: \(early ?? [])")
         let pulled = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
         XCTAssertEqual(codes(pulled?["items"]?.arrayValue), ["undefined-reference"])
-        let preview = try XCTUnwrap(client.request("macmd/preview", ["textDocument": ["uri": .string(uri)]])?.value?["html"]?.stringValue)
-        XCTAssertFalse(preview.contains("broken"), "no link is marked broken while the scan runs: \(preview)")
+        // The preview waits for the scan: its links must show what they reach, and nothing would
+        // render the page again when the scan ends.
+        let previewID = client.sendRequest("macmd/preview", ["textDocument": ["uri": .string(uri)]])
         let workspace = client.request("workspace/diagnostic", ["previousResultIds": []])?.value?["items"]?.arrayValue ?? []
         XCTAssertFalse(workspace.contains { codes($0["items"]?.arrayValue).contains("broken-wikilink") })
+        XCTAssertFalse(client.received.contains { if case .response(previewID, _) = $0 { true } else { false } },
+                       "no preview while the scan runs")
 
-        // The scan ends: every problem, pushed again.
+        // The scan ends: every problem, pushed again, and the preview that waited.
         client.releaseScan()
+        let waited = try XCTUnwrap(client.response(to: previewID)?.value?["html"]?.stringValue)
+        XCTAssertTrue(waited.contains(#"<a class="wikilink broken">missing</a>"#), waited)
+        XCTAssertTrue(waited.contains(#"href="zeta.md""#), waited)
         client.waitForScanEnd()
         let full = client.diagnostics(for: uri) { $0.contains("broken-wikilink") }
         XCTAssertEqual(codes(full), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
@@ -105,5 +117,18 @@ final class FirstScanTests: XCTestCase {
         // Once the index is complete, pulls are answered at once.
         let again = client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])?.value
         XCTAssertEqual(codes(again?["items"]?.arrayValue), ["broken-heading", "broken-image", "broken-wikilink", "undefined-reference"])
+    }
+
+    /// A request that waits for the scan can be cancelled meanwhile: it answers -32800 when the
+    /// scan ends, not a result the client gave up on.
+    func testAPreviewWaitingForTheScanCanBeCancelled() {
+        let (fixture, client) = openDuringTheScan()
+        defer { fixture.destroy(); client.close() }
+        let uri = fixture.uri("index.md")
+        let id = client.sendRequest("macmd/preview", ["textDocument": ["uri": .string(uri)]])
+        client.notify("$/cancelRequest", ["id": id.json])
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601)
+        client.releaseScan()
+        XCTAssertEqual(client.response(to: id)?.errorCode, -32800)
     }
 }
