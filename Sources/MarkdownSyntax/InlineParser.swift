@@ -32,7 +32,7 @@ struct InlineParser {
 
     var delimiters: [Delimiter] = []
     var lastDelimiter: Int32 = -1
-    var openersBottom: [Int32] = Array(repeating: 0, count: 18)
+    var openersBottom: [Int32] = InlineParser.noOpeners
     var brackets: [Bracket] = []
     /// Non-image `[` openers at stack index < `linkFloor` are inactive (a link formed after them).
     var linkFloor = 0
@@ -83,17 +83,28 @@ struct InlineParser {
 
     init(options: ParseOptions) {
         self.options = options
-        var table = Array(repeating: false, count: 256)
-        for byte in "\n\\`*_[]!<&".utf8 { table[Int(byte)] = true }
         let extensions = options.extensions
-        if extensions.contains(.strikethrough) { table[Int(UInt8(ascii: "~"))] = true }
-        if extensions.contains(.autolink) {
-            for byte in "w:".utf8 { table[Int(byte)] = true }
-        }
-        if extensions.contains(.tags) { table[Int(UInt8(ascii: "#"))] = true }
-        if extensions.contains(.math) { table[Int(UInt8(ascii: "$"))] = true }
-        self.specialBytes = table
+        // A table shared by every parser with the same extensions (made once), not one per note.
+        specialBytes = InlineParser.specialByteTables[(extensions.contains(.strikethrough) ? 1 : 0) | (extensions.contains(.autolink) ? 2 : 0)
+                                                      | (extensions.contains(.tags) ? 4 : 0) | (extensions.contains(.math) ? 8 : 0)]
     }
+
+    /// `specialBytes` for each set of the extensions that add bytes to it: strikethrough (1),
+    /// autolinks (2), tags (4) and maths (8).
+    static let specialByteTables: [[Bool]] = (0..<16).map { set in
+        var table = Array(repeating: false, count: 256)
+        var special = Array("\n\\`*_[]!<&".utf8)
+        if set & 1 != 0 { special.append(UInt8(ascii: "~")) }
+        if set & 2 != 0 { special += Array("w:".utf8) }
+        if set & 4 != 0 { special.append(UInt8(ascii: "#")) }
+        if set & 8 != 0 { special.append(UInt8(ascii: "$")) }
+        for byte in special { table[Int(byte)] = true }
+        return table
+    }
+
+    /// The first `openersBottom` of every parser (copied on its first write, by the notes with
+    /// emphasis).
+    static let noOpeners: [Int32] = Array(repeating: 0, count: 18)
 
     /// Parses the inline content of `block` and appends the inline nodes as its children.
     mutating func parse(block: NodeID, in tree: inout SyntaxTree) {

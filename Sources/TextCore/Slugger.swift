@@ -196,38 +196,37 @@ public struct Slugger: Sendable {
 /// headings, and a hash table per note costs more than comparing a few strings), a dictionary
 /// once it grows, so a document with thousands of headings stays linear.
 struct SlugCounts: Sendable {
-    private var keys: [String] = []
-    private var counts: [Int] = []
+    /// The slugs and their counts while there are few (one array, room for eight made at the
+    /// first slug: a note's headings grow it once at most).
+    private var entries: [(key: String, count: Int)] = []
     private var table: [String: Int]? = nil
     private static let listLimit = 24
 
     subscript(key: String) -> Int? {
         get {
             if let table { return table[key] }
-            guard let index = keys.firstIndex(of: key) else { return nil }
-            return counts[index]
+            guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+            return entries[index].count
         }
         set {
             if table != nil {
                 table?[key] = newValue
                 return
             }
-            if let index = keys.firstIndex(of: key) {
+            if let index = entries.firstIndex(where: { $0.key == key }) {
                 guard let newValue else {
-                    keys.remove(at: index)
-                    counts.remove(at: index)
+                    entries.remove(at: index)
                     return
                 }
-                counts[index] = newValue
+                entries[index].count = newValue
                 return
             }
             guard let newValue else { return }
-            keys.append(key)
-            counts.append(newValue)
-            if keys.count > SlugCounts.listLimit {
-                table = Dictionary(uniqueKeysWithValues: zip(keys, counts))
-                keys = []
-                counts = []
+            if entries.isEmpty { entries.reserveCapacity(8) }
+            entries.append((key, newValue))
+            if entries.count > SlugCounts.listLimit {
+                table = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.count) })
+                entries = []
             }
         }
     }
