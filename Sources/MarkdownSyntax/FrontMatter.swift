@@ -83,8 +83,9 @@ public enum FrontMatterParser {
             }
         }
         func text(_ s: Int, _ e: Int) -> String { String(decoding: content[s..<max(s, e)], as: UTF8.self) }
+        var cursor = ContentSourceCursor(tree)
         func source(_ s: Int, _ e: Int) -> ByteSpan {
-            let r = tree.sourceRange(forContent: ByteSpan(s, e))
+            let r = cursor.sourceRange(forContent: ByteSpan(s, e))
             return ByteSpan(r.lowerBound, r.upperBound)
         }
         func problem(_ message: LocalizedText, _ s: Int, _ e: Int) {

@@ -283,17 +283,10 @@ extension InlineParser {
     mutating func tryWikiLink(embed: Bool, tree: inout SyntaxTree) -> Bool {
         let start = pos
         let innerStart = start + (embed ? 3 : 2)
-        var close = innerStart
-        while close + 1 < end {
-            let byte = bytes[close]
-            if byte == 0x0A || byte == UInt8(ascii: "[") { return false }
-            if byte == UInt8(ascii: "]") {
-                if bytes[close + 1] == UInt8(ascii: "]") { break }
-                return false
-            }
-            close += 1
-        }
-        guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), close > innerStart else { return false }
+        // The first line end or bracket after `[[` must be the `]]` (eight bytes a step).
+        guard innerStart < end - 1, let base = bytes.baseAddress else { return false }
+        let close = ByteSearch.firstIndex(ofAny: 0x0A, UInt8(ascii: "["), UInt8(ascii: "]"), in: base, from: innerStart, end: end - 1)
+        guard close + 1 < end, bytes[close] == UInt8(ascii: "]"), bytes[close + 1] == UInt8(ascii: "]"), close > innerStart else { return false }
         // What is a wiki-link and what stays text (docs/syntax.md, "Notebook syntax"):
         // - It needs something to link to: a target, a heading or a block id. `[[ ]]`, `[[|]]`,
         //   `[[|Alias]]`, `[[#]]`, `[[^]]` stay text (as in the pulldown-cmark and MD4C wiki-link

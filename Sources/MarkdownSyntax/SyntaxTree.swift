@@ -550,6 +550,47 @@ public struct SyntaxTree: Sendable {
     }
 }
 
+/// `SyntaxTree.sourceOffset(forContent:)` and `sourceRange(forContent:)` for a reader that maps
+/// many offsets, mostly in order (the symbol extractor, the front matter): the run of the last
+/// offset is kept, so an offset in the same run costs a comparison, not a binary search.
+public struct ContentSourceCursor {
+    private let pairs: [(content: Int32, source: Int32)]
+    private let sourceCount: Int
+    /// Content offsets `low..<high` map by adding `delta` (then clamp to the source's size).
+    private var low = 0
+    private var high = 0
+    private var delta = 0
+
+    public init(_ tree: SyntaxTree) {
+        pairs = tree.contentToSource
+        sourceCount = tree.source.count
+    }
+
+    /// `SyntaxTree.sourceOffset(forContent:)`.
+    public mutating func sourceOffset(forContent offset: Int) -> Int {
+        if offset < low || offset >= high {
+            var lo = 0, hi = pairs.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if Int(pairs[mid].content) <= offset { lo = mid + 1 } else { hi = mid }
+            }
+            // Before the first pair, offsets map to themselves (as the tree's look-up has them).
+            low = lo == 0 ? Int.min : Int(pairs[lo - 1].content)
+            high = lo < pairs.count ? Int(pairs[lo].content) : Int.max
+            delta = lo == 0 ? 0 : Int(pairs[lo - 1].source) - Int(pairs[lo - 1].content)
+        }
+        return min(offset + delta, sourceCount)
+    }
+
+    /// `SyntaxTree.sourceRange(forContent:)`.
+    public mutating func sourceRange(forContent span: ByteSpan) -> Range<Int> {
+        let start = sourceOffset(forContent: Int(span.start))
+        if span.end <= span.start { return start..<start }
+        let end = sourceOffset(forContent: Int(span.end) - 1) + 1
+        return start..<max(start, min(end, sourceCount))
+    }
+}
+
 /// Iterates a node's children without allocating.
 public struct ChildSequence: Sequence, IteratorProtocol {
     let tree: SyntaxTree

@@ -27,8 +27,12 @@ struct SymbolExtractor {
     /// The formulas met so far.
     private var formulaCount = 0
 
+    /// Maps content offsets to the source (spans come mostly in document order).
+    private var cursor: ContentSourceCursor
+
     init(tree: SyntaxTree) {
         self.tree = tree
+        cursor = ContentSourceCursor(tree)
     }
 
     mutating func run(path: String) -> NoteSymbols {
@@ -419,8 +423,8 @@ struct SymbolExtractor {
     }
 
     /// The source range of a content span.
-    private func source(_ span: ByteSpan) -> ByteSpan {
-        let range = tree.sourceRange(forContent: span)
+    private mutating func source(_ span: ByteSpan) -> ByteSpan {
+        let range = cursor.sourceRange(forContent: span)
         return ByteSpan(range.lowerBound, range.upperBound)
     }
 
