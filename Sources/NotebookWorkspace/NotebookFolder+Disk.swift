@@ -54,9 +54,12 @@ public struct DiskEventsOutcome: Sendable {
 
 /// What the reads of a cold index learnt besides the notes.
 public struct ColdIndexReport: Sendable {
-    /// The notes indexed with their sizes and modification times (open notes included: their
-    /// times come from a `stat` each, so a refresh does not take them for changed).
+    /// The notes indexed with their sizes and modification times (open notes included, last:
+    /// their times come from a `stat` each, so a refresh does not take them for changed).
     public var files: [ScannedFile] = []
+    /// How many of `files`, at its end, are open notes (the others were delivered with their
+    /// batches).
+    public var openFiles = 0
     /// Notes over the size limit and notes that could not be read, one line each (sorted by
     /// their English).
     public var skipped: [LocalizedText] = []
@@ -76,9 +79,10 @@ extension NotebookFolder {
 
     /// Reads and parses the notes `walk` found, except those in `open`, on all cores (IO),
     /// handing them to `deliver` in batches (from worker threads, one delivery at a time) with
-    /// the number of notes done and the total; apply each batch with `insertScanned`.
+    /// the number of notes done and the total; apply each batch (its notes, and their files'
+    /// sizes and times) with `insertScanned`.
     public func loadColdIndex(_ walk: ScanResult, open: Set<String>,
-                              deliver: @Sendable ([Notebook.PreparedNote], _ done: Int, _ total: Int) -> Void) -> ColdIndexReport {
+                              deliver: @Sendable ([Notebook.PreparedNote], [ScannedFile], _ done: Int, _ total: Int) -> Void) -> ColdIndexReport {
         let report = NotebookLoader.load(walk, skipping: open, noteExtensions: configuration.extensions, deliver: deliver)
         var times = report.files
         for path in open.sorted() where walk.files.contains(where: { $0.path == path }) {
@@ -87,7 +91,7 @@ extension NotebookFolder {
                 times.append(ScannedFile(path: path, size: Int64(info.st_size), modificationTimeNanoseconds: FileReader.modificationTime(info)))
             }
         }
-        return ColdIndexReport(files: times, skipped: report.skipped.map(\.logText), failures: report.failures)
+        return ColdIndexReport(files: times, openFiles: times.count - report.files.count, skipped: report.skipped.map(\.logText), failures: report.failures)
     }
 
     /// Makes room for a scan's notes in the index.
@@ -95,17 +99,21 @@ extension NotebookFolder {
         notebook.reserveCapacity(notes: count)
     }
 
-    /// Files a batch of a cold index, except the notes in `open` (opened meanwhile: they win).
-    public mutating func insertScanned(_ batch: [Notebook.PreparedNote], open: Set<String>) {
+    /// Files a batch of a cold index, except the notes in `open` (opened meanwhile: they win),
+    /// and the times of all its files (one batch at a time, while other notes are parsed, rather
+    /// than all at the scan's end).
+    public mutating func insertScanned(_ batch: [Notebook.PreparedNote], files: [ScannedFile], open: Set<String>) {
         notebook.insert(open.isEmpty ? batch : batch.filter { !open.contains($0.symbols.path) })
+        modificationTimes.reserveCapacity(modificationTimes.count + files.count)
+        for file in files { modificationTimes[file.path] = file.modificationTimeNanoseconds }
         changed(catalog: true)
     }
 
     /// Ends a cold index: the files that are not notes, the times of the notes read.
     public mutating func finishScan(_ walk: ScanResult, _ report: ColdIndexReport) {
         for asset in walk.assets { notebook.addAsset(asset) }
-        modificationTimes.reserveCapacity(modificationTimes.count + report.files.count)
-        for file in report.files { modificationTimes[file.path] = file.modificationTimeNanoseconds }
+        // The files read were filed with their batches; the open notes' times come last.
+        for file in report.files.suffix(report.openFiles) { modificationTimes[file.path] = file.modificationTimeNanoseconds }
         nestedSettings = Set(walk.nestedSettings)
         scan = .done
         changed(catalog: true)
@@ -265,7 +273,7 @@ extension NotebookFolder {
         folder.reserveCapacity(notes: walk.files.count)
         // Batches are filed as they are parsed, so the tables fill while the other core parses.
         let shared = SharedFolder(folder)
-        let report = folder.loadColdIndex(walk, open: []) { batch, _, _ in shared.insert(batch) }
+        let report = folder.loadColdIndex(walk, open: []) { batch, files, _, _ in shared.insert(batch, files) }
         folder = shared.take()
         folder.finishScan(walk, report)
         return (folder, walk.logTexts + (report.skipped + report.failures).sorted { $0.english < $1.english }, nil)
@@ -276,6 +284,6 @@ extension NotebookFolder {
 private final class SharedFolder: Sendable {
     private let folder: Locked<NotebookFolder>
     init(_ folder: NotebookFolder) { self.folder = Locked(folder) }
-    func insert(_ batch: [Notebook.PreparedNote]) { folder.withLock { $0.insertScanned(batch, open: []) } }
+    func insert(_ batch: [Notebook.PreparedNote], _ files: [ScannedFile]) { folder.withLock { $0.insertScanned(batch, files: files, open: []) } }
     func take() -> NotebookFolder { folder.withLock { $0 } }
 }

@@ -35,14 +35,15 @@ public enum NotebookLoader {
     }
 
     /// Reads and indexes `scan`'s notes (paths relative to `scan.resolvedRoot`) on all cores,
-    /// handing the symbols to `deliver` in batches as they are ready (from worker threads, one
+    /// handing the symbols to `deliver` in batches as they are ready (each note with its file's
+    /// size and time, in the same order) (from worker threads, one
     /// delivery at a time, never two at once), with the number of files done so far and the
     /// total. A worker that finishes a chunk while a delivery runs leaves its batch for that
     /// delivery to take and goes on parsing: no core waits for another's delivery. Files in `skipping` are
     /// left out. A note over `scan.maxFileSize` is left out too (by the `fstat` of its open, so
     /// a scan that did not inspect files needs no `stat`), and so is one that cannot be read.
     public static func load(_ scan: ScanResult, skipping: Set<String> = [], noteExtensions: [String] = ["md", "markdown"],
-                            deliver: @Sendable ([Notebook.PreparedNote], _ done: Int, _ total: Int) -> Void) -> Report {
+                            deliver: @Sendable ([Notebook.PreparedNote], [ScannedFile], _ done: Int, _ total: Int) -> Void) -> Report {
         let extensions = noteExtensions.map { $0.lowercased() }
         let files = skipping.isEmpty ? scan.files : scan.files.filter { !skipping.contains($0.path) }
         let root = scan.resolvedRoot
@@ -51,20 +52,21 @@ public enum NotebookLoader {
         let chunks = (files.count + chunkSize - 1) / chunkSize
         // Each chunk's files go into its own slot, so `Report.files` keeps the scan's order
         // whatever order the threads finish in.
-        let results = Locked<(report: Report, slots: [[ScannedFile]], done: Int, waiting: [[Notebook.PreparedNote]], delivering: Bool)>(
+        let results = Locked<(report: Report, slots: [[ScannedFile]], done: Int, waiting: [([Notebook.PreparedNote], [ScannedFile])], delivering: Bool)>(
             (Report(), Array(repeating: [], count: chunks), 0, [], false))
         /// Delivers the waiting batches unless a delivery runs (which then takes them itself).
         @Sendable func deliverWaiting() {
             while true {
-                let work = results.withLock { results -> (notes: [Notebook.PreparedNote], done: Int)? in
+                let work = results.withLock { results -> (notes: [Notebook.PreparedNote], files: [ScannedFile], done: Int)? in
                     guard !results.delivering, !results.waiting.isEmpty else { return nil }
                     results.delivering = true
-                    let notes = results.waiting.count == 1 ? results.waiting[0] : Array(results.waiting.joined())
+                    let batch = results.waiting.count == 1 ? results.waiting[0]
+                        : (Array(results.waiting.map(\.0).joined()), Array(results.waiting.map(\.1).joined()))
                     results.waiting.removeAll()
-                    return (notes, results.done)
+                    return (batch.0, batch.1, results.done)
                 }
                 guard let work else { return }
-                deliver(work.notes, work.done, files.count)
+                deliver(work.notes, work.files, work.done, files.count)
                 // Batches left meanwhile are taken on the next turn of the loop.
                 results.withLock { $0.delivering = false }
             }
@@ -90,7 +92,7 @@ public enum NotebookLoader {
                 results.report.failures += failures
                 results.slots[chunk] = read
                 results.done += notes.count + skipped.count + failures.count
-                results.waiting.append(notes)
+                results.waiting.append((notes, read))
             }
             deliverWaiting()
         }

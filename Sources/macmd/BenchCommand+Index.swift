@@ -65,7 +65,7 @@ extension BenchCommand {
             let scanTime = now() - t
             t = now()
             let collected = Locked<[Notebook.PreparedNote]>([])
-            _ = NotebookLoader.load(fresh) { notes, _, _ in collected.withLock { $0 += notes } }
+            _ = NotebookLoader.load(fresh) { notes, _, _, _ in collected.withLock { $0 += notes } }
             let loadTime = now() - t
             t = now()
             var graph = Notebook()

@@ -279,7 +279,7 @@ final class WorkspaceScannerTests: XCTestCase {
     /// Loads `scan` and returns the paths of the notes delivered, sorted, and the report.
     func load(_ scan: ScanResult) -> (delivered: [String], report: NotebookLoader.Report) {
         let delivered = Mutex<[String]>([])
-        let report = NotebookLoader.load(scan) { notes, _, _ in delivered.withLock { $0 += notes.map(\.symbols.path) } }
+        let report = NotebookLoader.load(scan) { notes, _, _, _ in delivered.withLock { $0 += notes.map(\.symbols.path) } }
         return (delivered.withLock { $0 }.sorted(), report)
     }
 
@@ -398,7 +398,7 @@ final class WorkspaceScannerTests: XCTestCase {
         for index in (0..<70).reversed() { write("n\(index).md") }
         let result = WorkspaceScanner.scan(root: root, options: uninspected())
         let delivered = Mutex<[String]>([])
-        let report = NotebookLoader.load(result, skipping: ["n5.md", "n64.md"]) { notes, _, _ in
+        let report = NotebookLoader.load(result, skipping: ["n5.md", "n64.md"]) { notes, _, _, _ in
             delivered.withLock { $0 += notes.map(\.symbols.path) }
         }
         let expected = paths(result).filter { $0 != "n5.md" && $0 != "n64.md" }
@@ -413,7 +413,7 @@ final class WorkspaceScannerTests: XCTestCase {
         for index in 0..<700 { write("f\(index % 7)/n\(index).md", "# Note \(index)\n[[n\(index + 1)]] #tag\(index % 5)\n") }
         let result = WorkspaceScanner.scan(root: root, options: uninspected())
         let state = Mutex<(inside: Bool, overlapped: Bool, paths: [String], counts: [Int], batches: Int)>((false, false, [], [], 0))
-        _ = NotebookLoader.load(result) { notes, done, total in
+        _ = NotebookLoader.load(result) { notes, _, done, total in
             state.withLock { state in
                 if state.inside { state.overlapped = true }
                 state.inside = true
