@@ -90,15 +90,18 @@ extension Server {
             }
         }
         requestConfiguration()
-        // The watchers are registered once the notebooks are open, before they are scanned. (With
-        // no notebook yet, at once; and no thread is started for nothing to do.)
-        if state.withLock({ $0.host.workspace.folders.isEmpty }) {
-            if client.supportsWatchedFilesRegistration { registerWatchers() }
-            return
-        }
+        // The notebooks' scans started when `initialize` was answered (`openAndScanNotebooks`);
+        // a client registers capabilities once it has said `initialized`.
+        if client.supportsWatchedFilesRegistration { registerWatchers() }
+    }
+
+    /// Opens the workspace's notebooks (their settings and snippets) and cold-indexes them, on
+    /// the disk queue: from the answer to `initialize` on. (With no notebook, no thread is
+    /// started for nothing to do.)
+    func openAndScanNotebooks() {
+        guard !state.withLock({ $0.host.workspace.folders.isEmpty }) else { return }
         disk.async { [self] in
             openFolders()
-            if client.supportsWatchedFilesRegistration { registerWatchers() }
             scanFolders()
         }
     }

@@ -135,7 +135,13 @@ extension Server {
 
     /// Everything the server handles.
     static let registry = Registry(requests: [
-        request(InitializeRequest.self) { server, id, params in server.reply(id, server.initialize(params).map(\.json)) },
+        request(InitializeRequest.self) { server, id, params in
+            let result = server.initialize(params)
+            server.reply(id, result.map(\.json))
+            // The notebooks are read and indexed from now on, not from `initialized`: the answer
+            // is on its way (queued first), and the client's round trip overlaps the walk.
+            if case .success = result { server.openAndScanNotebooks() }
+        },
         request(ShutdownRequest.self) { server, id, _ in
             server.state.withLock { $0.lifecycle = .shutDown }
             server.reply(id, .success(NullResult().json))
