@@ -69,6 +69,14 @@ extension SyntaxTree {
     public func plainText(of root: NodeID) -> String {
         guard isNode(root) else { return "" }
         let rootNode = nodes[Int(root)]
+        // Most headings are one run of text with nothing to decode: their String is made
+        // straight from the content, with no buffer in between.
+        if isNode(rootNode.firstChild), rootNode.firstChild == rootNode.lastChild {
+            let only = nodes[Int(rootNode.firstChild)]
+            if only.kind == .text, only.flags & Node.textNeedsDecoding == 0, rootNode.kind != .autolink {
+                return String(decoding: UTF8Repair.repaired(contentBytes(of: only)), as: UTF8.self)
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(max(0, rootNode.contentEnd - rootNode.contentStart)))
         var current = rootNode.firstChild

@@ -102,6 +102,12 @@ public struct LinkList: RandomAccessCollection, Sendable, Equatable, Expressible
 
         init(capacity: Int) {
             links.reserveCapacity(capacity)
+            // Most links have a label and a target of a few dozen bytes: room for those, so the
+            // buffers do not double their way up from empty (none for a note without links).
+            if capacity > 0 {
+                parts.reserveCapacity(capacity + capacity / 2)
+                bytes.reserveCapacity(capacity * 40)
+            }
         }
 
         /// `string`'s bytes as a text.

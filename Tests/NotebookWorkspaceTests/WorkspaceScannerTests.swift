@@ -49,6 +49,37 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(result.skipped, [])
     }
 
+    /// The walk lists a folder's entries in the order of the paths below them, so its files
+    /// come out sorted without a sort: a folder sorts as its name followed by `/`.
+    func testFolderEntriesAreListedInTheOrderOfThePathsBelowThem() {
+        let alphabet: [UInt8] = Array("ab.-0é".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let entries = (0..<12).map { _ in
+                (name: (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! },
+                 isFolder: Bool.random(using: &generator))
+            }
+            // What the walk's order must give: a folder's files' paths start with `name/`.
+            func path(_ entry: (name: [UInt8], isFolder: Bool)) -> [UInt8] { entry.isFolder ? entry.name + Array("/x.md".utf8) : entry.name }
+            let listed = entries.sorted { a, b in
+                a.name.withUnsafeBufferPointer { a1 in b.name.withUnsafeBufferPointer { b1 in
+                    WorkspaceScanner.listsBefore(a1, isFolder: a.isFolder, b1, isFolder: b.isFolder)
+                } }
+            }
+            let byPath = listed.map(path)
+            XCTAssertEqual(byPath, byPath.sorted { $0.lexicographicallyPrecedes($1) }, "\(listed.map { String(decoding: $0.name, as: UTF8.self) + ($0.isFolder ? "/" : "") })")
+        }
+        // And on disk, with a symlinked folder (walked after the others: its target is hidden,
+        // so not walked itself) and assets.
+        for path in ["b.md", "b/x.md", "b0.md", "b-c.md", "B/y.md", "a b/z.md", "é/e.md", "e/f.md", "b/c/d.md", "b.txt", "b/a.png",
+                     ".kept/f.md"] { write(path) }
+        XCTAssertEqual(symlink(root + "/.kept", root + "/d-link"), 0)
+        let result = WorkspaceScanner.scan(root: root)
+        XCTAssertEqual(paths(result), ["B/y.md", "a b/z.md", "b-c.md", "b.md", "b/c/d.md", "b/x.md", "b0.md", "d-link/f.md", "e/f.md", "é/e.md"]
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(result.assets, ["b.txt", "b/a.png"])
+    }
+
     func testConfiguredExtensions() {
         write("a.md")
         write("b.txt")
