@@ -90,14 +90,15 @@ struct BlockParser {
     mutating func parse(into tree: inout SyntaxTree) {
         let source = tree.source
         tree.content.reserveCapacity(source.count + 16)
-        // Real Markdown averages one node per 16-20 source bytes; start there.
-        tree.nodes.reserveCapacity(source.count / 16 + 64)
-        // About a run per line that is not copied whole (list items, quotes, indented lines):
-        // growing from none took seven allocations a note.
+        // (The tree made room for its nodes.) About a run per line that is not copied whole
+        // (list items, quotes, indented lines): growing from none took seven allocations a note.
         tree.contentToSource.reserveCapacity(source.count / 32 + 16)
-        meta = [Meta()]
+        meta = []
         meta.reserveCapacity(source.count / 24 + 64)
-        open = [OpenBlock(node: SyntaxTree.root, kind: .document)]
+        meta.append(Meta())
+        open = []
+        open.reserveCapacity(16)
+        open.append(OpenBlock(node: SyntaxTree.root, kind: .document))
         stoppers = []
         source.withUnsafeBufferPointer { buffer in
             bytes = buffer

@@ -421,7 +421,12 @@ public struct SyntaxTree: Sendable {
         self.source = source
         self.content = []
         self.contentToSource = []
-        self.nodes = [Node(kind: .document, sourceStart: 0, sourceEnd: Int32(clamping: source.count))]
+        // Real Markdown averages one node per 16-20 source bytes: room for that from the start
+        // (an array literal grown by the parser's reserve was two allocations).
+        var nodes: [Node] = []
+        nodes.reserveCapacity(source.count / 16 + 64)
+        nodes.append(Node(kind: .document, sourceStart: 0, sourceEnd: Int32(clamping: source.count)))
+        self.nodes = nodes
         self.codeBlocks = []
         self.links = []
         self.linkDefinitions = []

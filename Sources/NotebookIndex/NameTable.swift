@@ -13,6 +13,7 @@
 // Where a `[String: PathList]` kept every key's String and a 40-byte bucket per key, a slot is
 // 8 bytes (10,000 notes: 0.13 MB a table where the dictionary and its keys took about 1 MB).
 
+import TextCore
 struct NameTable: Sendable {
     private var slots: [UInt64] = []
     /// Entries in the table.
@@ -26,10 +27,10 @@ struct NameTable: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The hash a name is filed under (the same String hash `Dictionary` uses, so canonically
-    /// equivalent names share it).
+    /// The hash a name is filed under (the String hash `Dictionary` uses, so canonically
+    /// equivalent names share it; made by `quickHashValue`, which gives the same).
     static func hash(_ name: String) -> UInt32 {
-        let full = UInt64(bitPattern: Int64(name.hashValue))
+        let full = UInt64(bitPattern: Int64(name.quickHashValue))
         return UInt32(truncatingIfNeeded: full ^ (full >> 32))
     }
 

@@ -53,13 +53,13 @@ public struct Notebook: Sendable, Equatable {
     /// For each tag (full name, as written): the numbers (`NoteCatalog.number(of:)`) of the notes using it,
     /// once per use (a multiset in no particular order, four bytes a use where a path took
     /// sixteen).
-    private var tagUsers: [String: [Int32]] = [:]
+    private var tagUsers: [QuickHashKey: [Int32]] = [:]
     /// For each front-matter key: its scalar values and list items, with the number of uses.
     public private(set) var frontMatterValues: [String: [String: Int]] = [:]
     /// For each link name (see the file comment): the numbers (the catalog's) of the notes with
     /// such links, once per link (a multiset in no particular order; an array per name, where a
     /// dictionary would cost a hash table each, of four-byte numbers, where a path took sixteen).
-    private var linkSources: [String: [Int32]] = [:]
+    private var linkSources: [QuickHashKey: [Int32]] = [:]
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -88,10 +88,10 @@ public struct Notebook: Sendable, Equatable {
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
         for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
-            for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[name, default: []].append(number) }
+            for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[QuickHashKey(name), default: []].append(number) }
         }
-        for tag in diff.removedTags { Notebook.removeOne(number, &tagUsers, tag) }
-        for tag in diff.addedTags { tagUsers[tag, default: []].append(number) }
+        for tag in diff.removedTags { Notebook.removeOne(number, &tagUsers, QuickHashKey(tag)) }
+        for tag in diff.addedTags { tagUsers[QuickHashKey(tag), default: []].append(number) }
         if old.frontMatter != note.frontMatter {
             unregisterFrontMatter(old)
             Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
@@ -145,7 +145,7 @@ public struct Notebook: Sendable, Equatable {
                 update(note)
                 continue
             }
-            for name in item.linkNames { linkSources[name, default: []].append(number) }
+            for name in item.linkNames { linkSources[QuickHashKey(name), default: []].append(number) }
             registerTagsAndFrontMatter(note, number: number)
         }
     }
@@ -180,13 +180,13 @@ public struct Notebook: Sendable, Equatable {
 
     /// How often each tag is used, nested tags counted under their own full name.
     public var tagCounts: [String: Int] {
-        tagUsers.mapValues(\.count)
+        Dictionary(uniqueKeysWithValues: tagUsers.lazy.map { ($0.key.string, $0.value.count) })
     }
 
     /// For each tag (full name, as written): the notes using it, the path once per use (a
     /// multiset, in no particular order). Made when asked, from the note numbers kept.
     public var tagUses: [String: [String]] {
-        tagUsers.mapValues { $0.map { catalog.path(ofNumber: $0) } }
+        Dictionary(uniqueKeysWithValues: tagUsers.lazy.map { ($0.key.string, $0.value.map { catalog.path(ofNumber: $0) }) })
     }
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
@@ -231,7 +231,7 @@ public struct Notebook: Sendable, Equatable {
     /// The notes using `tag` or a tag nested under it, with their counts.
     public func uses(ofTag tag: String) -> [String: Int] {
         var result: [String: Int] = [:]
-        for (name, uses) in tagUsers where TagSymbol.name(name, matches: tag) {
+        for (name, uses) in tagUsers where TagSymbol.name(name.string, matches: tag) {
             for number in uses { result[catalog.path(ofNumber: number), default: 0] += 1 }
         }
         return result
@@ -243,14 +243,14 @@ public struct Notebook: Sendable, Equatable {
     private mutating func register(_ note: NoteSymbols, number: Int32) {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
-                linkSources[name, default: []].append(number)
+                linkSources[QuickHashKey(name), default: []].append(number)
             }
         }
         registerTagsAndFrontMatter(note, number: number)
     }
 
     private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols, number: Int32) {
-        for index in note.tags.indices { tagUsers[note.tags.name(at: index), default: []].append(number) }
+        for index in note.tags.indices { tagUsers[QuickHashKey(note.tags.name(at: index)), default: []].append(number) }
         Notebook.forEachFrontMatterPair(note) { key, value in frontMatterValues[key, default: [:]][value, default: 0] += 1 }
     }
 
@@ -258,7 +258,7 @@ public struct Notebook: Sendable, Equatable {
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) { removeSource(number, name) }
         }
-        for index in note.tags.indices { Notebook.removeOne(number, &tagUsers, note.tags.name(at: index)) }
+        for index in note.tags.indices { Notebook.removeOne(number, &tagUsers, QuickHashKey(note.tags.name(at: index))) }
         unregisterFrontMatter(note)
     }
 
@@ -272,14 +272,14 @@ public struct Notebook: Sendable, Equatable {
     }
 
     private mutating func removeSource(_ number: Int32, _ name: String) {
-        Notebook.removeOne(number, &linkSources, name)
+        Notebook.removeOne(number, &linkSources, QuickHashKey(name))
     }
 
 
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
     /// note with thousands of links to a few names quadratic (71 M instructions for a 1 MB note).
-    private static func removeOne<Element: Equatable>(_ element: Element, _ table: inout [String: [Element]], _ key: String) {
+    private static func removeOne<Key: Hashable, Element: Equatable>(_ element: Element, _ table: inout [Key: [Element]], _ key: Key) {
         guard let index = table[key]?.lastIndex(of: element), let last = table[key]?.indices.last else { return }
         if last == 0 {
             table[key] = nil
@@ -296,8 +296,10 @@ public struct Notebook: Sendable, Equatable {
         func sameMultisets(_ x: [String: [String]], _ y: [String: [String]]) -> Bool {
             x.count == y.count && x.allSatisfy { y[$0.key]?.sorted() == $0.value.sorted() }
         }
-        return sameMultisets(a.linkSources.mapValues { $0.map { a.catalog.path(ofNumber: $0) } },
-                             b.linkSources.mapValues { $0.map { b.catalog.path(ofNumber: $0) } })
+        func paths(_ notebook: Notebook) -> [String: [String]] {
+            Dictionary(uniqueKeysWithValues: notebook.linkSources.lazy.map { ($0.key.string, $0.value.map { notebook.catalog.path(ofNumber: $0) }) })
+        }
+        return sameMultisets(paths(a), paths(b))
             && sameMultisets(a.tagUses, b.tagUses)
     }
 
@@ -318,7 +320,7 @@ public struct Notebook: Sendable, Equatable {
     private func linkers(names: Set<String>) -> Set<String> {
         var result: Set<String> = []
         for name in names {
-            for number in linkSources[name] ?? [] { result.insert(catalog.path(ofNumber: number)) }
+            for number in linkSources[QuickHashKey(name)] ?? [] { result.insert(catalog.path(ofNumber: number)) }
         }
         return result
     }
