@@ -85,6 +85,27 @@ struct BlockParser {
 
     init(options: ParseOptions) { self.options = options }
 
+    /// The arrays a parse grows, handed from one document's parser to the next one's on the same
+    /// thread (`MarkdownParser.ParseScratch`): each parse empties them, keeping their capacity.
+    struct Buffers {
+        var open: [OpenBlock] = []
+        var stoppers: [Int] = []
+        var meta: [Meta] = []
+    }
+
+    /// A parser for a new document with the arrays of an earlier one (taken from `buffers`).
+    init(options: ParseOptions, reusing buffers: inout Buffers) {
+        self.options = options
+        giveBuffers(to: &buffers)
+    }
+
+    /// Hands this parser's arrays to `buffers` for the next document, taking theirs.
+    mutating func giveBuffers(to buffers: inout Buffers) {
+        swap(&open, &buffers.open)
+        swap(&stoppers, &buffers.stoppers)
+        swap(&meta, &buffers.meta)
+    }
+
     // MARK: Driver
 
     mutating func parse(into tree: inout SyntaxTree) {
@@ -93,13 +114,13 @@ struct BlockParser {
         // (The tree made room for its nodes.) About a run per line that is not copied whole
         // (list items, quotes, indented lines): growing from none took seven allocations a note.
         tree.contentToSource.reserveCapacity(source.count / 32 + 16)
-        meta = []
+        meta.removeAll(keepingCapacity: true)
         meta.reserveCapacity(source.count / 24 + 64)
         meta.append(Meta())
-        open = []
+        open.removeAll(keepingCapacity: true)
         open.reserveCapacity(16)
         open.append(OpenBlock(node: SyntaxTree.root, kind: .document))
-        stoppers = []
+        stoppers.removeAll(keepingCapacity: true)
         source.withUnsafeBufferPointer { buffer in
             bytes = buffer
             let count = buffer.count

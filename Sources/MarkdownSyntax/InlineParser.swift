@@ -89,6 +89,42 @@ struct InlineParser {
                                                       | (extensions.contains(.tags) ? 4 : 0) | (extensions.contains(.math) ? 8 : 0)]
     }
 
+    /// The arrays a parse grows, handed from one document's parser to the next one's on the same
+    /// thread (`MarkdownParser.ParseScratch`), emptied with their capacity kept.
+    struct Buffers {
+        var delimiters: [Delimiter] = []
+        var brackets: [Bracket] = []
+        var openersBottom: [Int32] = InlineParser.noOpeners
+        var backtickLast: [Int] = []
+        var backtickStamp: [UInt32] = []
+        var dollarStops = DollarMathStops()
+        var footnoteIndex: [String: Int32] = [:]
+    }
+
+    /// A parser for a new document with the arrays of an earlier one (taken from `buffers`).
+    init(options: ParseOptions, reusing buffers: inout Buffers) {
+        self.init(options: options)
+        giveBuffers(to: &buffers)
+        // What an earlier document left means nothing here (the stamps start again, the
+        // footnotes are another document's); `openersBottom` is set before each use.
+        delimiters.removeAll(keepingCapacity: true)
+        brackets.removeAll(keepingCapacity: true)
+        backtickLast.removeAll(keepingCapacity: true)
+        backtickStamp.removeAll(keepingCapacity: true)
+        footnoteIndex.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands this parser's arrays to `buffers` for the next document, taking theirs.
+    mutating func giveBuffers(to buffers: inout Buffers) {
+        swap(&delimiters, &buffers.delimiters)
+        swap(&brackets, &buffers.brackets)
+        swap(&openersBottom, &buffers.openersBottom)
+        swap(&backtickLast, &buffers.backtickLast)
+        swap(&backtickStamp, &buffers.backtickStamp)
+        swap(&dollarStops, &buffers.dollarStops)
+        swap(&footnoteIndex, &buffers.footnoteIndex)
+    }
+
     /// `specialBytes` for each set of the extensions that add bytes to it: strikethrough (1),
     /// autolinks (2), tags (4) and maths (8).
     static let specialByteTables: [[Bool]] = (0..<16).map { set in

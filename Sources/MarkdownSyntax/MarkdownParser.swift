@@ -8,30 +8,61 @@ public enum MarkdownParser {
     public static let maximumDocumentSize = Int(Int32.max) - 1
 
     public static func parse(_ source: [UInt8], options: ParseOptions = .notebook) -> SyntaxTree {
+        var scratch = ParseScratch()
+        return parse(source, options: options, scratch: &scratch)
+    }
+
+    /// What one parse leaves for the next on the same thread: the arrays of the last tree (once
+    /// its reader gives it back with `recycle`) and of the parsers, emptied and reused with their
+    /// capacity, so a thread parsing note after note does not grow them again for each one.
+    /// Nothing of an earlier document is read: a parse with a scratch gives the tree a fresh one
+    /// gives.
+    public struct ParseScratch {
+        var tree: SyntaxTree?
+        var blocks = BlockParser.Buffers()
+        var inlines = InlineParser.Buffers()
+
+        public init() {}
+
+        /// Gives back a tree its reader is done with, for the next parse to reuse its arrays.
+        public mutating func recycle(_ tree: consuming SyntaxTree) {
+            self.tree = tree
+        }
+    }
+
+    /// `parse(_:options:)`, reusing the arrays `scratch` holds.
+    public static func parse(_ source: [UInt8], options: ParseOptions = .notebook, scratch: inout ParseScratch) -> SyntaxTree {
         guard source.count <= maximumDocumentSize else {
-            var tree = parse(Array(source[0..<maximumDocumentSize]), options: options)
+            var tree = parse(Array(source[0..<maximumDocumentSize]), options: options, scratch: &scratch)
             tree.problems.append(SyntaxProblem(code: .documentTooLarge,
                                                message: LocalizedText("document.tooLarge"),
                                                range: ByteSpan(Int32(maximumDocumentSize), Int32(maximumDocumentSize))))
             return tree
         }
-        var tree = SyntaxTree(source: source, options: options)
+        var tree: SyntaxTree
+        if var old = scratch.tree.take() {
+            tree = SyntaxTree(source: source, options: options, reusing: &old)
+        } else {
+            tree = SyntaxTree(source: source, options: options)
+        }
         if let limit = options.maximumSize, source.count > limit {
             tree.problems.append(SyntaxProblem(code: .noteTooLarge, message: LocalizedText("document.overLimit", .string(String(source.count)), .string(String(limit))),
                                                range: ByteSpan(0, 0)))
             return tree
         }
-        var blocks = BlockParser(options: options)
+        var blocks = BlockParser(options: options, reusing: &scratch.blocks)
         blocks.parse(into: &tree)
+        blocks.giveBuffers(to: &scratch.blocks)
         if options.extensions.contains(.frontMatter) {
             var problems = tree.problems
             tree.frontMatter = FrontMatterParser.parse(tree, problems: &problems)
             tree.problems = problems
         }
-        var inlines = InlineParser(options: options)
+        var inlines = InlineParser(options: options, reusing: &scratch.inlines)
         for index in tree.nodes.indices where tree.nodes[index].kind.hasInlineContent {
             inlines.parse(block: NodeID(index), in: &tree)
         }
+        inlines.giveBuffers(to: &scratch.inlines)
         return tree
     }
 

@@ -439,6 +439,34 @@ public struct SyntaxTree: Sendable {
         self.options = options
     }
 
+    /// An empty tree for `source` with the arrays of `old` (a tree its reader is done with),
+    /// emptied with their capacity kept: a thread parsing one note after another grows them once.
+    init(source: [UInt8], options: ParseOptions, reusing old: inout SyntaxTree) {
+        self.init(source: source, options: options)
+        func take<Element>(_ array: inout [Element]) -> [Element] {
+            var taken: [Element] = []
+            swap(&taken, &array)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+        content = take(&old.content)
+        contentToSource = take(&old.contentToSource)
+        var reusedNodes = take(&old.nodes)
+        reusedNodes.reserveCapacity(source.count / 16 + 64)
+        reusedNodes.append(nodes[0])
+        nodes = reusedNodes
+        codeBlocks = take(&old.codeBlocks)
+        links = take(&old.links)
+        linkDefinitions = take(&old.linkDefinitions)
+        swap(&linkDefinitionIndex, &old.linkDefinitionIndex)
+        linkDefinitionIndex.removeAll(keepingCapacity: true)
+        footnoteDefinitions = take(&old.footnoteDefinitions)
+        footnoteReferences = take(&old.footnoteReferences)
+        undefinedReferences = take(&old.undefinedReferences)
+        wikiLinks = take(&old.wikiLinks)
+        problems = take(&old.problems)
+    }
+
     /// The document node.
     public static let root: NodeID = 0
 

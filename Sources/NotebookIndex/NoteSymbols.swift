@@ -115,6 +115,16 @@ public struct NoteSymbols: Sendable, Equatable {
     public static func parsing(_ bytes: [UInt8], path: String, options: ParseOptions = .notebook) -> NoteSymbols {
         extract(from: MarkdownParser.parse(bytes, options: options), path: path)
     }
+
+    /// `parsing(_:path:options:)` for a thread that parses note after note: the parse reuses
+    /// the arrays of the one before (`scratch`), and leaves its own for the next.
+    public static func parsing(_ bytes: [UInt8], path: String, options: ParseOptions = .notebook,
+                               scratch: inout MarkdownParser.ParseScratch) -> NoteSymbols {
+        let tree = MarkdownParser.parse(bytes, options: options, scratch: &scratch)
+        let symbols = extract(from: tree, path: path)
+        scratch.recycle(tree)
+        return symbols
+    }
 }
 
 /// The fields of `NoteSymbols` few notes fill.

@@ -76,10 +76,13 @@ public enum NotebookLoader {
             var read: [ScannedFile] = []
             var skipped: [ScanSkip] = []
             var failures: [LocalizedText] = []
+            // The chunk's notes are parsed one after the other in the same arrays.
+            var scratch = MarkdownParser.ParseScratch()
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
                 case .read(let snapshot):
-                    notes.append(Notebook.prepare(NoteSymbols.parsing(snapshot.bytes, path: file.path, options: scan.parseOptions), noteExtensions: extensions))
+                    let symbols = NoteSymbols.parsing(snapshot.bytes, path: file.path, options: scan.parseOptions, scratch: &scratch)
+                    notes.append(Notebook.prepare(symbols, noteExtensions: extensions))
                     read.append(ScannedFile(path: file.path, size: snapshot.size, modificationTimeNanoseconds: snapshot.modificationTimeNanoseconds))
                 case .tooLarge(let size):
                     skipped.append(ScanSkip(path: file.path, reason: .tooLarge(size: size, limit: limit)))
