@@ -30,8 +30,35 @@ struct NameTable: Sendable {
     /// The hash a name is filed under (the String hash `Dictionary` uses, so canonically
     /// equivalent names share it; made by `quickHashValue`, which gives the same).
     static func hash(_ name: String) -> UInt32 {
-        let full = UInt64(bitPattern: Int64(name.quickHashValue))
+        fold(name.quickHashValue)
+    }
+
+    /// A String hash folded to 32 bits.
+    private static func fold(_ hash: Int) -> UInt32 {
+        let full = UInt64(bitPattern: Int64(hash))
         return UInt32(truncatingIfNeeded: full ^ (full >> 32))
+    }
+
+    /// `hash(name.folded)` for the UTF-8 `name`, without making either String, when folding
+    /// changes nothing but ASCII capitals and the text hashes as its bytes (`isInertInNFC`);
+    /// nil otherwise (hash the folded String).
+    static func hashOfFolded(_ name: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard let hasCapitals = String.foldingKind(of: name), String.isInertInNFC(name) else { return nil }
+        // What `String.hash(into:)` feeds for text in NFC: its bytes, then 0xFF.
+        var hasher = Hasher()
+        if hasCapitals {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { folded in
+                for index in 0..<name.count {
+                    let byte = name[index]
+                    folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                }
+                hasher.combine(bytes: UnsafeRawBufferPointer(folded))
+            }
+        } else {
+            hasher.combine(bytes: UnsafeRawBufferPointer(name))
+        }
+        hasher.combine(0xFF as UInt8)
+        return fold(hasher.finalize())
     }
 
     /// Makes room for `capacity` entries without a resize.

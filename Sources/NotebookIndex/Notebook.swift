@@ -350,12 +350,16 @@ public struct Notebook: Sendable, Equatable {
     /// nothing to decode or trim, in scripts that lowercasing leaves alone but for ASCII
     /// capitals: those are read in one pass over their bytes, and each name is made as a String
     /// once, already folded; the rest take the general path.
-    static func appendLinkNames(isWiki: Bool, target written: String, to names: inout [String]) {
+    static func appendLinkNames(isWiki: Bool, target original: String, to names: inout [String]) {
+        // A Markdown link's target is read decoded (`%20` is a space: a third of the Markdown
+        // links of a notebook are written so), then as any other; a wiki-link's is read as
+        // written and decoded (`linkNames`).
+        let written = isWiki ? original : NotebookPath.percentDecoded(original)
         var target = written
         let done = target.withUTF8 { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last else { return true }
             if first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 { return false }
-            if bytes.contains(UInt8(ascii: "%")) { return false }
+            if isWiki && bytes.contains(UInt8(ascii: "%")) { return false }
             if NotebookPath.isExternal(bytes) { return true }
             guard let hasCapitals = String.foldingKind(of: bytes) else { return false }
             // The stem (`fileStem(of:)`), without the blanks `linkName` trims.
@@ -370,7 +374,7 @@ public struct Notebook: Sendable, Equatable {
             if isWiki && !isWhole { names.append(hasCapitals ? String.asciiFolded(bytes) : written) }
             return true
         }
-        if !done { names += linkNames(isWiki: isWiki, target: written) }
+        if !done { names += linkNames(isWiki: isWiki, target: original) }
     }
 
     /// Calls `body` with each front-matter key and each of its scalar values or list items

@@ -224,22 +224,28 @@ public enum NotebookPath {
     public static func removingExtension(_ path: String, _ extensions: [String]) -> String {
         var text = path
         return text.withUTF8 { bytes -> String? in
-            guard let dot = extensionDot(bytes), dot + 1 < bytes.count else { return nil }
-            let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
-            // Note extensions are folded: compare an ASCII suffix ignoring ASCII case, any other
-            // suffix folded.
-            let isNote: Bool
-            if suffix.allSatisfy({ $0 < 0x80 }) {
-                isNote = extensions.contains { wanted in
-                    wanted.utf8.count == suffix.count
-                        && zip(wanted.utf8, suffix).allSatisfy { $0 == ($1 &- 0x41 < 26 ? $1 | 0x20 : $1) }
-                }
-            } else {
-                isNote = extensions.contains(String(decoding: suffix, as: UTF8.self).folded)
-            }
-            guard isNote else { return nil }
+            guard let dot = noteExtensionDot(bytes, extensions) else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
         } ?? path
+    }
+
+    /// Where the note extension of the UTF-8 path `bytes` starts (its dot), nil when it has
+    /// none of `extensions` (folded).
+    static func noteExtensionDot(_ bytes: UnsafeBufferPointer<UInt8>, _ extensions: [String]) -> Int? {
+        guard let dot = extensionDot(bytes), dot + 1 < bytes.count else { return nil }
+        let suffix = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+        // Note extensions are folded: compare an ASCII suffix ignoring ASCII case, any other
+        // suffix folded.
+        let isNote: Bool
+        if suffix.allSatisfy({ $0 < 0x80 }) {
+            isNote = extensions.contains { wanted in
+                wanted.utf8.count == suffix.count
+                    && zip(wanted.utf8, suffix).allSatisfy { $0 == ($1 &- 0x41 < 26 ? $1 | 0x20 : $1) }
+            }
+        } else {
+            isNote = extensions.contains(String(decoding: suffix, as: UTF8.self).folded)
+        }
+        return isNote ? dot : nil
     }
 
     public static func trimmed(_ text: String) -> String {

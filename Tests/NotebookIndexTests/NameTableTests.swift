@@ -64,4 +64,23 @@ final class NameTableTests: XCTestCase {
         XCTAssertEqual(catalog.pathsSharingStems(), ["b/Plan.md", "d/PLAN.markdown"])
         XCTAssertEqual(catalog, NoteCatalog([note("c.md", aliases: ["Plan"]), note("d/PLAN.markdown"), note("b/Plan.md", title: "Tea")]))
     }
+
+    /// The keys a note is filed under, hashed from its bytes where that is quicker, are the
+    /// hashes of its names (`names(of:)`) for every kind of path, title and alias.
+    func testKeysAreTheHashesOfTheNames() {
+        let paths = ["soil.md", "Garden/Soil Tests.MD", "a/b/c.markdown", "notes.txt", "Ünïcode/Été.md", "日本/語.md",
+                     "Σοφία/ΑΒΓ.md", "cafe\u{301}.md", "C# notes.md", "a|b.md", "x^y.md", "dot.", ".hidden.md", "Kelvin \u{212A}.md",
+                     "ǅemal.md", "straße.md", "UPPER/CASE", "folder.md/inner.md", "émoji 🎉.md"]
+        let fronts = ["", "---\ntitle: Soil Tests\n---\n", "---\ntitle: Été à Paris\n---\n", "---\ntitle: ΑΒΓ\n---\n",
+                      "---\naliases: [One, Two, one]\n---\n", "# Heading Title\n", "# cafe\u{301}\n"]
+        for extensions in [["md", "markdown"], ["md", "txt"]] {
+            for path in paths {
+                for front in fronts {
+                    let note = NoteSymbols.parsing(Array((front + "text\n").utf8), path: path)
+                    let expected = NoteCatalog.names(of: note, extensions: extensions).map { "\($0.0)\(NameTable.hash($0.1))" }
+                    XCTAssertEqual(NoteCatalog.keys(of: note, extensions: extensions).map { "\($0.0)\($0.1)" }, expected, "\(path) \(front.debugDescription)")
+                }
+            }
+        }
+    }
 }

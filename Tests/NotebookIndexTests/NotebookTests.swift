@@ -168,7 +168,8 @@ final class LinkNameTests: XCTestCase {
                        "tab\tin", "ends.with/.dot", "Σοφία/ΑΒΓ.md", "café/Été.md", "straße", "ǅemal", "Ωmega%20x", "日本語.md",
                        // Escapes: decoded for Markdown links before the fast path reads them.
                        "a%2Fb.md", "%E6%97%A5/%E6%9C%AC.md", "%zz.md", "%FF.md", "%20a.md", "a%20.md", "a%2E.md", "%25.md",
-                       "HTTP%3A//x.org", "Kasho%20clacha/%D8%B3%D9%84.md#x", "%C3%89t%C3%A9.md", "%", "a%2", "%2f"]
+                       "HTTP%3A//x.org", "Kasho%20clacha/%D8%B3%D9%84.md#x", "%C3%89t%C3%A9.md", "%", "a%2", "%2f",
+                       "%2541.md", "a%252Fb.md", "%20", "%20%20", "%E3%83%A9%E3%83%B3/%E3%81%B3.md", "Trirt%20prevom/Shaflea%20Lioio.md"]
         for target in targets {
             for isWiki in [false, true] {
                 var names: [String] = []
