@@ -169,9 +169,9 @@ extension Server {
         let finished = Server.monotonicSeconds()
         makeCompletionIndex(path)
         let seconds = Server.monotonicSeconds() - started
+        let phases = [walked - started, loaded - walked, finished - loaded, started + seconds - finished].map { Int($0 * 1000) }
         // l10n-exempt: developer log
-        logger.debug("cold index of \(path): walk \(Int((walked - started) * 1000)) ms, reads and parses \(Int((loaded - walked) * 1000)) ms, "
-                     + "end of the scan \(Int((finished - loaded) * 1000)) ms, completion index \(Int((started + seconds - finished) * 1000)) ms")
+        logger.debug("cold index of \(path): walk, reads and parses, end of the scan, completion index: \(phases.map(String.init).joined(separator: ", ")) ms")
         #if os(Linux)
         // The parse left freed memory in every thread's malloc arena; give it back.
         _ = glibcMallocTrim(0)
