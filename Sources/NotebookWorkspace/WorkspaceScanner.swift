@@ -19,6 +19,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Locks
 import TextCore
 
 /// Walks a workspace folder and lists its Markdown notes.
@@ -200,6 +202,9 @@ private struct Walker {
     var nestedSettings: [[UInt8]] = []
     var visited: Set<FolderID> = []
     var deferredLinks: [(folder: Folder, id: FolderID)] = []
+    /// The root's folders while the walk goes side by side (`walkSideBySide`), each with how
+    /// many files and assets of the root come before it.
+    var leftFolders: [(folder: Folder, files: Int, assets: Int)] = []
     /// The relative path of the entry being visited (reused: one buffer for the whole walk).
     var relative: [UInt8] = []
     /// The notebook's folder, symlinks resolved: a symlink whose target is not inside it is not
@@ -213,6 +218,13 @@ private struct Walker {
         self.excludedNames = options.excludedFolderNames.map { Array($0.utf8) }
     }
 
+    /// A walker for a folder below `root`, the root itself visited.
+    init(options: ScanOptions, onProgress: ((Int) -> Void)?, root: [UInt8], visited: Set<FolderID>) {
+        self.init(options: options, onProgress: onProgress)
+        self.root = root
+        self.visited = visited
+    }
+
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
@@ -222,8 +234,12 @@ private struct Walker {
     /// depend on readdir order.
     mutating func walk(rootBytes: [UInt8], rootInfo: stat) {
         root = rootBytes
-        visited.insert(FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino)))
-        drain([Folder(relative: [], absolute: rootBytes, depth: 0, rules: IgnoreRules(globs: options.ignoreGlobs))])
+        let rootID = FolderID(device: UInt64(rootInfo.st_dev), inode: UInt64(rootInfo.st_ino))
+        visited.insert(rootID)
+        let rootFolder = Folder(relative: [], absolute: rootBytes, depth: 0, rules: IgnoreRules(globs: options.ignoreGlobs))
+        if onProgress != nil || !walkSideBySide(rootFolder, rootID: rootID) {
+            drain([rootFolder])
+        }
         while !deferredLinks.isEmpty {
             let round = deferredLinks.sorted { $0.folder.relative.lexicographicallyPrecedes($1.folder.relative) }
             deferredLinks = []
@@ -250,6 +266,12 @@ private struct Walker {
     /// while its entries are visited, as they are inspected relative to it (one descriptor per
     /// level, at most `maxDepth`).
     mutating func walk(_ start: Folder) {
+        walk(start, leavingFolders: false)
+    }
+
+    /// `walk(_:)`; with `leavingFolders`, the folders below `start` are not walked but listed in
+    /// `leftFolders`, each with how many files and assets were found before it.
+    mutating func walk(_ start: Folder, leavingFolders: Bool) {
         var folder = start
         guard let directory = WorkspaceScanner.withCPath(folder.absolute, { opendir($0) }) else {
             let code = errno
@@ -281,7 +303,13 @@ private struct Walker {
                     let cName = UnsafeRawPointer(base + entry.nameStart).assumingMemoryBound(to: CChar.self)
                     visit(name: name, cName: cName, type: entry.type, in: folder, directory: descriptor, stack: &children)
                     // A folder is walked where its path falls among its siblings'.
-                    while let child = children.popLast() { walk(child) }
+                    while let child = children.popLast() {
+                        if leavingFolders {
+                            leftFolders.append((child, files.count, assets.count))
+                        } else {
+                            walk(child)
+                        }
+                    }
                 }
             }
         }
@@ -295,6 +323,88 @@ private struct Walker {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
         return WorkspaceScanner.listsBefore(UnsafeBufferPointer(rebasing: names[a.nameStart..<a.nameEnd]), isFolder: Int(a.type) == Int(DT_DIR),
                                      UnsafeBufferPointer(rebasing: names[b.nameStart..<b.nameEnd]), isFolder: Int(b.type) == Int(DT_DIR))
+    }
+
+    /// Walks the root, then its folders on all cores, each by a walker of its own, and joins
+    /// what they found in the order of their paths: the same result as one walker's, in about
+    /// half the time on two cores (the walk is the serial start of a cold index). False, having
+    /// found nothing, when a folder was reached twice from two of the root's folders (through
+    /// a bind mount or a hard link): which one is walked then depends on the paths' order,
+    /// which only one walker keeps, so the caller walks again alone.
+    mutating func walkSideBySide(_ rootFolder: Folder, rootID: FolderID) -> Bool {
+        var top = self
+        top.walk(rootFolder, leavingFolders: true)
+        // Each folder's walk in a slot of its own, taken in turn by whichever core is free.
+        final class Slot: @unchecked Sendable { var walker: Walker? }
+        let slots = top.leftFolders.map { _ in Slot() }
+        let next = Locked(0)
+        let folders = top.leftFolders.map(\.folder)
+        let (options, root) = (options, root)
+        let walk: @Sendable (Int) -> Void = { _ in
+            let template = Walker(options: options, onProgress: nil, root: root, visited: [rootID])
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < folders.count else { return }
+                var walker = template
+                walker.walk(folders[index])
+                slots[index].walker = walker
+            }
+        }
+        if folders.count >= 2 {
+            DispatchQueue.concurrentPerform(iterations: 2, execute: walk)
+        } else {
+            walk(0)
+        }
+        // A folder reached from two of the root's folders: walk again, alone.
+        var seen = top.visited
+        for slot in slots {
+            guard let walker = slot.walker else { return false }
+            for id in walker.visited where id != rootID {
+                if !seen.insert(id).inserted { return false }
+            }
+        }
+        // The root's files and assets, with each folder's spliced in where it falls.
+        var joined = top
+        joined.pathBytes.removeAll(keepingCapacity: true)
+        joined.files = []
+        joined.assets = []
+        joined.leftFolders = []
+        joined.visited = seen
+        var rootFile = 0
+        var rootAsset = 0
+        func takeRoot(files fileEnd: Int, assets assetEnd: Int) {
+            while rootFile < fileEnd { joined.append(file: top.files[rootFile], from: top.pathBytes); rootFile += 1 }
+            while rootAsset < assetEnd { joined.append(asset: top.assets[rootAsset], from: top.pathBytes); rootAsset += 1 }
+        }
+        for (index, left) in top.leftFolders.enumerated() {
+            takeRoot(files: left.files, assets: left.assets)
+            guard let walker = slots[index].walker else { return false }
+            for file in walker.files { joined.append(file: file, from: walker.pathBytes) }
+            for asset in walker.assets { joined.append(asset: asset, from: walker.pathBytes) }
+            joined.skipped += walker.skipped
+            joined.nestedSettings += walker.nestedSettings
+            joined.deferredLinks += walker.deferredLinks
+        }
+        takeRoot(files: top.files.count, assets: top.assets.count)
+        self = joined
+        return true
+    }
+
+    /// Adds a file found by another walker (its path in `bytes`).
+    mutating func append(file: Found, from bytes: [UInt8]) {
+        let start = pathBytes.count
+        pathBytes.append(contentsOf: bytes[file.pathStart..<file.pathEnd])
+        files.append(Found(pathStart: start, pathEnd: pathBytes.count, size: file.size, mtime: file.mtime))
+    }
+
+    /// Adds an asset found by another walker (its path in `bytes`).
+    mutating func append(asset: Range<Int>, from bytes: [UInt8]) {
+        let start = pathBytes.count
+        pathBytes.append(contentsOf: bytes[asset])
+        assets.append(start..<pathBytes.count)
     }
 
     static let gitignoreName = Array(".gitignore".utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 @testable import NotebookWorkspace
 
@@ -78,6 +79,38 @@ final class WorkspaceScannerTests: XCTestCase {
         XCTAssertEqual(paths(result), ["B/y.md", "a b/z.md", "b-c.md", "b.md", "b/c/d.md", "b/x.md", "b0.md", "d-link/f.md", "e/f.md", "é/e.md"]
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         XCTAssertEqual(result.assets, ["b.txt", "b/a.png"])
+    }
+
+    /// The root's folders are walked side by side, each by a walker of its own; a progress
+    /// callback makes the walk go alone. Both find the same, in the same order, on a tree of
+    /// nested folders with notes, assets, ignored and hidden entries, nested settings and a
+    /// symlinked folder.
+    func testTheWalkSideBySideFindsWhatTheWalkAloneFinds() throws {
+        var generator = SeededGenerator(state: 7)
+        let names = ["a", "B", "b.md", "c d", "é", "日本", "z", "notes", "0"]
+        for index in 0..<300 {
+            var path: [String] = []
+            for _ in 0..<generator.next(4) { path.append(names[generator.next(names.count)]) }
+            let leaf = "n\(index)" + [".md", ".markdown", ".png", ".txt"][generator.next(4)]
+            write((path + [leaf]).joined(separator: "/"))
+        }
+        write(".hidden/secret.md")
+        write("node_modules/x.md")
+        write("a/.gitignore", "ignored.md\n")
+        write("a/ignored.md")
+        write("B/.macmd.json", "{}")
+        XCTAssertEqual(symlink(root + "/.hidden", root + "/linked"), 0)
+        var options = ScanOptions()
+        options.progressInterval = 1_000_000
+        let alone = WorkspaceScanner.scan(root: root, options: options) { _ in }
+        let sideBySide = WorkspaceScanner.scan(root: root, options: options)
+        XCTAssertGreaterThan(alone.files.count, 100)
+        XCTAssertEqual(sideBySide.files, alone.files)
+        XCTAssertEqual(sideBySide.assets, alone.assets)
+        XCTAssertEqual(sideBySide.skipped, alone.skipped)
+        XCTAssertEqual(sideBySide.nestedSettings, alone.nestedSettings)
+        XCTAssertTrue(paths(sideBySide).contains("linked/secret.md"))
+        XCTAssertFalse(paths(sideBySide).contains("a/ignored.md"))
     }
 
     func testConfiguredExtensions() {
