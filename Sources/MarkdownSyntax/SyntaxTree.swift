@@ -489,16 +489,24 @@ public struct SyntaxTree: Sendable {
 
     /// Appends `child` (a node with no parent) as the last child of `parent`.
     public mutating func appendChild(_ child: NodeID, to parent: NodeID) {
-        let last = nodes[Int(parent)].lastChild
-        nodes[Int(child)].parent = parent
-        nodes[Int(child)].previous = last
-        nodes[Int(child)].next = .none
-        if last == .none {
-            nodes[Int(parent)].firstChild = child
-        } else {
-            nodes[Int(last)].next = child
+        // The five links written through one pointer: one uniqueness check, where each
+        // subscript write made its own (the parsers append every node this way). Indices are
+        // checked first, as the subscripts would.
+        let count = nodes.count
+        precondition(child >= 0 && Int(child) < count && parent >= 0 && Int(parent) < count, "appendChild: no such node")
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            let last = nodes[Int(parent)].lastChild
+            nodes[Int(child)].parent = parent
+            nodes[Int(child)].previous = last
+            nodes[Int(child)].next = .none
+            if last == .none {
+                nodes[Int(parent)].firstChild = child
+            } else {
+                precondition(last >= 0 && Int(last) < count, "appendChild: a broken sibling link")
+                nodes[Int(last)].next = child
+            }
+            nodes[Int(parent)].lastChild = child
         }
-        nodes[Int(parent)].lastChild = child
     }
 
     /// Inserts `node` (with no parent) right after `sibling`.
@@ -518,14 +526,22 @@ public struct SyntaxTree: Sendable {
 
     /// Unlinks `node` from its parent and siblings (it stays in the arena, detached).
     public mutating func unlink(_ node: NodeID) {
+        // Through one pointer, as `appendChild`; every index checked first.
+        let count = nodes.count
+        func valid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < count }
+        precondition(valid(node), "unlink: no such node")
         let n = nodes[Int(node)]
-        if n.previous != .none { nodes[Int(n.previous)].next = n.next }
-        else if n.parent != .none { nodes[Int(n.parent)].firstChild = n.next }
-        if n.next != .none { nodes[Int(n.next)].previous = n.previous }
-        else if n.parent != .none { nodes[Int(n.parent)].lastChild = n.previous }
-        nodes[Int(node)].parent = .none
-        nodes[Int(node)].next = .none
-        nodes[Int(node)].previous = .none
+        precondition((n.previous == .none || valid(n.previous)) && (n.next == .none || valid(n.next)) && (n.parent == .none || valid(n.parent)),
+                     "unlink: a broken link")
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            if n.previous != .none { nodes[Int(n.previous)].next = n.next }
+            else if n.parent != .none { nodes[Int(n.parent)].firstChild = n.next }
+            if n.next != .none { nodes[Int(n.next)].previous = n.previous }
+            else if n.parent != .none { nodes[Int(n.parent)].lastChild = n.previous }
+            nodes[Int(node)].parent = .none
+            nodes[Int(node)].next = .none
+            nodes[Int(node)].previous = .none
+        }
     }
 
     // MARK: Reading
