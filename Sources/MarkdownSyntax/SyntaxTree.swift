@@ -493,6 +493,7 @@ public struct SyntaxTree: Sendable {
         // subscript write made its own (the parsers append every node this way). Indices are
         // checked first, as the subscripts would.
         let count = nodes.count
+        // l10n-exempt: an internal invariant, never shown to a writer
         precondition(child >= 0 && Int(child) < count && parent >= 0 && Int(parent) < count, "appendChild: no such node")
         nodes.withUnsafeMutableBufferPointer { nodes in
             let last = nodes[Int(parent)].lastChild
@@ -502,6 +503,7 @@ public struct SyntaxTree: Sendable {
             if last == .none {
                 nodes[Int(parent)].firstChild = child
             } else {
+                // l10n-exempt: an internal invariant, never shown to a writer
                 precondition(last >= 0 && Int(last) < count, "appendChild: a broken sibling link")
                 nodes[Int(last)].next = child
             }
@@ -529,10 +531,12 @@ public struct SyntaxTree: Sendable {
         // Through one pointer, as `appendChild`; every index checked first.
         let count = nodes.count
         func valid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < count }
+        // l10n-exempt: an internal invariant, never shown to a writer
         precondition(valid(node), "unlink: no such node")
         let n = nodes[Int(node)]
-        precondition((n.previous == .none || valid(n.previous)) && (n.next == .none || valid(n.next)) && (n.parent == .none || valid(n.parent)),
-                     "unlink: a broken link")
+        let linksValid = (n.previous == .none || valid(n.previous)) && (n.next == .none || valid(n.next)) && (n.parent == .none || valid(n.parent))
+        // l10n-exempt: an internal invariant, never shown to a writer
+        precondition(linksValid, "unlink: a broken link")
         nodes.withUnsafeMutableBufferPointer { nodes in
             if n.previous != .none { nodes[Int(n.previous)].next = n.next }
             else if n.parent != .none { nodes[Int(n.parent)].firstChild = n.next }
