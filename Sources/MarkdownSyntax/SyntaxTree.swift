@@ -418,15 +418,20 @@ public struct SyntaxTree: Sendable {
     public var options: ParseOptions
 
     public init(source: [UInt8], options: ParseOptions) {
-        self.source = source
-        self.content = []
-        self.contentToSource = []
-        // Real Markdown averages one node per 16-20 source bytes: room for that from the start
-        // (an array literal grown by the parser's reserve was two allocations).
-        var nodes: [Node] = []
+        self.init(source: source, options: options, nodes: [])
+    }
+
+    /// A tree of `source` whose node arena is `nodes` (empty), given room for it and its document
+    /// node: real Markdown averages one node per 16-20 source bytes (an array literal grown by
+    /// the parser's reserve was two allocations).
+    private init(source: [UInt8], options: ParseOptions, nodes: [Node]) {
+        var nodes = nodes
         nodes.reserveCapacity(source.count / 16 + 64)
         nodes.append(Node(kind: .document, sourceStart: 0, sourceEnd: Int32(clamping: source.count)))
         self.nodes = nodes
+        self.source = source
+        self.content = []
+        self.contentToSource = []
         self.codeBlocks = []
         self.links = []
         self.linkDefinitions = []
@@ -442,19 +447,15 @@ public struct SyntaxTree: Sendable {
     /// An empty tree for `source` with the arrays of `old` (a tree its reader is done with),
     /// emptied with their capacity kept: a thread parsing one note after another grows them once.
     init(source: [UInt8], options: ParseOptions, reusing old: inout SyntaxTree) {
-        self.init(source: source, options: options)
         func take<Element>(_ array: inout [Element]) -> [Element] {
             var taken: [Element] = []
             swap(&taken, &array)
             taken.removeAll(keepingCapacity: true)
             return taken
         }
+        self.init(source: source, options: options, nodes: take(&old.nodes))
         content = take(&old.content)
         contentToSource = take(&old.contentToSource)
-        var reusedNodes = take(&old.nodes)
-        reusedNodes.reserveCapacity(source.count / 16 + 64)
-        reusedNodes.append(nodes[0])
-        nodes = reusedNodes
         codeBlocks = take(&old.codeBlocks)
         links = take(&old.links)
         linkDefinitions = take(&old.linkDefinitions)
@@ -582,30 +583,22 @@ public struct SyntaxTree: Sendable {
 
     /// Maps an offset in `content` to the source offset it came from.
     public func sourceOffset(forContent offset: Int) -> Int {
-        var lo = 0, hi = contentToSource.count
-        // Find the last pair whose content offset is <= offset.
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if Int(contentToSource[mid].content) <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        if lo == 0 { return min(offset, source.count) }
-        let pair = contentToSource[lo - 1]
-        return min(Int(pair.source) + (offset - Int(pair.content)), source.count)
+        var cursor = ContentSourceCursor(self)
+        return cursor.sourceOffset(forContent: offset)
     }
 
     /// Maps a content span to a source range. The end maps as "one past the last byte", so a span
     /// that ends at a line break does not jump to the next line's start.
     public func sourceRange(forContent span: ByteSpan) -> Range<Int> {
-        let start = sourceOffset(forContent: Int(span.start))
-        if span.end <= span.start { return start..<start }
-        let end = sourceOffset(forContent: Int(span.end) - 1) + 1
-        return start..<max(start, min(end, source.count))
+        var cursor = ContentSourceCursor(self)
+        return cursor.sourceRange(forContent: span)
     }
 }
 
-/// `SyntaxTree.sourceOffset(forContent:)` and `sourceRange(forContent:)` for a reader that maps
-/// many offsets, mostly in order (the symbol extractor, the front matter): the run of the last
-/// offset is kept, so an offset in the same run costs a comparison, not a binary search.
+/// Content offsets mapped to the source (`SyntaxTree.sourceOffset(forContent:)`): the last pair
+/// whose content offset is at or before the offset, by a binary search. A reader that maps many
+/// offsets, mostly in order (the symbol extractor, the front matter), keeps one cursor: the run
+/// of the last offset is kept, so an offset in the same run costs a comparison, not a search.
 public struct ContentSourceCursor {
     private let pairs: [(content: Int32, source: Int32)]
     private let sourceCount: Int

@@ -44,7 +44,6 @@ struct NameTable: Sendable {
     /// nil otherwise (hash the folded String).
     static func hashOfFolded(_ name: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard let hasCapitals = String.foldingKind(of: name), String.isInertInNFC(name) else { return nil }
-        // What `String.hash(into:)` feeds for text in NFC: its bytes, then 0xFF.
         var hasher = Hasher()
         if hasCapitals {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { folded in
@@ -52,12 +51,11 @@ struct NameTable: Sendable {
                     let byte = name[index]
                     folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
                 }
-                hasher.combine(bytes: UnsafeRawBufferPointer(folded))
+                String.hashInNFC(UnsafeBufferPointer(folded), into: &hasher)
             }
         } else {
-            hasher.combine(bytes: UnsafeRawBufferPointer(name))
+            String.hashInNFC(name, into: &hasher)
         }
-        hasher.combine(0xFF as UInt8)
         return fold(hasher.finalize())
     }
 

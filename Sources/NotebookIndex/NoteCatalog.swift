@@ -293,15 +293,14 @@ public struct NoteCatalog: Sendable, Equatable {
     static func keys(of note: NoteSymbols, extensions noteExtensions: [String]) -> [(Table, UInt32)] {
         // Most notes: the path, stem and title hashed from their bytes, folded on the way, with
         // no String made (`NameTable.hashOfFolded`); the rest as `names(of:)` has them.
-        guard note.aliases.isEmpty else { return names(of: note, extensions: noteExtensions).map { ($0.0, NameTable.hash($0.1)) } }
         var path = note.path
-        let pathKeys = path.withUTF8 { bytes -> (UInt32, UInt32)? in
+        let pathKeys = note.aliases.isEmpty ? path.withUTF8 { bytes -> (UInt32, UInt32)? in
             let stem = NotebookPath.stemRange(of: bytes)
             guard !bytes[stem].contains(where: NoteCatalog.splitsWikiTarget),
                   let bare = NameTable.hashOfFolded(UnsafeBufferPointer(rebasing: bytes[..<(NotebookPath.noteExtensionDot(bytes, noteExtensions) ?? bytes.count)])),
                   let stemKey = NameTable.hashOfFolded(UnsafeBufferPointer(rebasing: bytes[stem])) else { return nil }
             return (bare, stemKey)
-        }
+        } : nil
         guard let pathKeys else { return names(of: note, extensions: noteExtensions).map { ($0.0, NameTable.hash($0.1)) } }
         var result: [(Table, UInt32)] = [(.lowercasedPath, pathKeys.0), (.stem, pathKeys.1)]
         if !note.title.isEmpty {

@@ -279,36 +279,34 @@ private struct Walker {
             return
         }
         defer { closedir(directory) }
-        do {
-            let listing = list(directory)
-            let names = listing.names
-            var entries = listing.entries
-            names.withUnsafeBufferPointer { names in
-                entries.sort { Walker.entryPrecedes($0, $1, in: names) }
+        let listing = list(directory)
+        let names = listing.names
+        var entries = listing.entries
+        names.withUnsafeBufferPointer { names in
+            entries.sort { Walker.entryPrecedes($0, $1, in: names) }
+        }
+        if options.readsGitignore, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.gitignoreName) }) {
+            if let contents = readSmallFile(join(folder.absolute, Walker.gitignoreName)) {
+                folder.rules.addGitignore(contents: contents, folder: folder.relative)
             }
-            if options.readsGitignore, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.gitignoreName) }) {
-                if let contents = readSmallFile(join(folder.absolute, Walker.gitignoreName)) {
-                    folder.rules.addGitignore(contents: contents, folder: folder.relative)
-                }
-            }
-            if !folder.relative.isEmpty, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.settingsName) }) {
-                nestedSettings.append(folder.relative + [UInt8(ascii: "/")] + Walker.settingsName)
-            }
-            let descriptor = dirfd(directory)
-            var children: [Folder] = []
-            names.withUnsafeBufferPointer { names in
-                guard let base = names.baseAddress else { return }
-                for entry in entries {
-                    let name = UnsafeBufferPointer(rebasing: names[entry.nameStart..<entry.nameEnd])
-                    let cName = UnsafeRawPointer(base + entry.nameStart).assumingMemoryBound(to: CChar.self)
-                    visit(name: name, cName: cName, type: entry.type, in: folder, directory: descriptor, stack: &children)
-                    // A folder is walked where its path falls among its siblings'.
-                    while let child = children.popLast() {
-                        if leavingFolders {
-                            leftFolders.append((child, files.count, assets.count))
-                        } else {
-                            walk(child)
-                        }
+        }
+        if !folder.relative.isEmpty, entries.contains(where: { Walker.equals(names[$0.nameStart..<$0.nameEnd], Walker.settingsName) }) {
+            nestedSettings.append(folder.relative + [UInt8(ascii: "/")] + Walker.settingsName)
+        }
+        let descriptor = dirfd(directory)
+        var children: [Folder] = []
+        names.withUnsafeBufferPointer { names in
+            guard let base = names.baseAddress else { return }
+            for entry in entries {
+                let name = UnsafeBufferPointer(rebasing: names[entry.nameStart..<entry.nameEnd])
+                let cName = UnsafeRawPointer(base + entry.nameStart).assumingMemoryBound(to: CChar.self)
+                visit(name: name, cName: cName, type: entry.type, in: folder, directory: descriptor, stack: &children)
+                // A folder is walked where its path falls among its siblings'.
+                while let child = children.popLast() {
+                    if leavingFolders {
+                        leftFolders.append((child, files.count, assets.count))
+                    } else {
+                        walk(child)
                     }
                 }
             }

@@ -22,11 +22,18 @@ extension String {
     public func quickHash(into hasher: inout Hasher) {
         let done = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard String.isInertInNFC(bytes) else { return false }
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            hasher.combine(0xFF as UInt8)
+            String.hashInNFC(bytes, into: &hasher)
             return true
         }
         if done != true { hash(into: &hasher) }
+    }
+
+    /// What `hash(into:)` feeds `hasher` for text known to be in NFC: its UTF-8 `bytes`, then
+    /// 0xFF.
+    @inlinable
+    public static func hashInNFC(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        hasher.combine(0xFF as UInt8)
     }
 
     /// `hashValue`, by `quickHash(into:)`.
