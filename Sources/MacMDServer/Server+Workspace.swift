@@ -315,6 +315,9 @@ extension Server {
             state.host.removeFolders(removedPaths)
             for path in addedPaths { state.host.addFolder(path) }
         }
+        // Requests waiting for a removed notebook's first scan go on now: one whose scan had
+        // not started yet would never see it end. (They find their notes' notebooks again.)
+        for path in removedPaths { answerRequestsAwaitingScan(path) }
         logger.info("workspace folders: +\(addedPaths.count) -\(removedPaths.count)") // l10n-exempt: developer log
         // An open note left outside every notebook gets its own folder's.
         let homeless = state.withLock { state in

@@ -131,4 +131,27 @@ final class FirstScanTests: XCTestCase {
         client.releaseScan()
         XCTAssertEqual(client.response(to: id)?.errorCode, -32800)
     }
+
+    /// A notebook removed before its first scan started (queued behind another's) never has a
+    /// scan to end: a preview waiting for it goes on when it is removed, and is answered.
+    func testAPreviewWaitingForARemovedNotebookIsAnswered() throws {
+        // The note is in a folder of b's: once b is removed, its notebook is that folder, so
+        // no scan of b's path comes to answer it.
+        let fixture = NotebookFixture(["a/index.md": "# A\n", "b/sub/note.md": "# B\n\nSee [[note]].\n"])
+        defer { fixture.destroy() }
+        let client = LSPTestClient(holdScan: true)
+        defer { client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root + "/a"])
+        // a's scan is held at its end; b's waits behind it on the same queue.
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        let b = ["uri": JSONValue.string("file://" + fixture.root + "/b"), "name": "b"]
+        client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [.object(b)], "removed": []]])
+        client.open(fixture, "b/sub/note.md")
+        let id = client.sendRequest("macmd/preview", ["textDocument": ["uri": .string(fixture.uri("b/sub/note.md"))]])
+        XCTAssertEqual(client.request("nothing/here")?.errorCode, -32601)
+        client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [], "removed": [.object(b)]]])
+        client.releaseScan()
+        let html = try XCTUnwrap(client.response(to: id)?.value?["html"]?.stringValue, "the preview is answered")
+        XCTAssertTrue(html.contains(">B</h1>"), html)
+    }
 }
