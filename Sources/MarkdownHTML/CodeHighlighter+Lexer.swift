@@ -37,8 +37,8 @@ extension CodeHighlighter {
         }
     }
 
-    /// One highlighting pass over a code block.
-    struct Lexer {
+    /// One highlighting pass over a code block (non-copyable, as its writer is).
+    struct Lexer: ~Copyable {
         let code: ArraySlice<UInt8>
         let start: Int
         let end: Int

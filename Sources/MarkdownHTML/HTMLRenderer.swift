@@ -55,8 +55,8 @@ enum EnterAction {
     case skip
 }
 
-/// The mutable state of one rendering.
-struct HTMLRenderState {
+/// The mutable state of one rendering. Non-copyable, as its writer is.
+struct HTMLRenderState: ~Copyable {
     let tree: SyntaxTree
     let options: HTMLOptions
     let extensions: ParseOptions.Extensions

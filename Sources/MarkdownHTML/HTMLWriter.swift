@@ -11,7 +11,8 @@ import TextCore
 
 /// The writer's bytes: raw memory with a count, because `Array.append(contentsOf:)` costs
 /// about a hundred instructions a call and rendering makes one call every dozen bytes.
-/// Owned by one `HTMLWriter` (which copies it before writing when it is shared).
+/// Owned by one `HTMLWriter`, which is non-copyable: no other writer can share it, so a write
+/// needs no uniqueness check.
 final class HTMLByteStorage {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -24,13 +25,6 @@ final class HTMLByteStorage {
 
     deinit { base.deallocate() }
 
-    func copy() -> HTMLByteStorage {
-        let copy = HTMLByteStorage(capacity: capacity)
-        copy.base.update(from: base, count: count)
-        copy.count = count
-        return copy
-    }
-
     @inline(never)
     func grow(toAtLeast needed: Int) {
         let newCapacity = max(needed, capacity * 2)
@@ -42,8 +36,10 @@ final class HTMLByteStorage {
     }
 }
 
-/// Growing byte buffer with HTML and URL escaping.
-struct HTMLWriter {
+/// Growing byte buffer with HTML and URL escaping. Non-copyable: a copy would share its storage
+/// (a class, written in place), and checking for a shared one cost a call into the runtime on
+/// every write.
+struct HTMLWriter: ~Copyable {
     private var storage: HTMLByteStorage
     /// The last byte already handed to `sink` (for `cr`), nil before the first flush.
     var flushedLast: UInt8?
@@ -68,7 +64,6 @@ struct HTMLWriter {
     /// Room for `extra` more bytes; returns where they go.
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         if storage.count + extra > storage.capacity { storage.grow(toAtLeast: storage.count + extra) }
         return storage.base + storage.count
     }
@@ -100,7 +95,6 @@ struct HTMLWriter {
         guard let sink, storage.count > 0 else { return }
         flushedLast = last
         sink(UnsafeBufferPointer(start: storage.base, count: storage.count))
-        _ = reserve(0)
         storage.count = 0
     }
 
@@ -178,12 +172,14 @@ struct HTMLWriter {
     /// Appends `input` percent-encoded for an `href`/`src` value, as cmark's `houdini_escape_href`.
     mutating func href(_ input: ArraySlice<UInt8>) {
         let repaired = UTF8Repair.repaired(input)
+        // The table read once, not through its lazy global's accessor for every byte.
+        let safe = HTMLWriter.hrefSafe
         repaired.withUnsafeBufferPointer { source in
             let count = source.count
             var i = 0
             while i < count {
                 let start = i
-                while i < count && HTMLWriter.hrefSafe[Int(source[i])] { i += 1 }
+                while i < count && safe[Int(source[i])] { i += 1 }
                 if i > start { put(UnsafeBufferPointer(rebasing: source[start..<i])) }
                 if i >= count { break }
                 let value = source[i]
@@ -225,8 +221,10 @@ struct HTMLWriter {
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     var mask = word | HTMLWriter.flagged(word, 0)
                     if escaping {
-                        mask |= HTMLWriter.flagged(word, 0x26) | HTMLWriter.flagged(word, 0x3C)
-                            | HTMLWriter.flagged(word, 0x3E) | HTMLWriter.flagged(word, 0x22)
+                        // `"` and `&` differ in one bit (0x04), `<` and `>` in another (0x02):
+                        // two tests for the four.
+                        mask |= HTMLWriter.flagged(word | HTMLWriter.ones &* 0x04, 0x26)
+                            | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x02, 0x3E)
                     }
                     mask &= HTMLWriter.highBits
                     if mask == 0 {

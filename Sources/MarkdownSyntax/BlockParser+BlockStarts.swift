@@ -13,7 +13,7 @@ extension BlockParser {
         consumeBlockQuoteMarker()
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.blockQuote, start: start, into: &tree)
-        tree.nodes[Int(id)].sourceEnd = Int32(clamping: offset)
+        tree.arena[id].sourceEnd = Int32(clamping: offset)
         push(OpenBlock(node: id, kind: .blockQuote, lastLineEnd: offset), tree: tree)
     }
 
@@ -23,7 +23,7 @@ extension BlockParser {
         let start = nextNonspace
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.heading, start: start, into: &tree)
-        tree.nodes[Int(id)].data = Int32(level)
+        tree.arena[id].data = Int32(level)
         var s = nextNonspace + level
         var e = lineEnd
         while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
@@ -34,9 +34,9 @@ extension BlockParser {
             while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
         }
         while s < e && isSpaceOrTab(bytes[s]) { s += 1 }
-        tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         appendContent(s, e, into: &tree)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd), tree: tree)
     }
 
@@ -53,9 +53,9 @@ extension BlockParser {
         while infoEnd > infoStart && isSpaceOrTab(bytes[infoEnd - 1]) { infoEnd -= 1 }
         tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: character, fenceLength: Int32(length),
                                              fenceIndent: Int32(fenceIndent), info: ByteSpan(infoStart, infoEnd)))
-        tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
-        tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
+        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .codeBlock, fenceCharacter: character, fenceLength: length,
                        fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
     }
@@ -65,8 +65,8 @@ extension BlockParser {
     mutating func openHTMLBlock(type: Int, into tree: inout SyntaxTree) {
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
-        tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd), tree: tree)
     }
 
@@ -76,9 +76,9 @@ extension BlockParser {
     mutating func makeSetextHeading(level: Int, into tree: inout SyntaxTree) -> Bool {
         let paragraph = open[lineContainer].node
         guard resolveLinkDefinitions(paragraph, into: &tree) else { return false }
-        tree.nodes[Int(paragraph)].kind = .heading
-        tree.nodes[Int(paragraph)].data = Int32(level)
-        tree.nodes[Int(paragraph)].flags = Node.headingSetext
+        tree.arena[paragraph].kind = .heading
+        tree.arena[paragraph].data = Int32(level)
+        tree.arena[paragraph].flags = Node.headingSetext
         open[lineContainer].kind = .heading
         open[lineContainer].lastLineEnd = lineEnd
         return true
@@ -100,7 +100,7 @@ extension BlockParser {
         let label = ByteSpan(start + 2, labelEnd)
         let normalized = LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: bytes[label.range]))
         tree.footnoteDefinitions.append(FootnoteDefinition(label: label, normalizedLabel: normalized, node: id))
-        tree.nodes[Int(id)].data = Int32(tree.footnoteDefinitions.count - 1)
+        tree.arena[id].data = Int32(tree.footnoteDefinitions.count - 1)
         advance(after - offset, columns: false)
         push(OpenBlock(node: id, kind: .footnoteDefinition, contentIndent: 4, lastLineEnd: lineEnd), tree: tree)
     }
@@ -132,14 +132,14 @@ extension BlockParser {
         let current = open[open.count - 1]
         if !(current.kind == .list && current.listOrdered == marker.ordered && current.listDelimiter == marker.delimiter) {
             let list = addChild(.list, start: markerStart, into: &tree)
-            tree.nodes[Int(list)].data = marker.start
-            tree.nodes[Int(list)].flags = (marker.ordered ? Node.listOrdered : 0)
+            tree.arena[list].data = marker.start
+            tree.arena[list].flags = (marker.ordered ? Node.listOrdered : 0)
                 | (marker.delimiter.rawValue << Node.listDelimiterShift)
             push(OpenBlock(node: list, kind: .list, listDelimiter: marker.delimiter, listOrdered: marker.ordered,
                            lastLineEnd: lineEnd), tree: tree)
         }
         let item = addChild(.item, start: markerStart, into: &tree)
-        tree.nodes[Int(item)].sourceEnd = Int32(clamping: offset)
+        tree.arena[item].sourceEnd = Int32(clamping: offset)
         padding = max(padding, 1)
         push(OpenBlock(node: item, kind: .item, contentIndent: markerOffset + padding, lastLineEnd: offset), tree: tree)
     }
@@ -150,9 +150,9 @@ extension BlockParser {
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.codeBlock, start: offset, into: &tree)
         tree.codeBlocks.append(CodeBlockInfo(isFenced: false))
-        tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
-        tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
+        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd), tree: tree)
     }
 }

@@ -92,8 +92,8 @@ extension BlockParser {
         }
         // The header is the paragraph's last line.
         let paragraph = open[paragraphIndex].node
-        let cs = Int(tree.nodes[Int(paragraph)].contentStart)
-        let ce = Int(tree.nodes[Int(paragraph)].contentEnd)
+        let cs = Int(tree.arena[paragraph].contentStart)
+        let ce = Int(tree.arena[paragraph].contentEnd)
         guard ce > cs else { return false }
         var headerStart = ce
         while headerStart > cs && tree.content[headerStart - 1] != byteNewline { headerStart -= 1 }
@@ -103,22 +103,22 @@ extension BlockParser {
         let headerSource = tree.sourceOffset(forContent: headerStart)
         if headerStart > cs {
             // Earlier lines stay a paragraph.
-            tree.nodes[Int(paragraph)].contentEnd = Int32(clamping: headerStart - 1)
+            tree.arena[paragraph].contentEnd = Int32(clamping: headerStart - 1)
             open[paragraphIndex].lastLineEnd = tree.sourceOffset(forContent: headerStart - 1)
             closeUnmatched(downTo: paragraphIndex - 1, into: &tree)
         } else {
             open.removeLast()
             while let last = stoppers.last, last >= open.count { stoppers.removeLast() }
-            tree.unlink(paragraph)
+            tree.arena.unlink(paragraph)
         }
         tableAlignments = alignments
         let table = addChild(.table, start: headerSource, into: &tree)
         push(OpenBlock(node: table, kind: .table, lastLineEnd: lineEnd), tree: tree)
-        let row = tree.makeNode(Node(kind: .tableRow, flags: Node.tableHeader,
+        let row = tree.buildNode(Node(kind: .tableRow, flags: Node.tableHeader,
                                      sourceStart: Int32(clamping: headerSource),
                                      sourceEnd: Int32(clamping: tree.sourceOffset(forContent: max(headerStart, ce - 1)) + 1)))
         meta.append(Meta())
-        tree.appendChild(row, to: table)
+        tree.arena.link(row, under: table)
         for (column, cell) in headerCells.enumerated() {
             addCell(to: row, column: column, copyingContent: cell, into: &tree)
         }
@@ -129,18 +129,18 @@ extension BlockParser {
     mutating func addTableRow(_ index: Int, into tree: inout SyntaxTree) {
         let table = open[index].node
         let cells = BlockParser.parseRow(bytes, nextNonspace, lineEnd) ?? []
-        let row = tree.makeNode(Node(kind: .tableRow, sourceStart: Int32(clamping: nextNonspace), sourceEnd: Int32(clamping: lineEnd)))
+        let row = tree.buildNode(Node(kind: .tableRow, sourceStart: Int32(clamping: nextNonspace), sourceEnd: Int32(clamping: lineEnd)))
         meta.append(Meta())
-        tree.appendChild(row, to: table)
+        tree.arena.link(row, under: table)
         for column in 0..<tableAlignments.count {
             if column < cells.count {
                 addCell(to: row, column: column, sourceCell: cells[column], into: &tree)
             } else {
-                let id = tree.makeNode(Node(kind: .tableCell, sourceStart: Int32(clamping: lineEnd), sourceEnd: Int32(clamping: lineEnd),
+                let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: lineEnd), sourceEnd: Int32(clamping: lineEnd),
                                             contentStart: Int32(clamping: tree.content.count), contentEnd: Int32(clamping: tree.content.count),
                                             data: tableAlignments[column].rawValue))
                 meta.append(Meta())
-                tree.appendChild(id, to: row)
+                tree.arena.link(id, under: row)
             }
         }
         open[index].lastLineEnd = lineEnd
@@ -161,11 +161,11 @@ extension BlockParser {
             k += 1
         }
         appendContent(runStart, cell.end, into: &tree)
-        let id = tree.makeNode(Node(kind: .tableCell, sourceStart: Int32(clamping: cell.start), sourceEnd: Int32(clamping: cell.end),
+        let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: cell.start), sourceEnd: Int32(clamping: cell.end),
                                     contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: tree.content.count),
                                     data: tableAlignments[column].rawValue))
         meta.append(Meta())
-        tree.appendChild(id, to: row)
+        tree.arena.link(id, under: row)
     }
 
     /// A header cell whose text is already in the content buffer (the paragraph's last line).
@@ -190,12 +190,12 @@ extension BlockParser {
         }
         copy(&self, &tree, runStart, cell.end)
         let sourceRange = tree.sourceRange(forContent: ByteSpan(cell.start, cell.end))
-        let id = tree.makeNode(Node(kind: .tableCell, sourceStart: Int32(clamping: sourceRange.lowerBound),
+        let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: sourceRange.lowerBound),
                                     sourceEnd: Int32(clamping: sourceRange.upperBound),
                                     contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: tree.content.count),
                                     data: tableAlignments[column].rawValue))
         meta.append(Meta())
-        tree.appendChild(id, to: row)
+        tree.arena.link(id, under: row)
         // Following content must not be taken as contiguous with the copied run.
         tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: sourceRange.upperBound)))
     }

@@ -218,7 +218,7 @@ struct BlockParser {
     func isStopper(_ block: OpenBlock, _ tree: SyntaxTree) -> Bool {
         switch block.kind {
         case .list: return false
-        case .item, .footnoteDefinition: return tree.nodes[Int(block.node)].firstChild == .none
+        case .item, .footnoteDefinition: return tree.arena[block.node].firstChild == .none
         default: return true
         }
     }
@@ -232,7 +232,7 @@ struct BlockParser {
     }
 
     mutating func newNode(_ kind: NodeKind, start: Int, into tree: inout SyntaxTree) -> NodeID {
-        let id = tree.makeNode(Node(kind: kind, sourceStart: Int32(clamping: start), sourceEnd: Int32(clamping: lineEnd)))
+        let id = tree.buildNode(Node(kind: kind, sourceStart: Int32(clamping: start), sourceEnd: Int32(clamping: lineEnd)))
         meta.append(Meta(startLine: Int32(clamping: lineNumber)))
         return id
     }
@@ -246,8 +246,8 @@ struct BlockParser {
         let parentIndex = open.count - 1
         let parent = open[parentIndex]
         let id = newNode(kind, start: start, into: &tree)
-        let parentHadNoChild = tree.nodes[Int(parent.node)].firstChild == .none
-        tree.appendChild(id, to: parent.node)
+        let parentHadNoChild = tree.arena[parent.node].firstChild == .none
+        tree.arena.link(id, under: parent.node)
         if parentHadNoChild, parent.kind == .item || parent.kind == .footnoteDefinition,
            stoppers.last == parentIndex {
             stoppers.removeLast()
@@ -270,7 +270,7 @@ struct BlockParser {
         finalize(block, into: &tree)
         // The parent now ends no earlier than this child.
         let parentIndex = open.count - 1
-        let end = max(open[parentIndex].lastLineEnd, Int(tree.nodes[Int(block.node)].sourceEnd))
+        let end = max(open[parentIndex].lastLineEnd, Int(tree.arena[block.node].sourceEnd))
         open[parentIndex].lastLineEnd = end
     }
 
@@ -308,16 +308,16 @@ struct BlockParser {
             let m = meta[Int(current)].endsWithBlankMemo
             if m >= 0 { result = m == 1; break }
             if lastLineBlank(current) { result = true; meta[Int(current)].endsWithBlankMemo = 1; break }
-            let kind = tree.nodes[Int(current)].kind
+            let kind = tree.arena[current].kind
             guard kind == .list || kind == .item else { break }
-            current = tree.nodes[Int(current)].lastChild
+            current = tree.arena[current].lastChild
         }
         current = id
         while current != .none, meta[Int(current)].endsWithBlankMemo < 0 {
             meta[Int(current)].endsWithBlankMemo = result ? 1 : 0
-            let kind = tree.nodes[Int(current)].kind
+            let kind = tree.arena[current].kind
             guard kind == .list || kind == .item else { break }
-            current = tree.nodes[Int(current)].lastChild
+            current = tree.arena[current].lastChild
         }
         return result
     }
@@ -462,7 +462,7 @@ struct BlockParser {
         case .item, .footnoteDefinition:
             if indent >= block.contentIndent {
                 advance(block.contentIndent, columns: true)
-            } else if blank && tree.nodes[Int(block.node)].firstChild != .none {
+            } else if blank && tree.arena[block.node].firstChild != .none {
                 advanceToNextNonspace()
             } else {
                 return .notContinued
@@ -644,13 +644,13 @@ struct BlockParser {
     mutating func recordLastLineBlank(into tree: inout SyntaxTree) {
         let container = open[lineContainer]
         let node = container.node
-        if blank, tree.nodes[Int(node)].lastChild != .none {
-            setLastLineBlank(tree.nodes[Int(node)].lastChild, true)
+        if blank, tree.arena[node].lastChild != .none {
+            setLastLineBlank(tree.arena[node].lastChild, true)
         }
         let kind = container.kind
         let lastLineBlankValue = blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
             && !((kind == .codeBlock || kind == .mathBlock) && container.isFenced)
-            && !(kind == .item && tree.nodes[Int(node)].firstChild == .none
+            && !(kind == .item && tree.arena[node].firstChild == .none
                  && meta[Int(node)].startLine == Int32(clamping: lineNumber))
         setLastLineBlank(node, lastLineBlankValue)
     }
@@ -689,7 +689,7 @@ struct BlockParser {
             if blank { break }
             closeUnmatchedOnce(into: &tree)
             let id = addChild(.paragraph, start: nextNonspace, into: &tree)
-            tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
+            tree.arena[id].contentStart = Int32(clamping: tree.content.count)
             push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd), tree: tree)
             addParagraphLine(open.count - 1, into: &tree)
         }
@@ -740,19 +740,19 @@ struct BlockParser {
         appendContent(offset, lineEnd, into: &tree)
         appendNewline(into: &tree)
         let node = open[index].node
-        tree.nodes[Int(node)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[node].contentEnd = Int32(clamping: tree.content.count)
         open[index].lastLineEnd = lineEnd
     }
 
     /// Adds the line to a paragraph: leading whitespace stripped, joined with "\n".
     mutating func addParagraphLine(_ index: Int, into tree: inout SyntaxTree) {
         let node = open[index].node
-        if tree.nodes[Int(node)].contentEnd > tree.nodes[Int(node)].contentStart
-            || tree.content.count > Int(tree.nodes[Int(node)].contentStart) {
+        if tree.arena[node].contentEnd > tree.arena[node].contentStart
+            || tree.content.count > Int(tree.arena[node].contentStart) {
             appendNewlineBetweenLines(into: &tree)
         }
         appendContent(nextNonspace, lineEnd, into: &tree)
-        tree.nodes[Int(node)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[node].contentEnd = Int32(clamping: tree.content.count)
         open[index].lastLineEnd = lineEnd
     }
 
@@ -774,30 +774,30 @@ struct BlockParser {
         let id = block.node
         // Newest stamp among descendants, for `lastLineBlank`.
         var newest: Int32 = 0
-        var child = tree.nodes[Int(id)].firstChild
+        var child = tree.arena[id].firstChild
         while child != .none {
             let m = meta[Int(child)]
             newest = max(newest, m.blankStamp, m.newestDescendantStamp)
-            child = tree.nodes[Int(child)].next
+            child = tree.arena[child].next
         }
         meta[Int(id)].newestDescendantStamp = newest
-        var end = max(block.lastLineEnd, Int(tree.nodes[Int(id)].sourceStart))
-        if let last = Optional(tree.nodes[Int(id)].lastChild), last != .none {
-            end = max(end, Int(tree.nodes[Int(last)].sourceEnd))
+        var end = max(block.lastLineEnd, Int(tree.arena[id].sourceStart))
+        if let last = Optional(tree.arena[id].lastChild), last != .none {
+            end = max(end, Int(tree.arena[last].sourceEnd))
         }
-        tree.nodes[Int(id)].sourceEnd = Int32(clamping: end)
+        tree.arena[id].sourceEnd = Int32(clamping: end)
 
         switch block.kind {
         case .paragraph:
             // Drop the paragraph when it was only link reference definitions.
             if !resolveLinkDefinitions(id, into: &tree) {
-                tree.unlink(id)
+                tree.arena.unlink(id)
             }
         case .codeBlock:
             if !block.isFenced {
                 // Indented code loses its trailing blank lines.
-                var e = Int(tree.nodes[Int(id)].contentEnd)
-                let s = Int(tree.nodes[Int(id)].contentStart)
+                var e = Int(tree.arena[id].contentEnd)
+                let s = Int(tree.arena[id].contentStart)
                 var lineBegin = e
                 while e > s {
                     // Find the start of the last line.
@@ -810,12 +810,12 @@ struct BlockParser {
                     e = k
                 }
                 _ = lineBegin
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: e)
+                tree.arena[id].contentEnd = Int32(clamping: e)
             } else if options.extensions.contains(.math) {
-                let info = tree.codeBlocks[Int(tree.nodes[Int(id)].data)].info
+                let info = tree.codeBlocks[Int(tree.arena[id].data)].info
                 if info.count >= 4, Array(tree.source[info.range].prefix(4)) == Array("math".utf8),
                    info.count == 4 || isSpaceOrTab(tree.source[Int(info.start) + 4]) {
-                    tree.nodes[Int(id)].kind = .mathBlock
+                    tree.arena[id].kind = .mathBlock
                 }
             }
         case .list:
@@ -831,16 +831,16 @@ struct BlockParser {
 
     mutating func finalizeList(_ id: NodeID, into tree: inout SyntaxTree) {
         var tight = true
-        var item = tree.nodes[Int(id)].firstChild
+        var item = tree.arena[id].firstChild
         outer: while item != .none {
-            let itemNext = tree.nodes[Int(item)].next
+            let itemNext = tree.arena[item].next
             if lastLineBlank(item) && itemNext != .none {
                 tight = false
                 break
             }
-            var sub = tree.nodes[Int(item)].firstChild
+            var sub = tree.arena[item].firstChild
             while sub != .none {
-                let subNext = tree.nodes[Int(sub)].next
+                let subNext = tree.arena[sub].next
                 if (itemNext != .none || subNext != .none) && endsWithBlankLine(sub, tree) {
                     tight = false
                     break outer
@@ -849,15 +849,15 @@ struct BlockParser {
             }
             item = itemNext
         }
-        if tight { tree.nodes[Int(id)].flags |= Node.listTight }
+        if tight { tree.arena[id].flags |= Node.listTight }
     }
 
     /// Removes link reference definitions from the start of a paragraph. Returns true when the
     /// paragraph still has content.
     @discardableResult
     mutating func resolveLinkDefinitions(_ paragraph: NodeID, into tree: inout SyntaxTree) -> Bool {
-        var start = Int(tree.nodes[Int(paragraph)].contentStart)
-        let end = Int(tree.nodes[Int(paragraph)].contentEnd)
+        var start = Int(tree.arena[paragraph].contentStart)
+        let end = Int(tree.arena[paragraph].contentEnd)
         guard start < end, tree.content[start] == UInt8(ascii: "[") else { return start < end }
         var found: [ScannedLinkDefinition] = []
         tree.content.withUnsafeBufferPointer { buffer in
@@ -869,14 +869,14 @@ struct BlockParser {
             }
         }
         for definition in found {
-            let node = tree.makeNode(Node(kind: .linkDefinition))
+            let node = tree.buildNode(Node(kind: .linkDefinition))
             meta.append(Meta())
             let labelStart = Int(definition.label.start) - 1
             let source = tree.sourceRange(forContent: ByteSpan(labelStart, max(labelStart + 1, min(definition.end, end))))
-            tree.nodes[Int(node)].sourceStart = Int32(clamping: source.lowerBound)
-            tree.nodes[Int(node)].sourceEnd = Int32(clamping: source.upperBound)
-            tree.nodes[Int(node)].contentStart = Int32(clamping: labelStart)
-            tree.nodes[Int(node)].contentEnd = Int32(clamping: min(definition.end, end))
+            tree.arena[node].sourceStart = Int32(clamping: source.lowerBound)
+            tree.arena[node].sourceEnd = Int32(clamping: source.upperBound)
+            tree.arena[node].contentStart = Int32(clamping: labelStart)
+            tree.arena[node].contentEnd = Int32(clamping: min(definition.end, end))
             let normalized = tree.content.withUnsafeBufferPointer {
                 LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: $0[definition.label.range]))
             }
@@ -885,27 +885,27 @@ struct BlockParser {
                 destinationIsPointy: definition.destinationIsPointy, title: definition.title,
                 hasTitle: definition.hasTitle, node: node))
             let index = Int32(tree.linkDefinitions.count - 1)
-            tree.nodes[Int(node)].data = index
+            tree.arena[node].data = index
             if tree.linkDefinitionIndex[normalized] == nil { tree.linkDefinitionIndex[normalized] = index }
             // Definitions come before the paragraph's remaining text.
-            let previous = tree.nodes[Int(paragraph)].previous
-            let parent = tree.nodes[Int(paragraph)].parent
+            let previous = tree.arena[paragraph].previous
+            let parent = tree.arena[paragraph].parent
             if previous != .none {
-                tree.insert(node, after: previous)
+                tree.arena.insert(node, after: previous)
             } else if parent != .none {
                 // Make it the first child.
-                let first = tree.nodes[Int(parent)].firstChild
-                tree.nodes[Int(node)].parent = parent
-                tree.nodes[Int(node)].next = first
-                if first != .none { tree.nodes[Int(first)].previous = node }
-                tree.nodes[Int(parent)].firstChild = node
-                if tree.nodes[Int(parent)].lastChild == .none { tree.nodes[Int(parent)].lastChild = node }
+                let first = tree.arena[parent].firstChild
+                tree.arena[node].parent = parent
+                tree.arena[node].next = first
+                if first != .none { tree.arena[first].previous = node }
+                tree.arena[parent].firstChild = node
+                if tree.arena[parent].lastChild == .none { tree.arena[parent].lastChild = node }
             }
         }
         if !found.isEmpty {
-            tree.nodes[Int(paragraph)].contentStart = Int32(clamping: min(start, end))
+            tree.arena[paragraph].contentStart = Int32(clamping: min(start, end))
             if start < end {
-                tree.nodes[Int(paragraph)].sourceStart = Int32(clamping: tree.sourceOffset(forContent: start))
+                tree.arena[paragraph].sourceStart = Int32(clamping: tree.sourceOffset(forContent: start))
             }
         }
         return start < end
@@ -914,10 +914,10 @@ struct BlockParser {
     // MARK: GFM: task items and alerts
 
     mutating func detectTask(_ item: NodeID, into tree: inout SyntaxTree) {
-        let first = tree.nodes[Int(item)].firstChild
-        guard first != .none, tree.nodes[Int(first)].kind == .paragraph else { return }
-        let s = Int(tree.nodes[Int(first)].contentStart)
-        let e = Int(tree.nodes[Int(first)].contentEnd)
+        let first = tree.arena[item].firstChild
+        guard first != .none, tree.arena[first].kind == .paragraph else { return }
+        let s = Int(tree.arena[first].contentStart)
+        let e = Int(tree.arena[first].contentEnd)
         guard e - s >= 3, tree.content[s] == UInt8(ascii: "["), tree.content[s + 2] == UInt8(ascii: "]") else { return }
         let mark = tree.content[s + 1]
         let state: TaskState
@@ -929,16 +929,16 @@ struct BlockParser {
         var k = s + 3
         guard k == e || isSpaceOrTab(tree.content[k]) || tree.content[k] == byteNewline else { return }
         while k < e && (isSpaceOrTab(tree.content[k])) { k += 1 }
-        tree.nodes[Int(item)].flags = (tree.nodes[Int(item)].flags & ~Node.taskMask) | state.rawValue
-        tree.nodes[Int(first)].contentStart = Int32(clamping: k)
-        tree.nodes[Int(first)].sourceStart = Int32(clamping: tree.sourceOffset(forContent: k))
+        tree.arena[item].flags = (tree.arena[item].flags & ~Node.taskMask) | state.rawValue
+        tree.arena[first].contentStart = Int32(clamping: k)
+        tree.arena[first].sourceStart = Int32(clamping: tree.sourceOffset(forContent: k))
     }
 
     mutating func detectAlert(_ quote: NodeID, into tree: inout SyntaxTree) {
-        let first = tree.nodes[Int(quote)].firstChild
-        guard first != .none, tree.nodes[Int(first)].kind == .paragraph else { return }
-        let s = Int(tree.nodes[Int(first)].contentStart)
-        let e = Int(tree.nodes[Int(first)].contentEnd)
+        let first = tree.arena[quote].firstChild
+        guard first != .none, tree.arena[first].kind == .paragraph else { return }
+        let s = Int(tree.arena[first].contentStart)
+        let e = Int(tree.arena[first].contentEnd)
         guard e - s >= 4, tree.content[s] == UInt8(ascii: "["), tree.content[s + 1] == UInt8(ascii: "!") else { return }
         var k = s + 2
         while k < e && isASCIILetter(tree.content[k]) { k += 1 }
@@ -948,12 +948,12 @@ struct BlockParser {
         var after = k + 1
         while after < e && isSpaceOrTab(tree.content[after]) { after += 1 }
         guard after == e || tree.content[after] == byteNewline else { return }
-        tree.nodes[Int(quote)].flags = (tree.nodes[Int(quote)].flags & ~Node.alertMask) | kind.rawValue
+        tree.arena[quote].flags = (tree.arena[quote].flags & ~Node.alertMask) | kind.rawValue
         if after == e {
-            tree.unlink(first)
+            tree.arena.unlink(first)
         } else {
-            tree.nodes[Int(first)].contentStart = Int32(clamping: after + 1)
-            tree.nodes[Int(first)].sourceStart = Int32(clamping: tree.sourceOffset(forContent: after + 1))
+            tree.arena[first].contentStart = Int32(clamping: after + 1)
+            tree.arena[first].sourceStart = Int32(clamping: tree.sourceOffset(forContent: after + 1))
         }
     }
 
@@ -996,9 +996,9 @@ struct BlockParser {
         while p < count {
             let line = lineAt(p)
             if isFence(p, line.end, UInt8(ascii: "-")) || isFence(p, line.end, UInt8(ascii: ".")) {
-                let id = tree.makeNode(Node(kind: .frontMatter, sourceStart: Int32(clamping: begin), sourceEnd: Int32(clamping: line.end)))
+                let id = tree.buildNode(Node(kind: .frontMatter, sourceStart: Int32(clamping: begin), sourceEnd: Int32(clamping: line.end)))
                 meta.append(Meta())
-                tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
+                tree.arena[id].contentStart = Int32(clamping: tree.content.count)
                 var q = first.next
                 while q < p {
                     let inner = lineAt(q)
@@ -1007,8 +1007,8 @@ struct BlockParser {
                     appendNewline(into: &tree)
                     q = inner.next
                 }
-                tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
-                tree.appendChild(id, to: SyntaxTree.root)
+                tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+                tree.arena.link(id, under: SyntaxTree.root)
                 lineNumber = 0
                 var n = first.next
                 while n < line.next { lineNumber += 1; n = lineAt(n).next }
@@ -1044,9 +1044,9 @@ struct BlockParser {
         let id = addChild(.mathBlock, start: start, into: &tree)
         tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
                                              fenceIndent: Int32(fenceIndent), info: .empty))
-        tree.nodes[Int(id)].data = Int32(tree.codeBlocks.count - 1)
-        tree.nodes[Int(id)].contentStart = Int32(clamping: tree.content.count)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
+        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .mathBlock, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
                        fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
         // Text after the opening `$$` on the same line.
@@ -1063,7 +1063,7 @@ struct BlockParser {
         if e > s {
             appendContent(s, e, into: &tree)
             appendNewline(into: &tree)
-            tree.nodes[Int(id)].contentEnd = Int32(clamping: tree.content.count)
+            tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         }
         if closes {
             closeUnmatched(downTo: open.count - 2, into: &tree)
@@ -1083,7 +1083,7 @@ struct BlockParser {
         if e > s {
             appendContent(s, e, into: &tree)
             appendNewline(into: &tree)
-            tree.nodes[Int(open[index].node)].contentEnd = Int32(clamping: tree.content.count)
+            tree.arena[open[index].node].contentEnd = Int32(clamping: tree.content.count)
         }
         open[index].lastLineEnd = lineEnd
         closeUnmatched(downTo: index - 1, into: &tree)

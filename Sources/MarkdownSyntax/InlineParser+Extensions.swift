@@ -57,22 +57,22 @@ extension InlineParser {
     /// Links the e-mail addresses in text nodes after the block is parsed, as cmark-gfm's autolink
     /// post-processing does: over merged text runs, never inside links, images or autolinks.
     mutating func linkEmails(in root: NodeID, tree: inout SyntaxTree) {
-        var current = tree.nodes[Int(root)].firstChild
+        var current = tree.arena[root].firstChild
         while current != .none {
-            let kind = tree.nodes[Int(current)].kind
+            let kind = tree.arena[current].kind
             if kind == .text {
                 // Continue from the last piece the split left in place of the text node.
                 current = linkEmails(inText: current, tree: &tree)
             } else if kind != .link && kind != .image && kind != .autolink && kind != .wikiLink,
-                      tree.nodes[Int(current)].firstChild != .none {
-                current = tree.nodes[Int(current)].firstChild
+                      tree.arena[current].firstChild != .none {
+                current = tree.arena[current].firstChild
                 continue
             }
-            while current != .none && current != root && tree.nodes[Int(current)].next == .none {
-                current = tree.nodes[Int(current)].parent
+            while current != .none && current != root && tree.arena[current].next == .none {
+                current = tree.arena[current].parent
             }
             if current == .none || current == root { break }
-            current = tree.nodes[Int(current)].next
+            current = tree.arena[current].next
         }
     }
 
@@ -80,9 +80,9 @@ extension InlineParser {
     /// pieces (the original node when nothing matched).
     private mutating func linkEmails(inText textNode: NodeID, tree: inout SyntaxTree) -> NodeID {
         var node = textNode
-        var lower = Int(tree.nodes[Int(node)].contentStart)
-        let upper = min(Int(tree.nodes[Int(node)].contentEnd), end)
-        let flags = tree.nodes[Int(node)].flags
+        var lower = Int(tree.arena[node].contentStart)
+        let upper = min(Int(tree.arena[node].contentEnd), end)
+        let flags = tree.arena[node].flags
         var index = lower
         while index < upper {
             if bytes[index] != UInt8(ascii: "@") {
@@ -99,17 +99,17 @@ extension InlineParser {
                                        destination: visible, text: visible))
             let link = newNode(.autolink, match.start, match.end, data: linkIndex, tree: &tree)
             tree.appendChild(newNode(.text, match.start, match.end, tree: &tree), to: link)
-            tree.insert(link, after: node)
+            tree.arena.insert(link, after: node)
             if match.start > lower {
                 setRange(node, lower, match.start, tree: &tree)
             } else {
-                tree.unlink(node)
+                tree.arena.unlink(node)
             }
             lower = match.end
             index = match.end
             guard lower < upper else { return link }
             let rest = newNode(.text, lower, upper, flags: flags, tree: &tree)
-            tree.insert(rest, after: link)
+            tree.arena.insert(rest, after: link)
             node = rest
         }
         return node
@@ -349,7 +349,7 @@ extension InlineParser {
         let visible = info.hasLabel ? info.label : ByteSpan(innerStart, partsEnd)
         if !visible.isEmpty {
             let child = newNode(.text, Int(visible.start), Int(visible.end), tree: &tree)
-            tree.appendChild(child, to: node)
+            tree.arena.link(child, under: node)
         }
         // A link deactivates the link openers before it (`linkFloor`, as `handleCloseBracket`
         // does).

@@ -137,8 +137,8 @@ extension InlineParser {
         tree.links.append(link)
         let node = newNode(opener.image ? .image : .link, opener.start, endAll, data: linkIndex, tree: &tree)
         moveSiblings(after: opener.node, before: .none, into: node, tree: &tree)
-        tree.unlink(opener.node)
-        tree.appendChild(node, to: block)
+        tree.arena.unlink(opener.node)
+        tree.arena.link(node, under: block)
         processEmphasis(bottom: opener.delimiterBottom, tree: &tree)
         popBracket()
         if !opener.image { linkFloor = brackets.count }
@@ -247,7 +247,7 @@ extension InlineParser {
             }
         }
         let child = newNode(.text, Int(visible.start), Int(visible.end), flags: flags, tree: &tree)
-        tree.appendChild(child, to: node)
+        tree.arena.link(child, under: node)
         pos = end
         textStart = end
     }

@@ -145,7 +145,7 @@ struct InlineParser {
     /// Parses the inline content of `block` and appends the inline nodes as its children.
     mutating func parse(block: NodeID, in tree: inout SyntaxTree) {
         guard block >= 0, Int(block) < tree.nodes.count else { return }
-        let node = tree.nodes[Int(block)]
+        let node = tree.arena[block]
         let start = max(0, Int(node.contentStart))
         let stop = min(tree.content.count, Int(node.contentEnd))
         guard start < stop else { return }
@@ -325,17 +325,17 @@ struct InlineParser {
     mutating func setRange(_ id: NodeID, _ start: Int, _ end: Int, tree: inout SyntaxTree) {
         let sourceStart = sourceOffset(start)
         let sourceEnd = end > start ? max(sourceStart, sourceOffset(end - 1) + 1) : sourceStart
-        tree.nodes[Int(id)].contentStart = Int32(clamping: start)
-        tree.nodes[Int(id)].contentEnd = Int32(clamping: end)
-        tree.nodes[Int(id)].sourceStart = Int32(clamping: sourceStart)
-        tree.nodes[Int(id)].sourceEnd = Int32(clamping: min(sourceEnd, sourceCount))
+        tree.arena[id].contentStart = Int32(clamping: start)
+        tree.arena[id].contentEnd = Int32(clamping: end)
+        tree.arena[id].sourceStart = Int32(clamping: sourceStart)
+        tree.arena[id].sourceEnd = Int32(clamping: min(sourceEnd, sourceCount))
     }
 
     /// Makes a detached node whose content is `start..<end` and whose source covers
     /// `sourceFrom..<sourceTo` (content offsets; defaults to the content range).
     mutating func newNode(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
                           flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
-        tree.makeNode(makeValue(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data))
+        tree.buildNode(makeValue(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data))
     }
 
     /// A complete detached node value, so that creating a node is one append to the arena rather
@@ -356,16 +356,16 @@ struct InlineParser {
     mutating func appendInline(_ kind: NodeKind, _ start: Int, _ end: Int, sourceFrom: Int? = nil, sourceTo: Int? = nil,
                                flags: UInt8 = 0, data: Int32 = 0, tree: inout SyntaxTree) -> NodeID {
         var node = makeValue(kind, start, end, sourceFrom: sourceFrom, sourceTo: sourceTo, flags: flags, data: data)
-        let last = tree.nodes[Int(block)].lastChild
+        let last = tree.arena[block].lastChild
         node.parent = block
         node.previous = last
-        let id = tree.makeNode(node)
+        let id = tree.buildNode(node)
         if last == .none {
-            tree.nodes[Int(block)].firstChild = id
+            tree.arena[block].firstChild = id
         } else {
-            tree.nodes[Int(last)].next = id
+            tree.arena[last].next = id
         }
-        tree.nodes[Int(block)].lastChild = id
+        tree.arena[block].lastChild = id
         return id
     }
 
@@ -575,10 +575,10 @@ struct InlineParser {
     private mutating func insertEmphasis(opener: Int32, closer: Int32, tree: inout SyntaxTree) -> Int32 {
         let openerNode = delimiters[Int(opener)].node
         let closerNode = delimiters[Int(closer)].node
-        let openerStart = Int(tree.nodes[Int(openerNode)].contentStart)
-        let openerEnd = Int(tree.nodes[Int(openerNode)].contentEnd)
-        let closerStart = Int(tree.nodes[Int(closerNode)].contentStart)
-        let closerEnd = Int(tree.nodes[Int(closerNode)].contentEnd)
+        let openerStart = Int(tree.arena[openerNode].contentStart)
+        let openerEnd = Int(tree.arena[openerNode].contentEnd)
+        let closerStart = Int(tree.arena[closerNode].contentStart)
+        let closerEnd = Int(tree.arena[closerNode].contentEnd)
         let openerCount = openerEnd - openerStart
         let closerCount = closerEnd - closerStart
         let use = openerCount >= 2 && closerCount >= 2 ? 2 : 1
@@ -594,14 +594,14 @@ struct InlineParser {
 
         let emphasis = newNode(use == 1 ? .emphasis : .strong, openerEnd - use, closerStart + use, tree: &tree)
         moveSiblings(after: openerNode, before: closerNode, into: emphasis, tree: &tree)
-        tree.insert(emphasis, after: openerNode)
+        tree.arena.insert(emphasis, after: openerNode)
 
         if openerCount - use == 0 {
-            tree.unlink(openerNode)
+            tree.arena.unlink(openerNode)
             removeDelimiter(opener)
         }
         if closerCount - use == 0 {
-            tree.unlink(closerNode)
+            tree.arena.unlink(closerNode)
             let next = delimiters[Int(closer)].next
             removeDelimiter(closer)
             return next
@@ -615,16 +615,16 @@ struct InlineParser {
         let openerNode = delimiters[Int(opener)].node
         let closerNode = delimiters[Int(closer)].node
         let next = delimiters[Int(closer)].next
-        let openerNodeValue = tree.nodes[Int(openerNode)]
-        let closerNodeValue = tree.nodes[Int(closerNode)]
+        let openerNodeValue = tree.arena[openerNode]
+        let closerNodeValue = tree.arena[closerNode]
         let openerCount = Int(openerNodeValue.contentEnd - openerNodeValue.contentStart)
         let closerCount = Int(closerNodeValue.contentEnd - closerNodeValue.contentStart)
         if openerCount == closerCount {
             let strike = newNode(.strikethrough, Int(openerNodeValue.contentStart), Int(closerNodeValue.contentEnd), tree: &tree)
             moveSiblings(after: openerNode, before: closerNode, into: strike, tree: &tree)
-            tree.insert(strike, after: openerNode)
-            tree.unlink(openerNode)
-            tree.unlink(closerNode)
+            tree.arena.insert(strike, after: openerNode)
+            tree.arena.unlink(openerNode)
+            tree.arena.unlink(closerNode)
         }
         var current = closer
         while current >= 0 && current != opener {
@@ -639,11 +639,11 @@ struct InlineParser {
     /// Moves the siblings strictly between `first` and `last` (or to the end when `last` is
     /// `.none`) to the end of `parent`'s children.
     mutating func moveSiblings(after first: NodeID, before last: NodeID, into parent: NodeID, tree: inout SyntaxTree) {
-        var current = tree.nodes[Int(first)].next
+        var current = tree.arena[first].next
         while current != .none && current != last {
-            let next = tree.nodes[Int(current)].next
-            tree.unlink(current)
-            tree.appendChild(current, to: parent)
+            let next = tree.arena[current].next
+            tree.arena.unlink(current)
+            tree.arena.link(current, under: parent)
             current = next
         }
     }
@@ -653,30 +653,30 @@ struct InlineParser {
     /// Joins adjacent text siblings whose content ranges touch, anywhere under `root`, without
     /// recursion.
     private func mergeAdjacentText(in root: NodeID, tree: inout SyntaxTree) {
-        var current = tree.nodes[Int(root)].firstChild
+        var current = tree.arena[root].firstChild
         while current != .none {
-            if tree.nodes[Int(current)].kind == .text {
-                var next = tree.nodes[Int(current)].next
-                while next != .none, tree.nodes[Int(next)].kind == .text,
-                      tree.nodes[Int(next)].contentStart == tree.nodes[Int(current)].contentEnd {
-                    let following = tree.nodes[Int(next)]
-                    tree.nodes[Int(current)].contentEnd = following.contentEnd
-                    tree.nodes[Int(current)].sourceEnd = max(tree.nodes[Int(current)].sourceEnd, following.sourceEnd)
-                    tree.nodes[Int(current)].flags |= following.flags
-                    tree.unlink(next)
-                    next = tree.nodes[Int(current)].next
+            if tree.arena[current].kind == .text {
+                var next = tree.arena[current].next
+                while next != .none, tree.arena[next].kind == .text,
+                      tree.arena[next].contentStart == tree.arena[current].contentEnd {
+                    let following = tree.arena[next]
+                    tree.arena[current].contentEnd = following.contentEnd
+                    tree.arena[current].sourceEnd = max(tree.arena[current].sourceEnd, following.sourceEnd)
+                    tree.arena[current].flags |= following.flags
+                    tree.arena.unlink(next)
+                    next = tree.arena[current].next
                 }
             }
-            let firstChild = tree.nodes[Int(current)].firstChild
+            let firstChild = tree.arena[current].firstChild
             if firstChild != .none {
                 current = firstChild
                 continue
             }
-            while current != .none && current != root && tree.nodes[Int(current)].next == .none {
-                current = tree.nodes[Int(current)].parent
+            while current != .none && current != root && tree.arena[current].next == .none {
+                current = tree.arena[current].parent
             }
             if current == .none || current == root { break }
-            current = tree.nodes[Int(current)].next
+            current = tree.arena[current].next
         }
     }
 }

@@ -50,6 +50,9 @@ public enum MarkdownParser {
                                                range: ByteSpan(0, 0)))
             return tree
         }
+        // The parsers write the nodes in place (`SyntaxTree.arena`): the arena must be this
+        // tree's alone (a recycled tree's reader may have kept a copy).
+        tree.nodes.makeUniqueForBuilding()
         var blocks = BlockParser(options: options, reusing: &scratch.blocks)
         blocks.parse(into: &tree)
         blocks.giveBuffers(to: &scratch.blocks)
@@ -58,9 +61,16 @@ public enum MarkdownParser {
             tree.frontMatter = FrontMatterParser.parse(tree, problems: &problems)
             tree.problems = problems
         }
+        tree.nodes.makeUniqueForBuilding()
         var inlines = InlineParser(options: options, reusing: &scratch.inlines)
-        for index in tree.nodes.indices where tree.nodes[index].kind.hasInlineContent {
-            inlines.parse(block: NodeID(index), in: &tree)
+        // Only the block nodes are visited: the inline pass appends after them.
+        let blockCount = tree.nodes.count
+        var index = 0
+        while index < blockCount {
+            if tree.arena[NodeID(truncatingIfNeeded: index)].kind.hasInlineContent {
+                inlines.parse(block: NodeID(truncatingIfNeeded: index), in: &tree)
+            }
+            index += 1
         }
         inlines.giveBuffers(to: &scratch.inlines)
         return tree

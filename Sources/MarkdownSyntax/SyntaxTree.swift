@@ -400,7 +400,7 @@ public struct SyntaxTree: Sendable {
     /// content byte `c` at or after `contentToSource[i].content` (and before the next pair) came
     /// from source byte `contentToSource[i].source + (c - contentToSource[i].content)`.
     public var contentToSource: [(content: Int32, source: Int32)]
-    public var nodes: [Node]
+    public var nodes: NodeArena
     public var codeBlocks: [CodeBlockInfo]
     public var links: [LinkInfo]
     public var linkDefinitions: [LinkDefinition]
@@ -418,13 +418,13 @@ public struct SyntaxTree: Sendable {
     public var options: ParseOptions
 
     public init(source: [UInt8], options: ParseOptions) {
-        self.init(source: source, options: options, nodes: [])
+        self.init(source: source, options: options, nodes: NodeArena())
     }
 
     /// A tree of `source` whose node arena is `nodes` (empty), given room for it and its document
     /// node: real Markdown averages one node per 16-20 source bytes (an array literal grown by
     /// the parser's reserve was two allocations).
-    private init(source: [UInt8], options: ParseOptions, nodes: [Node]) {
+    private init(source: [UInt8], options: ParseOptions, nodes: NodeArena) {
         var nodes = nodes
         nodes.reserveCapacity(source.count / 16 + 64)
         nodes.append(Node(kind: .document, sourceStart: 0, sourceEnd: Int32(clamping: source.count)))
@@ -453,7 +453,10 @@ public struct SyntaxTree: Sendable {
             taken.removeAll(keepingCapacity: true)
             return taken
         }
-        self.init(source: source, options: options, nodes: take(&old.nodes))
+        var nodes = NodeArena()
+        swap(&nodes, &old.nodes)
+        nodes.removeAll(keepingCapacity: true)
+        self.init(source: source, options: options, nodes: nodes)
         content = take(&old.content)
         contentToSource = take(&old.contentToSource)
         codeBlocks = take(&old.codeBlocks)
@@ -481,55 +484,40 @@ public struct SyntaxTree: Sendable {
     /// Appends a new node with no links and returns its id.
     @discardableResult
     public mutating func makeNode(_ node: Node) -> NodeID {
-        // Grow by half rather than double: the arena is the largest structure of a big document,
-        // and doubling would briefly hold three times its size.
-        if nodes.count == nodes.capacity { nodes.reserveCapacity(nodes.count + nodes.count / 2 + 64) }
         nodes.append(node)
         return NodeID(nodes.count - 1)
     }
 
     /// Appends `child` (a node with no parent) as the last child of `parent`.
     public mutating func appendChild(_ child: NodeID, to parent: NodeID) {
-        // The five links written through one pointer: one uniqueness check, where each
-        // subscript write made its own (the parsers append every node this way). Indices are
-        // checked first, as the subscripts would.
+        // Indices are checked first, as the subscripts would; then the five links are written
+        // in place.
         let count = nodes.count
         // l10n-exempt: an internal invariant, never shown to a writer
         precondition(child >= 0 && Int(child) < count && parent >= 0 && Int(parent) < count, "appendChild: no such node")
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            let last = nodes[Int(parent)].lastChild
-            nodes[Int(child)].parent = parent
-            nodes[Int(child)].previous = last
-            nodes[Int(child)].next = .none
-            if last == .none {
-                nodes[Int(parent)].firstChild = child
-            } else {
-                // l10n-exempt: an internal invariant, never shown to a writer
-                precondition(last >= 0 && Int(last) < count, "appendChild: a broken sibling link")
-                nodes[Int(last)].next = child
-            }
-            nodes[Int(parent)].lastChild = child
-        }
+        let last = nodes[Int(parent)].lastChild
+        // l10n-exempt: an internal invariant, never shown to a writer
+        precondition(last == .none || (last >= 0 && Int(last) < count), "appendChild: a broken sibling link")
+        nodes.makeUnique()
+        arena.link(child, under: parent)
     }
 
     /// Inserts `node` (with no parent) right after `sibling`.
     public mutating func insert(_ node: NodeID, after sibling: NodeID) {
-        let parent = nodes[Int(sibling)].parent
-        let next = nodes[Int(sibling)].next
-        nodes[Int(node)].parent = parent
-        nodes[Int(node)].previous = sibling
-        nodes[Int(node)].next = next
-        nodes[Int(sibling)].next = node
-        if next == .none {
-            if parent != .none { nodes[Int(parent)].lastChild = node }
-        } else {
-            nodes[Int(next)].previous = node
-        }
+        let count = nodes.count
+        func valid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < count }
+        // l10n-exempt: an internal invariant, never shown to a writer
+        precondition(valid(node) && valid(sibling), "insert: no such node")
+        let n = nodes[Int(sibling)]
+        // l10n-exempt: an internal invariant, never shown to a writer
+        precondition((n.next == .none || valid(n.next)) && (n.parent == .none || valid(n.parent)), "insert: a broken link")
+        nodes.makeUnique()
+        arena.insert(node, after: sibling)
     }
 
     /// Unlinks `node` from its parent and siblings (it stays in the arena, detached).
     public mutating func unlink(_ node: NodeID) {
-        // Through one pointer, as `appendChild`; every index checked first.
+        // Every index checked first; then the links are written in place.
         let count = nodes.count
         func valid(_ id: NodeID) -> Bool { id >= 0 && Int(id) < count }
         // l10n-exempt: an internal invariant, never shown to a writer
@@ -538,15 +526,8 @@ public struct SyntaxTree: Sendable {
         let linksValid = (n.previous == .none || valid(n.previous)) && (n.next == .none || valid(n.next)) && (n.parent == .none || valid(n.parent))
         // l10n-exempt: an internal invariant, never shown to a writer
         precondition(linksValid, "unlink: a broken link")
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            if n.previous != .none { nodes[Int(n.previous)].next = n.next }
-            else if n.parent != .none { nodes[Int(n.parent)].firstChild = n.next }
-            if n.next != .none { nodes[Int(n.next)].previous = n.previous }
-            else if n.parent != .none { nodes[Int(n.parent)].lastChild = n.previous }
-            nodes[Int(node)].parent = .none
-            nodes[Int(node)].next = .none
-            nodes[Int(node)].previous = .none
-        }
+        nodes.makeUnique()
+        arena.unlink(node)
     }
 
     // MARK: Reading
