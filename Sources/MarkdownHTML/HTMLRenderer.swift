@@ -91,11 +91,15 @@ struct HTMLRenderState: ~Copyable {
     /// Where each formula's MathML is made before it is copied into `out` (`HTMLOptions.math`),
     /// reused for every formula.
     var mathScratch: [UInt8] = []
+    /// True when the content is well-formed UTF-8 without NUL: text from it needs no repair
+    /// (unless a piece of it was cut inside a character: `HTMLWriter.cleanText` checks).
+    let contentIsClean: Bool
 
     /// `lines`, when given, is the source's `LineIndex` (built once and shared by the pieces
     /// of a parallel rendering); otherwise it is built here when `sourceLines` needs it.
-    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil, lines: LineIndex? = nil) {
+    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil, lines: LineIndex? = nil, contentIsClean: Bool? = nil) {
         self.tree = tree
+        self.contentIsClean = contentIsClean ?? tree.content.withUnsafeBufferPointer { UTF8Repair.isClean($0) }
         self.options = options
         self.extensions = tree.options.extensions
         // HTML runs about 1.4x the size of its Markdown; reserving that avoids a doubling copy.
@@ -129,6 +133,12 @@ struct HTMLRenderState: ~Copyable {
             defer { contentBuffer = outer }
             walkNodes(from: root)
         }
+    }
+
+    /// Writes text of the content, escaped, repaired only when the source needs it.
+    @inline(__always)
+    mutating func writeContentText(_ text: UnsafeBufferPointer<UInt8>) {
+        if contentIsClean { out.cleanText(text) } else { out.text(text) }
     }
 
     /// The content bytes of `node` straight from the tree's buffer (no slice to retain and
@@ -317,7 +327,7 @@ struct HTMLRenderState: ~Copyable {
             return .descend
         case .text:
             if node.flags & Node.textNeedsDecoding == 0, !isValid(node.parent) || tree.nodes[Int(node.parent)].kind != .autolink {
-                out.text(contentBuffer(of: node))
+                writeContentText(contentBuffer(of: node))
             } else {
                 out.text(tree.decodedText(of: node))
             }
@@ -332,7 +342,7 @@ struct HTMLRenderState: ~Copyable {
             out.literal("<code>")
             let content = contentBuffer(of: node)
             if let range = SyntaxTree.codeSpanRange(in: content) {
-                out.text(UnsafeBufferPointer(rebasing: content[range]))
+                writeContentText(UnsafeBufferPointer(rebasing: content[range]))
             } else {
                 out.text(tree.codeSpanText(of: node))
             }
@@ -523,7 +533,7 @@ struct HTMLRenderState: ~Copyable {
         if options.highlightCode, let highlighted = CodeHighlighter.Language(infoWord: language[0..<firstWordEnd]) {
             CodeHighlighter.highlight(bytes, as: highlighted, into: &out)
         } else {
-            out.text(bytes)
+            writeContentText(contentBuffer(of: node))
         }
         out.literal("</code></pre>\n")
     }

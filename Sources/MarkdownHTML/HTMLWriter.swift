@@ -73,8 +73,36 @@ struct HTMLWriter: ~Copyable {
     mutating func put(_ input: UnsafeBufferPointer<UInt8>) {
         guard let source = input.baseAddress, !input.isEmpty else { return }
         let count = input.count
-        reserve(count).update(from: source, count: count)
+        HTMLWriter.copy(source, to: reserve(count), count: count)
         storage.count += count
+    }
+
+    /// Copies `count` bytes. Most runs of text between escapes are short: up to 16 bytes are
+    /// copied by two loads and two stores that may overlap, not by a call to `memmove`.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count > 16 {
+            destination.update(from: source, count: count)
+        } else if count >= 8 {
+            let first = from.loadUnaligned(as: UInt64.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: first, as: UInt64.self)
+            to.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+        } else if count >= 2 {
+            let first = from.loadUnaligned(as: UInt16.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            to.storeBytes(of: first, as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: count - 2, as: UInt16.self)
+        } else if count == 1 {
+            destination.pointee = source.pointee
+        }
     }
 
     /// Appends one byte.
@@ -162,6 +190,64 @@ struct HTMLWriter: ~Copyable {
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
     mutating func text(_ input: UnsafeBufferPointer<UInt8>) {
         append(input, escaping: true)
+    }
+
+    /// Appends a piece of text that is clean as a whole (`UTF8Repair.isClean`) with `&<>"`
+    /// escaped: nothing to repair unless the piece was cut inside a character (then it is
+    /// repaired as `text` does).
+    @inline(__always)
+    mutating func cleanText(_ input: UnsafeBufferPointer<UInt8>) {
+        if UTF8Repair.hasWholeEnds(input) {
+            appendEscaped(clean: input)
+        } else {
+            append(input, escaping: true)
+        }
+    }
+
+    /// Appends bytes with nothing to repair, `&<>"` escaped: eight bytes a step, two tests a
+    /// step (`"` and `&` differ in one bit, 0x04; `<` and `>` in another, 0x02).
+    private mutating func appendEscaped(clean input: UnsafeBufferPointer<UInt8>) {
+        guard let base = input.baseAddress else { return }
+        let count = input.count
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var run = 0
+        while true {
+            while i + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let mask = (HTMLWriter.flagged(word | HTMLWriter.ones &* 0x04, 0x26)
+                    | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x02, 0x3E)) & HTMLWriter.highBits
+                if mask != 0 {
+                    i += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            while i < count && !HTMLWriter.isEscaped(base[i]) { i += 1 }
+            guard i < count else { break }
+            flush(input, run, i)
+            escape(base[i])
+            i += 1
+            run = i
+        }
+        flush(input, run, count)
+    }
+
+    /// True for the bytes text escapes: `&`, `<`, `>` and `"`.
+    @inline(__always)
+    private static func isEscaped(_ value: UInt8) -> Bool {
+        value == 0x26 || value == 0x3C || value == 0x3E || value == 0x22
+    }
+
+    /// Writes the entity of one of `&<>"`.
+    @inline(__always)
+    private mutating func escape(_ value: UInt8) {
+        switch value {
+        case 0x26: literal("&amp;")
+        case 0x3C: literal("&lt;")
+        case 0x3E: literal("&gt;")
+        default: literal("&quot;")
+        }
     }
 
     /// Appends `input` with bad UTF-8 repaired but nothing escaped (raw HTML).
@@ -264,14 +350,9 @@ struct HTMLWriter: ~Copyable {
                 run = i
                 continue
             }
-            if escaping && (value == 0x26 || value == 0x3C || value == 0x3E || value == 0x22) {
+            if escaping && HTMLWriter.isEscaped(value) {
                 flush(input, run, i)
-                switch value {
-                case 0x26: literal("&amp;")
-                case 0x3C: literal("&lt;")
-                case 0x3E: literal("&gt;")
-                default: literal("&quot;")
-                }
+                escape(value)
                 i += 1
                 run = i
                 continue

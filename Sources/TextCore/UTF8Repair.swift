@@ -83,6 +83,61 @@ public enum UTF8Repair {
         return length
     }
 
+    /// True when `input` is well-formed UTF-8 without NUL: nothing in it needs a repair. ASCII is
+    /// checked eight bytes a step.
+    public static func isClean(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = input.baseAddress else { return true }
+        let count = input.count
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i < count {
+            while i + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // Non-ASCII bytes are flagged exactly; a zero byte's flag is exact for the lowest
+                // one (a borrow only spreads upwards), so the lowest flag is.
+                let flags = (word | ((word &- ones) & ~word)) & highs
+                if flags != 0 {
+                    i += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < count else { break }
+            if base[i] == 0 { return false }
+            if base[i] < 0x80 {
+                i += 1
+                continue
+            }
+            // Text in most scripts is runs of multi-byte characters: stay here while they last.
+            repeat {
+                let length = wellFormedLength(base, i, count)
+                if length == 0 { return false }
+                i += length
+            } while i < count && base[i] >= 0x80
+        }
+        return true
+    }
+
+    /// True when `input`, a piece of text that is clean as a whole (`isClean`), was not cut
+    /// inside a character: it does not start with a continuation byte and its last character is
+    /// whole. Such a piece is clean itself.
+    @inlinable @inline(__always)
+    public static func hasWholeEnds(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = input.baseAddress, input.count > 0 else { return true }
+        let count = input.count
+        if base[0] & 0xC0 == 0x80 { return false }
+        let last = base[count - 1]
+        if last < 0x80 { return true }
+        // Back to the lead byte of the last character (at most three continuation bytes).
+        var lead = count - 1
+        while lead > 0 && count - lead < 4 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let value = base[lead]
+        let length = value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : value >= 0xC0 ? 2 : 1
+        return lead + length == count
+    }
+
     /// `input` with NUL and invalid UTF-8 replaced by U+FFFD (the input itself when it is clean).
     public static func repaired(_ input: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         input.withUnsafeBufferPointer { buffer -> ArraySlice<UInt8> in

@@ -23,6 +23,21 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertEqual(builder.html(), "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}dé</p>\n")
     }
 
+    /// Clean content is written without the repair, but a text node that a tree cuts inside a
+    /// character is still repaired.
+    func testATextCutInsideACharacterOfCleanContentIsRepaired() {
+        var builder = TreeBuilder()
+        let paragraph = builder.add(.paragraph)
+        let span = builder.content(bytes: Array("<é中>".utf8))
+        // "<" é (2 bytes) 中 (3 bytes) ">", cut after the first byte of each character.
+        for (start, end) in [(0, 2), (2, 4), (4, 7)] {
+            let text = Node(kind: .text, contentStart: span.start + Int32(start), contentEnd: span.start + Int32(end))
+            let id = builder.tree.makeNode(text)
+            builder.tree.appendChild(id, to: paragraph)
+        }
+        XCTAssertEqual(builder.html(), "<p>&lt;\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}&gt;</p>\n")
+    }
+
     func testTightAndLooseListsAndTasks() {
         var builder = TreeBuilder()
         let tight = builder.add(.list, flags: Node.listTight)

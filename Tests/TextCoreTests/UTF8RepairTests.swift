@@ -47,4 +47,43 @@ final class UTF8RepairTests: XCTestCase {
         }
         XCTAssertGreaterThan(wellFormed, 0)
     }
+
+    /// `isClean` says whether a repair would change anything: the same answer as comparing the
+    /// repaired bytes with the input, on random text of ASCII, NUL, well-formed and broken
+    /// sequences at every alignment of the word loop.
+    func testIsCleanAgreesWithTheRepair() {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x00], Array("é".utf8), Array("中".utf8), Array("😀".utf8),
+                                 [0xFF], [0xE2, 0x82], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+        var clean = 0
+        for round in 0..<4_000 {
+            var bytes: [UInt8] = []
+            let length = round % 40
+            for _ in 0..<length {
+                // Mostly clean pieces, so that long clean texts are common.
+                let index = Int.random(in: 0..<100, using: &random) < 90 ? Int.random(in: 0..<6, using: &random) : Int.random(in: 0..<pieces.count, using: &random)
+                if index == 2 && Int.random(in: 0..<4, using: &random) != 0 { continue }
+                bytes += pieces[index]
+            }
+            let expected = Array(UTF8Repair.repaired(bytes[...])) == bytes
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { UTF8Repair.isClean($0) }, expected, "\(bytes)")
+            if expected { clean += 1 }
+        }
+        XCTAssertGreaterThan(clean, 100)
+        XCTAssertLessThan(clean, 3_900)
+    }
+
+    /// A piece of clean text has whole ends exactly when it is clean itself: every cut of a text
+    /// of one-, two-, three- and four-byte characters.
+    func testHasWholeEndsIsWhetherAPieceOfCleanTextIsClean() {
+        let text = Array("aé中😀b€𝄞c".utf8)
+        text.withUnsafeBufferPointer { buffer in
+            for start in 0...text.count {
+                for end in start...text.count {
+                    let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    XCTAssertEqual(UTF8Repair.hasWholeEnds(piece), UTF8Repair.isClean(piece), "\(start)..<\(end)")
+                }
+            }
+        }
+    }
 }
