@@ -15,7 +15,7 @@
 
 import Localization
 
-struct BlockParser {
+struct BlockParser: ~Copyable {
     let options: ParseOptions
 
     /// An open block on the stack.
@@ -52,10 +52,10 @@ struct BlockParser {
         var endsWithBlankMemo: Int8 = -1
     }
 
-    var open: [OpenBlock] = []
+    var open = ScratchArray<OpenBlock>()
     /// Indices into `open` of blocks that do not match an empty line remainder (sorted).
-    var stoppers: [Int] = []
-    var meta: [Meta] = []
+    var stoppers = ScratchArray<Int>()
+    var meta = ScratchArray<Meta>()
     var stamp: Int32 = 0
 
     // Line state (cmark's names).
@@ -87,10 +87,10 @@ struct BlockParser {
 
     /// The arrays a parse grows, handed from one document's parser to the next one's on the same
     /// thread (`MarkdownParser.ParseScratch`): each parse empties them, keeping their capacity.
-    struct Buffers {
-        var open: [OpenBlock] = []
-        var stoppers: [Int] = []
-        var meta: [Meta] = []
+    struct Buffers: ~Copyable {
+        var open = ScratchArray<OpenBlock>()
+        var stoppers = ScratchArray<Int>()
+        var meta = ScratchArray<Meta>()
     }
 
     /// A parser for a new document with the arrays of an earlier one (taken from `buffers`).
@@ -114,13 +114,13 @@ struct BlockParser {
         // (The tree made room for its nodes.) About a run per line that is not copied whole
         // (list items, quotes, indented lines): growing from none took seven allocations a note.
         tree.contentToSource.reserveCapacity(source.count / 32 + 16)
-        meta.removeAll(keepingCapacity: true)
+        meta.removeAll()
         meta.reserveCapacity(source.count / 24 + 64)
         meta.append(Meta())
-        open.removeAll(keepingCapacity: true)
+        open.removeAll()
         open.reserveCapacity(16)
         open.append(OpenBlock(node: SyntaxTree.root, kind: .document))
-        stoppers.removeAll(keepingCapacity: true)
+        stoppers.removeAll()
         source.withUnsafeBufferPointer { buffer in
             bytes = buffer
             let count = buffer.count

@@ -17,7 +17,7 @@ public enum MarkdownParser {
     /// capacity, so a thread parsing note after note does not grow them again for each one.
     /// Nothing of an earlier document is read: a parse with a scratch gives the tree a fresh one
     /// gives.
-    public struct ParseScratch {
+    public struct ParseScratch: ~Copyable {
         var tree: SyntaxTree?
         var blocks = BlockParser.Buffers()
         var inlines = InlineParser.Buffers()

@@ -21,7 +21,7 @@ extension NodeID {
 }
 
 /// What a node is. Blocks first, then inlines.
-public enum NodeKind: UInt8, Sendable, CaseIterable {
+public enum NodeKind: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     // MARK: Container blocks
     case document
     /// `flags`: `Node.alertMask` bits give a GitHub alert kind (`AlertKind`), 0 for a plain quote.
@@ -162,7 +162,7 @@ public struct Node: Sendable, Equatable {
 }
 
 /// Which character made a list: its bullet, or the delimiter after an ordered number.
-public enum ListDelimiter: UInt8, Sendable {
+public enum ListDelimiter: UInt8, Sendable, BitwiseCopyable {
     case dash = 0, plus, star, period, paren
 }
 
