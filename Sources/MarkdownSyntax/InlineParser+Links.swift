@@ -14,7 +14,8 @@ extension InlineParser {
     }
 
     mutating func popBracket() {
-        guard brackets.popLast() != nil else { return }
+        guard !brackets.isEmpty else { return }
+        brackets.removeLast()
         if linkFloor > brackets.count { linkFloor = brackets.count }
     }
 
@@ -324,7 +325,7 @@ extension InlineParser {
         if UnicodeClass.isASCIILetter(byte) { return scanOpenTag(start) }
         if byte == UInt8(ascii: "/") { return scanClosingTag(start) }
         if byte == UInt8(ascii: "?") {
-            return findTerminator("?>", from: index + 1, memo: &noProcessingEndFrom)
+            return InlineParser.findTerminator("?>", in: bytes, from: index + 1, end: end, memo: &noProcessingEndFrom)
         }
         guard byte == UInt8(ascii: "!"), index + 1 < end else { return nil }
         let next = bytes[index + 1]
@@ -333,23 +334,24 @@ extension InlineParser {
             let body = index + 3
             if body < end, bytes[body] == UInt8(ascii: ">") { return body + 1 }
             if body + 1 < end, bytes[body] == UInt8(ascii: "-"), bytes[body + 1] == UInt8(ascii: ">") { return body + 2 }
-            return findTerminator("-->", from: body, memo: &noCommentEndFrom)
+            return InlineParser.findTerminator("-->", in: bytes, from: body, end: end, memo: &noCommentEndFrom)
         }
         if next == UInt8(ascii: "[") {
             let marker = Array("[CDATA[".utf8)
             guard index + 1 + marker.count <= end else { return nil }
             for (offset, expected) in marker.enumerated() where bytes[index + 1 + offset] != expected { return nil }
-            return findTerminator("]]>", from: index + 1 + marker.count, memo: &noCDataEndFrom)
+            return InlineParser.findTerminator("]]>", in: bytes, from: index + 1 + marker.count, end: end, memo: &noCDataEndFrom)
         }
         if UnicodeClass.isASCIILetter(next) {
-            return findTerminator(">", from: index + 2, memo: &noDeclarationEndFrom)
+            return InlineParser.findTerminator(">", in: bytes, from: index + 2, end: end, memo: &noDeclarationEndFrom)
         }
         return nil
     }
 
     /// Finds `terminator` at or after `from` and returns the offset past it; a failed search is
     /// remembered in `memo` so later searches from further on fail at once.
-    private func findTerminator(_ terminator: StaticString, from: Int, memo: inout Int) -> Int? {
+    private static func findTerminator(_ terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int,
+                                       memo: inout Int) -> Int? {
         if from >= memo { return nil }
         let pattern = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
         guard let first = pattern.first else { return nil }

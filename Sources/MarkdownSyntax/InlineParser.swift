@@ -22,7 +22,7 @@
 
 /// Inline pass over leaf-block content. Create one per document and call `parse(block:in:)` for
 /// each paragraph, heading and table cell; the scratch stacks are reused between blocks.
-struct InlineParser {
+struct InlineParser: ~Copyable {
     let options: ParseOptions
 
     /// Bytes that may start an inline construct under the current options.
@@ -30,18 +30,18 @@ struct InlineParser {
 
     // MARK: Scratch state reused across blocks
 
-    var delimiters: [Delimiter] = []
+    var delimiters = ScratchArray<Delimiter>()
     var lastDelimiter: Int32 = -1
-    var openersBottom: [Int32] = InlineParser.noOpeners
-    var brackets: [Bracket] = []
+    var openersBottom = InlineParser.noOpeners()
+    var brackets = ScratchArray<Bracket>()
     /// Non-image `[` openers at stack index < `linkFloor` are inactive (a link formed after them).
     var linkFloor = 0
 
     /// Start of the last backtick run seen of each length (valid when its stamp is current).
     /// (Indexed by run length; they grow to the longest run seen, so a parse whose text has no
     /// code spans never allocates them.)
-    var backtickLast: [Int] = []
-    var backtickStamp: [UInt32] = []
+    var backtickLast = ScratchArray<Int>()
+    var backtickStamp = ScratchArray<UInt32>()
     var stamp: UInt32 = 0
     var scannedForBackticks = false
 
@@ -91,12 +91,12 @@ struct InlineParser {
 
     /// The arrays a parse grows, handed from one document's parser to the next one's on the same
     /// thread (`MarkdownParser.ParseScratch`), emptied with their capacity kept.
-    struct Buffers {
-        var delimiters: [Delimiter] = []
-        var brackets: [Bracket] = []
-        var openersBottom: [Int32] = InlineParser.noOpeners
-        var backtickLast: [Int] = []
-        var backtickStamp: [UInt32] = []
+    struct Buffers: ~Copyable {
+        var delimiters = ScratchArray<Delimiter>()
+        var brackets = ScratchArray<Bracket>()
+        var openersBottom = InlineParser.noOpeners()
+        var backtickLast = ScratchArray<Int>()
+        var backtickStamp = ScratchArray<UInt32>()
         var dollarStops = DollarMathStops()
         var footnoteIndex: [String: Int32] = [:]
     }
@@ -107,10 +107,10 @@ struct InlineParser {
         giveBuffers(to: &buffers)
         // What an earlier document left means nothing here (the stamps start again, the
         // footnotes are another document's); `openersBottom` is set before each use.
-        delimiters.removeAll(keepingCapacity: true)
-        brackets.removeAll(keepingCapacity: true)
-        backtickLast.removeAll(keepingCapacity: true)
-        backtickStamp.removeAll(keepingCapacity: true)
+        delimiters.removeAll()
+        brackets.removeAll()
+        backtickLast.removeAll()
+        backtickStamp.removeAll()
         footnoteIndex.removeAll(keepingCapacity: true)
     }
 
@@ -138,9 +138,12 @@ struct InlineParser {
         return table
     }
 
-    /// The first `openersBottom` of every parser (copied on its first write, by the notes with
-    /// emphasis).
-    static let noOpeners: [Int32] = Array(repeating: 0, count: 18)
+    /// The first `openersBottom` of a parser: a bottom for each of the 18 classes of delimiter.
+    static func noOpeners() -> ScratchArray<Int32> {
+        var bottoms = ScratchArray<Int32>(capacity: 18)
+        for _ in 0..<18 { bottoms.append(0) }
+        return bottoms
+    }
 
     /// Parses the inline content of `block` and appends the inline nodes as its children.
     mutating func parse(block: NodeID, in tree: inout SyntaxTree) {
@@ -168,9 +171,9 @@ struct InlineParser {
         self.block = block
         // `removeAll(keepingCapacity:)` is not free even on an empty array; most blocks leave the
         // stacks empty.
-        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
+        delimiters.removeAll()
         lastDelimiter = -1
-        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
+        brackets.removeAll()
         linkFloor = 0
         stamp &+= 1
         scannedForBackticks = false
@@ -219,7 +222,7 @@ struct InlineParser {
         if options.extensions.contains(.autolink), findByte(UInt8(ascii: "@"), from: start, to: stop) != nil {
             linkEmails(in: block, tree: &tree)
         }
-        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
+        brackets.removeAll()
     }
 
     @inline(__always) private func isTrailingSpace(_ byte: UInt8) -> Bool {
@@ -449,9 +452,9 @@ struct InlineParser {
             while index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
             let runLength = index - runStart
             if runLength <= InlineParser.maximumBacktickRun {
-                if runLength >= backtickStamp.count {
-                    backtickLast += repeatElement(0, count: runLength + 1 - backtickLast.count)
-                    backtickStamp += repeatElement(0, count: runLength + 1 - backtickStamp.count)
+                while runLength >= backtickStamp.count {
+                    backtickLast.append(0)
+                    backtickStamp.append(0)
                 }
                 backtickLast[runLength] = runStart
                 backtickStamp[runLength] = stamp
@@ -525,7 +528,7 @@ struct InlineParser {
     mutating func processEmphasis(bottom: Int32, tree: inout SyntaxTree) {
         // Nothing at or above `bottom`: no emphasis to resolve (the common case).
         guard lastDelimiter >= 0 && lastDelimiter >= bottom else { return }
-        for index in openersBottom.indices { openersBottom[index] = bottom }
+        for index in 0..<openersBottom.count { openersBottom[index] = bottom }
         var closer: Int32 = -1
         var candidate = lastDelimiter
         while candidate >= 0 && candidate >= bottom {
