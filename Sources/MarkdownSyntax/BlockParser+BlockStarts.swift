@@ -14,7 +14,7 @@ extension BlockParser {
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.blockQuote, start: start, into: &tree)
         tree.arena[id].sourceEnd = Int32(clamping: offset)
-        push(OpenBlock(node: id, kind: .blockQuote, lastLineEnd: offset), tree: tree)
+        push(OpenBlock(node: id, kind: .blockQuote, lastLineEnd: offset))
     }
 
     /// Opens an ATX heading of `level` at the first non-space; its content is the line after the
@@ -37,7 +37,7 @@ extension BlockParser {
         tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         appendContent(s, e, into: &tree)
         tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
-        push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd))
     }
 
     /// Opens fenced code at a fence of `length` `character`s at the first non-space; the rest of
@@ -57,7 +57,7 @@ extension BlockParser {
         tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .codeBlock, fenceCharacter: character, fenceLength: length,
-                       fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
+                       fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd))
     }
 
     /// Opens an HTML block of start condition `type` (1...7) at the first non-space; the line
@@ -67,7 +67,7 @@ extension BlockParser {
         let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
         tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
-        push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd))
     }
 
     /// A setext underline of `level` under the paragraph at `lineContainer`: the paragraph
@@ -88,7 +88,7 @@ extension BlockParser {
     mutating func openThematicBreak(into tree: inout SyntaxTree) {
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.thematicBreak, start: nextNonspace, into: &tree)
-        push(OpenBlock(node: id, kind: .thematicBreak, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: id, kind: .thematicBreak, lastLineEnd: lineEnd))
     }
 
     /// Opens a GFM footnote definition `[^label]:` at the first non-space (`labelEnd`: the
@@ -102,7 +102,7 @@ extension BlockParser {
         tree.footnoteDefinitions.append(FootnoteDefinition(label: label, normalizedLabel: normalized, node: id))
         tree.arena[id].data = Int32(tree.footnoteDefinitions.count - 1)
         advance(after - offset, columns: false)
-        push(OpenBlock(node: id, kind: .footnoteDefinition, contentIndent: 4, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: id, kind: .footnoteDefinition, contentIndent: 4, lastLineEnd: lineEnd))
     }
 
     /// Opens a list item at `marker` (the first non-space), and a list around it unless the
@@ -136,12 +136,12 @@ extension BlockParser {
             tree.arena[list].flags = (marker.ordered ? Node.listOrdered : 0)
                 | (marker.delimiter.rawValue << Node.listDelimiterShift)
             push(OpenBlock(node: list, kind: .list, listDelimiter: marker.delimiter, listOrdered: marker.ordered,
-                           lastLineEnd: lineEnd), tree: tree)
+                           lastLineEnd: lineEnd))
         }
         let item = addChild(.item, start: markerStart, into: &tree)
         tree.arena[item].sourceEnd = Int32(clamping: offset)
         padding = max(padding, 1)
-        push(OpenBlock(node: item, kind: .item, contentIndent: markerOffset + padding, lastLineEnd: offset), tree: tree)
+        push(OpenBlock(node: item, kind: .item, contentIndent: markerOffset + padding, lastLineEnd: offset))
     }
 
     /// Opens indented code: the line is indented four columns or more, which are consumed.
@@ -153,6 +153,6 @@ extension BlockParser {
         tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
         tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
-        push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd))
     }
 }

@@ -113,7 +113,7 @@ extension BlockParser {
         }
         tableAlignments = alignments
         let table = addChild(.table, start: headerSource, into: &tree)
-        push(OpenBlock(node: table, kind: .table, lastLineEnd: lineEnd), tree: tree)
+        push(OpenBlock(node: table, kind: .table, lastLineEnd: lineEnd))
         let row = tree.buildNode(Node(kind: .tableRow, flags: Node.tableHeader,
                                      sourceStart: Int32(clamping: headerSource),
                                      sourceEnd: Int32(clamping: tree.sourceOffset(forContent: max(headerStart, ce - 1)) + 1)))

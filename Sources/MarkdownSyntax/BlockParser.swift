@@ -215,20 +215,15 @@ struct BlockParser: ~Copyable {
 
     // MARK: Stack
 
-    func isStopper(_ block: OpenBlock, _ tree: SyntaxTree) -> Bool {
-        switch block.kind {
-        case .list: return false
-        case .item, .footnoteDefinition: return tree.arena[block.node].firstChild == .none
-        default: return true
-        }
-    }
-
-    mutating func push(_ block: OpenBlock, tree: SyntaxTree) {
+    /// Opens `block`, made on this line and so without children yet. Every block but a list is
+    /// a stopper then: items and footnote definitions stop being one at their first child
+    /// (`addChild`).
+    mutating func push(_ block: OpenBlock) {
         var block = block
         let isContainer = block.kind == .blockQuote || block.kind == .item || block.kind == .footnoteDefinition
         block.nesting = (open.last?.nesting ?? 0) + (isContainer ? 1 : 0)
         open.append(block)
-        if isStopper(block, tree) { stoppers.append(open.count - 1) }
+        if block.kind != .list { stoppers.append(open.count - 1) }
     }
 
     mutating func newNode(_ kind: NodeKind, start: Int, into tree: inout SyntaxTree) -> NodeID {
@@ -299,7 +294,7 @@ struct BlockParser: ~Copyable {
         return m.blankStamp > m.newestDescendantStamp ? m.blankValue : false
     }
 
-    mutating func endsWithBlankLine(_ id: NodeID, _ tree: SyntaxTree) -> Bool {
+    mutating func endsWithBlankLine(_ id: NodeID, _ nodes: NodeSlots) -> Bool {
         // Walk down last children of lists and items, then walk the same way again memoising
         // the answer (no array of the nodes passed: this runs for every list item).
         var current = id
@@ -308,16 +303,16 @@ struct BlockParser: ~Copyable {
             let m = meta[Int(current)].endsWithBlankMemo
             if m >= 0 { result = m == 1; break }
             if lastLineBlank(current) { result = true; meta[Int(current)].endsWithBlankMemo = 1; break }
-            let kind = tree.arena[current].kind
+            let kind = nodes[current].kind
             guard kind == .list || kind == .item else { break }
-            current = tree.arena[current].lastChild
+            current = nodes[current].lastChild
         }
         current = id
         while current != .none, meta[Int(current)].endsWithBlankMemo < 0 {
             meta[Int(current)].endsWithBlankMemo = result ? 1 : 0
-            let kind = tree.arena[current].kind
+            let kind = nodes[current].kind
             guard kind == .list || kind == .item else { break }
-            current = tree.arena[current].lastChild
+            current = nodes[current].lastChild
         }
         return result
     }
@@ -690,7 +685,7 @@ struct BlockParser: ~Copyable {
             closeUnmatchedOnce(into: &tree)
             let id = addChild(.paragraph, start: nextNonspace, into: &tree)
             tree.arena[id].contentStart = Int32(clamping: tree.content.count)
-            push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd), tree: tree)
+            push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd))
             addParagraphLine(open.count - 1, into: &tree)
         }
     }
@@ -841,7 +836,7 @@ struct BlockParser: ~Copyable {
             var sub = tree.arena[item].firstChild
             while sub != .none {
                 let subNext = tree.arena[sub].next
-                if (itemNext != .none || subNext != .none) && endsWithBlankLine(sub, tree) {
+                if (itemNext != .none || subNext != .none) && endsWithBlankLine(sub, tree.arena) {
                     tight = false
                     break outer
                 }
@@ -1048,7 +1043,7 @@ struct BlockParser: ~Copyable {
         tree.arena[id].contentStart = Int32(clamping: tree.content.count)
         tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
         push(OpenBlock(node: id, kind: .mathBlock, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
-                       fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd), tree: tree)
+                       fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd))
         // Text after the opening `$$` on the same line.
         var s = start + 2
         var e = lineEnd
