@@ -68,7 +68,10 @@ struct InlineParser: ~Copyable {
     /// Raw `<a …>` tags opened and not yet closed in this block: text between them is inside an
     /// HTML link, so it holds no tags.
     var openHTMLAnchors = 0
-    var sourceMap: [(content: Int32, source: Int32)] = []
+    /// The tree's content-to-source pairs while `parseBlocks` runs.
+    var sourceMap = UnsafeBufferPointer<(content: Int32, source: Int32)>(start: nil, count: 0)
+    /// `specialBytes` while `parseBlocks` runs.
+    var specialTable = UnsafeBufferPointer<Bool>(start: nil, count: 0)
     var sourceMapHint = 0
     var sourceCount = 0
     /// The cached pair of `sourceMap`: content offsets `mapLow..<mapHigh` map by adding `mapDelta`.
@@ -145,26 +148,42 @@ struct InlineParser: ~Copyable {
         return bottoms
     }
 
-    /// Parses the inline content of `block` and appends the inline nodes as its children.
-    mutating func parse(block: NodeID, in tree: inout SyntaxTree) {
-        guard block >= 0, Int(block) < tree.nodes.count else { return }
-        let node = tree.arena[block]
-        let start = max(0, Int(node.contentStart))
-        let stop = min(tree.content.count, Int(node.contentEnd))
-        guard start < stop else { return }
+    /// Parses the inline content of every paragraph, heading and table cell of `tree` (the block
+    /// nodes: the first `blockCount`) and appends the inline nodes as their children. The tree's
+    /// buffers are taken once for all the blocks, not once for each.
+    mutating func parseBlocks(_ blockCount: Int, in tree: inout SyntaxTree) {
         let content = tree.content
-        sourceMap = tree.contentToSource
-        // `sourceMapHint` is kept from the previous block: blocks come in document order.
+        let pairs = tree.contentToSource
+        let special = specialBytes
+        // `sourceMapHint` is kept from block to block: blocks come in document order.
         sourceCount = tree.source.count
-        mapLow = 0
-        mapHigh = 0
-        mapDelta = 0
+        sourceMapHint = 0
         content.withUnsafeBufferPointer { buffer in
-            bytes = buffer
-            run(block: block, kind: node.kind, start: start, stop: stop, tree: &tree)
-            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            pairs.withUnsafeBufferPointer { map in
+                special.withUnsafeBufferPointer { table in
+                    bytes = buffer
+                    sourceMap = map
+                    specialTable = table
+                    var index = 0
+                    while index < blockCount {
+                        let block = NodeID(truncatingIfNeeded: index)
+                        let node = tree.arena[block]
+                        index += 1
+                        guard node.kind.hasInlineContent else { continue }
+                        let start = max(0, Int(node.contentStart))
+                        let stop = min(buffer.count, Int(node.contentEnd))
+                        guard start < stop else { continue }
+                        mapLow = 0
+                        mapHigh = 0
+                        mapDelta = 0
+                        run(block: block, kind: node.kind, start: start, stop: stop, tree: &tree)
+                    }
+                    bytes = UnsafeBufferPointer(start: nil, count: 0)
+                    sourceMap = UnsafeBufferPointer(start: nil, count: 0)
+                    specialTable = UnsafeBufferPointer(start: nil, count: 0)
+                }
+            }
         }
-        sourceMap = []
     }
 
     private mutating func run(block: NodeID, kind: NodeKind, start: Int, stop: Int, tree: inout SyntaxTree) {
@@ -233,19 +252,17 @@ struct InlineParser: ~Copyable {
 
     private mutating func parseInlines(tree: inout SyntaxTree) {
         let extensions = options.extensions
-        let table = specialBytes
-        table.withUnsafeBufferPointer { table in
-            // Locals, not stored properties: the handlers mutate `self`, so the skip loop would
-            // otherwise reload `bytes`, `end` and the table on every byte.
-            let buffer = bytes
-            let stop = end
-            while pos < stop {
-                var index = pos
-                while index < stop, !table[Int(buffer[index])] { index += 1 }
-                pos = index
-                guard index < stop else { break }
-                dispatch(buffer[index], extensions: extensions, tree: &tree)
-            }
+        // Locals, not stored properties: the handlers mutate `self`, so the skip loop would
+        // otherwise reload `bytes`, `end` and the table on every byte.
+        let table = specialTable
+        let buffer = bytes
+        let stop = end
+        while pos < stop {
+            var index = pos
+            while index < stop, !table[Int(buffer[index])] { index += 1 }
+            pos = index
+            guard index < stop else { break }
+            dispatch(buffer[index], extensions: extensions, tree: &tree)
         }
     }
 

@@ -64,14 +64,7 @@ public enum MarkdownParser {
         tree.nodes.makeUniqueForBuilding()
         var inlines = InlineParser(options: options, reusing: &scratch.inlines)
         // Only the block nodes are visited: the inline pass appends after them.
-        let blockCount = tree.nodes.count
-        var index = 0
-        while index < blockCount {
-            if tree.arena[NodeID(truncatingIfNeeded: index)].kind.hasInlineContent {
-                inlines.parse(block: NodeID(truncatingIfNeeded: index), in: &tree)
-            }
-            index += 1
-        }
+        inlines.parseBlocks(tree.nodes.count, in: &tree)
         inlines.giveBuffers(to: &scratch.inlines)
         return tree
     }
