@@ -257,13 +257,29 @@ struct InlineParser: ~Copyable {
         let table = specialTable
         let buffer = bytes
         let stop = end
+        guard let base = buffer.baseAddress, let special = table.baseAddress else { return }
         while pos < stop {
-            var index = pos
-            while index < stop, !table[Int(buffer[index])] { index += 1 }
+            let index = InlineParser.skipOrdinary(base, special, from: pos, to: stop)
             pos = index
             guard index < stop else { break }
             dispatch(buffer[index], extensions: extensions, tree: &tree)
         }
+    }
+
+    /// The first offset in `from..<to` whose byte is special (`to` when there is none): four
+    /// bytes a step, one bound check for the four.
+    @inline(__always)
+    static func skipOrdinary(_ base: UnsafePointer<UInt8>, _ special: UnsafePointer<Bool>, from: Int, to: Int) -> Int {
+        var index = from
+        while index &+ 4 <= to {
+            if special[Int(base[index])] { return index }
+            if special[Int(base[index &+ 1])] { return index &+ 1 }
+            if special[Int(base[index &+ 2])] { return index &+ 2 }
+            if special[Int(base[index &+ 3])] { return index &+ 3 }
+            index &+= 4
+        }
+        while index < to, !special[Int(base[index])] { index &+= 1 }
+        return index
     }
 
     /// Handles the special byte at `pos`; every handler advances `pos`.
