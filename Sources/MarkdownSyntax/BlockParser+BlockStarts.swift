@@ -34,9 +34,9 @@ extension BlockParser {
             while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
         }
         while s < e && isSpaceOrTab(bytes[s]) { s += 1 }
-        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: content.count)
         appendContent(s, e, into: &tree)
-        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentEnd = Int32(clamping: content.count)
         push(OpenBlock(node: id, kind: .heading, lastLineEnd: lineEnd))
     }
 
@@ -54,8 +54,8 @@ extension BlockParser {
         tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: character, fenceLength: Int32(length),
                                              fenceIndent: Int32(fenceIndent), info: ByteSpan(infoStart, infoEnd)))
         tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
-        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
-        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: content.count)
+        tree.arena[id].contentEnd = Int32(clamping: content.count)
         push(OpenBlock(node: id, kind: .codeBlock, fenceCharacter: character, fenceLength: length,
                        fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd))
     }
@@ -65,8 +65,8 @@ extension BlockParser {
     mutating func openHTMLBlock(type: Int, into tree: inout SyntaxTree) {
         closeUnmatchedOnce(into: &tree)
         let id = addChild(.htmlBlock, start: nextNonspace, into: &tree)
-        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
-        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: content.count)
+        tree.arena[id].contentEnd = Int32(clamping: content.count)
         push(OpenBlock(node: id, kind: .htmlBlock, htmlType: type, lastLineEnd: lineEnd))
     }
 
@@ -151,8 +151,8 @@ extension BlockParser {
         let id = addChild(.codeBlock, start: offset, into: &tree)
         tree.codeBlocks.append(CodeBlockInfo(isFenced: false))
         tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
-        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
-        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: content.count)
+        tree.arena[id].contentEnd = Int32(clamping: content.count)
         push(OpenBlock(node: id, kind: .codeBlock, lastLineEnd: lineEnd))
     }
 }

@@ -96,8 +96,8 @@ extension BlockParser {
         let ce = Int(tree.arena[paragraph].contentEnd)
         guard ce > cs else { return false }
         var headerStart = ce
-        while headerStart > cs && tree.content[headerStart - 1] != byteNewline { headerStart -= 1 }
-        let headerCells = tree.content.withUnsafeBufferPointer { BlockParser.parseRow($0, headerStart, ce) }
+        while headerStart > cs && content[headerStart - 1] != byteNewline { headerStart -= 1 }
+        let headerCells = content.withUnsafeBufferPointer { BlockParser.parseRow($0, headerStart, ce) }
         guard let headerCells, headerCells.count == alignments.count else { return false }
 
         let headerSource = tree.sourceOffset(forContent: headerStart)
@@ -137,7 +137,7 @@ extension BlockParser {
                 addCell(to: row, column: column, sourceCell: cells[column], into: &tree)
             } else {
                 let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: lineEnd), sourceEnd: Int32(clamping: lineEnd),
-                                            contentStart: Int32(clamping: tree.content.count), contentEnd: Int32(clamping: tree.content.count),
+                                            contentStart: Int32(clamping: content.count), contentEnd: Int32(clamping: content.count),
                                             data: tableAlignments[column].rawValue))
                 meta.append(Meta())
                 tree.arena.link(id, under: row)
@@ -148,7 +148,7 @@ extension BlockParser {
 
     /// A cell whose text is in the source (a body row): copied with `\|` unescaped.
     private mutating func addCell(to row: NodeID, column: Int, sourceCell cell: RowCell, into tree: inout SyntaxTree) {
-        let contentStart = tree.content.count
+        let contentStart = content.count
         var runStart = cell.start
         var k = cell.start
         while k < cell.end {
@@ -162,7 +162,7 @@ extension BlockParser {
         }
         appendContent(runStart, cell.end, into: &tree)
         let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: cell.start), sourceEnd: Int32(clamping: cell.end),
-                                    contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: tree.content.count),
+                                    contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: content.count),
                                     data: tableAlignments[column].rawValue))
         meta.append(Meta())
         tree.arena.link(id, under: row)
@@ -170,17 +170,17 @@ extension BlockParser {
 
     /// A header cell whose text is already in the content buffer (the paragraph's last line).
     private mutating func addCell(to row: NodeID, column: Int, copyingContent cell: RowCell, into tree: inout SyntaxTree) {
-        let contentStart = tree.content.count
+        let contentStart = content.count
         var runStart = cell.start
         var k = cell.start
         func copy(_ parser: inout BlockParser, _ tree: inout SyntaxTree, _ s: Int, _ e: Int) {
             guard e > s else { return }
             let source = tree.sourceOffset(forContent: s)
-            tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: source)))
-            for q in s..<e { tree.content.append(tree.content[q]) }
+            tree.contentToSource.append((Int32(clamping: parser.content.count), Int32(clamping: source)))
+            for q in s..<e { parser.content.append(parser.content[q]) }
         }
         while k < cell.end {
-            if tree.content[k] == UInt8(ascii: "\\"), k + 1 < cell.end, tree.content[k + 1] == UInt8(ascii: "|") {
+            if content[k] == UInt8(ascii: "\\"), k + 1 < cell.end, content[k + 1] == UInt8(ascii: "|") {
                 copy(&self, &tree, runStart, k)
                 runStart = k + 1
                 k += 2
@@ -192,12 +192,12 @@ extension BlockParser {
         let sourceRange = tree.sourceRange(forContent: ByteSpan(cell.start, cell.end))
         let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: sourceRange.lowerBound),
                                     sourceEnd: Int32(clamping: sourceRange.upperBound),
-                                    contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: tree.content.count),
+                                    contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: content.count),
                                     data: tableAlignments[column].rawValue))
         meta.append(Meta())
         tree.arena.link(id, under: row)
         // Following content must not be taken as contiguous with the copied run.
-        tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: sourceRange.upperBound)))
+        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: sourceRange.upperBound)))
     }
 }
 

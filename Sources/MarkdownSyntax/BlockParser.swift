@@ -10,8 +10,9 @@
 // - "Last line blank" bookkeeping is O(1) per line: each set gets a counter stamp and a node's
 //   value is read at finalisation against the newest stamp among its descendants, which gives
 //   exactly cmark's "clear every ancestor" semantics without walking the ancestors.
-// - Leaf content is appended to `tree.content` with line endings normalised to "\n", and every
-//   appended run is recorded in `tree.contentToSource`.
+// - Leaf content is appended to `content` (the parser's buffer, `tree.content` at the end of the
+//   pass) with line endings normalised to "\n", and every appended run is recorded in
+//   `tree.contentToSource`.
 
 import Localization
 
@@ -53,6 +54,8 @@ struct BlockParser: ~Copyable {
     }
 
     var open = ScratchArray<OpenBlock>()
+    /// The content the pass has made so far (see the file comment).
+    var content = ScratchArray<UInt8>()
     /// Indices into `open` of blocks that do not match an empty line remainder (sorted).
     var stoppers = ScratchArray<Int>()
     var meta = ScratchArray<Meta>()
@@ -89,6 +92,7 @@ struct BlockParser: ~Copyable {
     /// thread (`MarkdownParser.ParseScratch`): each parse empties them, keeping their capacity.
     struct Buffers: ~Copyable {
         var open = ScratchArray<OpenBlock>()
+        var content = ScratchArray<UInt8>()
         var stoppers = ScratchArray<Int>()
         var meta = ScratchArray<Meta>()
     }
@@ -102,6 +106,7 @@ struct BlockParser: ~Copyable {
     /// Hands this parser's arrays to `buffers` for the next document, taking theirs.
     mutating func giveBuffers(to buffers: inout Buffers) {
         swap(&open, &buffers.open)
+        swap(&content, &buffers.content)
         swap(&stoppers, &buffers.stoppers)
         swap(&meta, &buffers.meta)
     }
@@ -110,7 +115,8 @@ struct BlockParser: ~Copyable {
 
     mutating func parse(into tree: inout SyntaxTree) {
         let source = tree.source
-        tree.content.reserveCapacity(source.count + 16)
+        content.removeAll()
+        content.reserveCapacity(source.count + 16)
         // (The tree made room for its nodes.) About a run per line that is not copied whole
         // (list items, quotes, indented lines): growing from none took seven allocations a note.
         tree.contentToSource.reserveCapacity(source.count / 32 + 16)
@@ -144,7 +150,11 @@ struct BlockParser: ~Copyable {
             finalize(open[0], into: &tree)
             bytes = UnsafeBufferPointer(start: nil, count: 0)
         }
-        tree.nodes[0].sourceEnd = Int32(clamping: source.count)
+        tree.arena[0].sourceEnd = Int32(clamping: source.count)
+        // The content goes to the tree in one copy: appending to the tree's array run by run
+        // cost a uniqueness check and a call to the array's generic append for each run.
+        tree.content.removeAll(keepingCapacity: true)
+        content.withUnsafeBufferPointer { tree.content.append(contentsOf: $0) }
     }
 
     // MARK: Offsets and columns
@@ -547,6 +557,9 @@ struct BlockParser: ~Copyable {
         findNextNonspace()
         let indented = indent >= 4
         let c: UInt8 = nextNonspace < lineEnd ? bytes[nextNonspace] : 0
+        // Most lines start with a byte no block start begins with (a letter, say): only
+        // indented code can start then.
+        if !indented && !BlockParser.mayStartBlock(c) { return .none }
         let containerIsParagraph = kind == .paragraph
         // At the nesting bound no container opens: its marker is text of the line.
         let canNest = options.maximumNesting.map { open[lineContainer].nesting < $0 } ?? true
@@ -607,6 +620,17 @@ struct BlockParser: ~Copyable {
         }
         // Anything else, a row of the open table included (`tableRowMatches` checked it), is text.
         return .none
+    }
+
+    /// True for the bytes a block start may begin with, after up to three spaces: `>` `#` `` ` ``
+    /// `~` `$` `<` `=` `-` `*` `_` `[` `+` digits `|` `:` (quotes, headings, fences, maths, HTML,
+    /// setext underlines, thematic breaks, footnote definitions, list markers, table delimiter
+    /// rows). Two 64-bit masks: a global table would cost a lazy-initialisation check a line.
+    @inline(__always)
+    static func mayStartBlock(_ c: UInt8) -> Bool {
+        if c < 64 { return (0x77FF_2C18_0000_0000 as UInt64) >> UInt64(c) & 1 != 0 }
+        if c < 128 { return (0x5000_0001_8800_0000 as UInt64) >> UInt64(c - 64) & 1 != 0 }
+        return false
     }
 
     /// A container start past `ParseOptions.maximumNesting`: nothing opens, the rest of the line
@@ -684,7 +708,7 @@ struct BlockParser: ~Copyable {
             if blank { break }
             closeUnmatchedOnce(into: &tree)
             let id = addChild(.paragraph, start: nextNonspace, into: &tree)
-            tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+            tree.arena[id].contentStart = Int32(clamping: content.count)
             push(OpenBlock(node: id, kind: .paragraph, lastLineEnd: lineEnd))
             addParagraphLine(open.count - 1, into: &tree)
         }
@@ -695,33 +719,33 @@ struct BlockParser: ~Copyable {
     /// Appends source bytes `start..<end` to the content buffer and records the mapping.
     mutating func appendContent(_ start: Int, _ end: Int, into tree: inout SyntaxTree) {
         guard end > start else { return }
-        let contentOffset = tree.content.count
+        let contentOffset = content.count
         if let last = tree.contentToSource.last,
            Int(last.source) + (contentOffset - Int(last.content)) == start {
             // Contiguous with the previous run: no new pair needed.
         } else {
             tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: start)))
         }
-        tree.content.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        content.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
     /// Appends "\n" mapped to the current line's end.
     mutating func appendNewline(into tree: inout SyntaxTree) {
-        let contentOffset = tree.content.count
+        let contentOffset = content.count
         if let last = tree.contentToSource.last,
            Int(last.source) + (contentOffset - Int(last.content)) == lineEnd {
         } else {
             tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: lineEnd)))
         }
-        tree.content.append(byteNewline)
+        content.append(byteNewline)
     }
 
     /// Appends `count` synthetic spaces (from a partially consumed tab) mapped to `source`.
     mutating func appendSpaces(_ count: Int, mappedTo source: Int, into tree: inout SyntaxTree) {
-        tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: source)))
-        for _ in 0..<count { tree.content.append(byteSpace) }
+        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: source)))
+        for _ in 0..<count { content.append(byteSpace) }
         // Force a new pair for whatever follows.
-        tree.contentToSource.append((Int32(clamping: tree.content.count), Int32(clamping: source + 1)))
+        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: source + 1)))
     }
 
     /// Adds the rest of the line, verbatim (code, HTML, math), with its "\n".
@@ -735,7 +759,7 @@ struct BlockParser: ~Copyable {
         appendContent(offset, lineEnd, into: &tree)
         appendNewline(into: &tree)
         let node = open[index].node
-        tree.arena[node].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[node].contentEnd = Int32(clamping: content.count)
         open[index].lastLineEnd = lineEnd
     }
 
@@ -743,24 +767,24 @@ struct BlockParser: ~Copyable {
     mutating func addParagraphLine(_ index: Int, into tree: inout SyntaxTree) {
         let node = open[index].node
         if tree.arena[node].contentEnd > tree.arena[node].contentStart
-            || tree.content.count > Int(tree.arena[node].contentStart) {
+            || content.count > Int(tree.arena[node].contentStart) {
             appendNewlineBetweenLines(into: &tree)
         }
         appendContent(nextNonspace, lineEnd, into: &tree)
-        tree.arena[node].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[node].contentEnd = Int32(clamping: content.count)
         open[index].lastLineEnd = lineEnd
     }
 
     /// The "\n" between two paragraph lines maps to the end of the previous line.
     mutating func appendNewlineBetweenLines(into tree: inout SyntaxTree) {
-        let contentOffset = tree.content.count
+        let contentOffset = content.count
         if let last = tree.contentToSource.last {
             let mapped = Int(last.source) + (contentOffset - Int(last.content))
             if mapped > tree.source.count || mapped < 0 {
                 tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: tree.source.count)))
             }
         }
-        tree.content.append(byteNewline)
+        content.append(byteNewline)
     }
 
     // MARK: Finalisation
@@ -797,9 +821,9 @@ struct BlockParser: ~Copyable {
                 while e > s {
                     // Find the start of the last line.
                     var k = e - 1
-                    while k > s && tree.content[k - 1] != byteNewline { k -= 1 }
+                    while k > s && content[k - 1] != byteNewline { k -= 1 }
                     var blankLine = true
-                    for q in k..<(e - 1) where !isSpaceOrTab(tree.content[q]) { blankLine = false; break }
+                    for q in k..<(e - 1) where !isSpaceOrTab(content[q]) { blankLine = false; break }
                     if !blankLine { break }
                     lineBegin = k
                     e = k
@@ -853,9 +877,9 @@ struct BlockParser: ~Copyable {
     mutating func resolveLinkDefinitions(_ paragraph: NodeID, into tree: inout SyntaxTree) -> Bool {
         var start = Int(tree.arena[paragraph].contentStart)
         let end = Int(tree.arena[paragraph].contentEnd)
-        guard start < end, tree.content[start] == UInt8(ascii: "[") else { return start < end }
+        guard start < end, content[start] == UInt8(ascii: "[") else { return start < end }
         var found: [ScannedLinkDefinition] = []
-        tree.content.withUnsafeBufferPointer { buffer in
+        content.withUnsafeBufferPointer { buffer in
             while start < end, buffer[start] == UInt8(ascii: "["),
                   let definition = LinkScanners.scanLinkDefinition(buffer, start: start, end: end) {
                 found.append(definition)
@@ -872,7 +896,7 @@ struct BlockParser: ~Copyable {
             tree.arena[node].sourceEnd = Int32(clamping: source.upperBound)
             tree.arena[node].contentStart = Int32(clamping: labelStart)
             tree.arena[node].contentEnd = Int32(clamping: min(definition.end, end))
-            let normalized = tree.content.withUnsafeBufferPointer {
+            let normalized = content.withUnsafeBufferPointer {
                 LinkScanners.normalizeLabel(UnsafeBufferPointer(rebasing: $0[definition.label.range]))
             }
             tree.linkDefinitions.append(LinkDefinition(
@@ -913,8 +937,8 @@ struct BlockParser: ~Copyable {
         guard first != .none, tree.arena[first].kind == .paragraph else { return }
         let s = Int(tree.arena[first].contentStart)
         let e = Int(tree.arena[first].contentEnd)
-        guard e - s >= 3, tree.content[s] == UInt8(ascii: "["), tree.content[s + 2] == UInt8(ascii: "]") else { return }
-        let mark = tree.content[s + 1]
+        guard e - s >= 3, content[s] == UInt8(ascii: "["), content[s + 2] == UInt8(ascii: "]") else { return }
+        let mark = content[s + 1]
         let state: TaskState
         switch mark {
         case byteSpace: state = .unchecked
@@ -922,8 +946,8 @@ struct BlockParser: ~Copyable {
         default: return
         }
         var k = s + 3
-        guard k == e || isSpaceOrTab(tree.content[k]) || tree.content[k] == byteNewline else { return }
-        while k < e && (isSpaceOrTab(tree.content[k])) { k += 1 }
+        guard k == e || isSpaceOrTab(content[k]) || content[k] == byteNewline else { return }
+        while k < e && (isSpaceOrTab(content[k])) { k += 1 }
         tree.arena[item].flags = (tree.arena[item].flags & ~Node.taskMask) | state.rawValue
         tree.arena[first].contentStart = Int32(clamping: k)
         tree.arena[first].sourceStart = Int32(clamping: tree.sourceOffset(forContent: k))
@@ -934,15 +958,15 @@ struct BlockParser: ~Copyable {
         guard first != .none, tree.arena[first].kind == .paragraph else { return }
         let s = Int(tree.arena[first].contentStart)
         let e = Int(tree.arena[first].contentEnd)
-        guard e - s >= 4, tree.content[s] == UInt8(ascii: "["), tree.content[s + 1] == UInt8(ascii: "!") else { return }
+        guard e - s >= 4, content[s] == UInt8(ascii: "["), content[s + 1] == UInt8(ascii: "!") else { return }
         var k = s + 2
-        while k < e && isASCIILetter(tree.content[k]) { k += 1 }
-        guard k < e, tree.content[k] == UInt8(ascii: "]") else { return }
-        let word = String(decoding: tree.content[(s + 2)..<k], as: UTF8.self).uppercased()
+        while k < e && isASCIILetter(content[k]) { k += 1 }
+        guard k < e, content[k] == UInt8(ascii: "]") else { return }
+        let word = content.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[(s + 2)..<k]), as: UTF8.self) }.uppercased()
         guard let kind = AlertKind.allCases.first(where: { $0 != .none && $0.keyword == word }) else { return }
         var after = k + 1
-        while after < e && isSpaceOrTab(tree.content[after]) { after += 1 }
-        guard after == e || tree.content[after] == byteNewline else { return }
+        while after < e && isSpaceOrTab(content[after]) { after += 1 }
+        guard after == e || content[after] == byteNewline else { return }
         tree.arena[quote].flags = (tree.arena[quote].flags & ~Node.alertMask) | kind.rawValue
         if after == e {
             tree.arena.unlink(first)
@@ -993,7 +1017,7 @@ struct BlockParser: ~Copyable {
             if isFence(p, line.end, UInt8(ascii: "-")) || isFence(p, line.end, UInt8(ascii: ".")) {
                 let id = tree.buildNode(Node(kind: .frontMatter, sourceStart: Int32(clamping: begin), sourceEnd: Int32(clamping: line.end)))
                 meta.append(Meta())
-                tree.arena[id].contentStart = Int32(clamping: tree.content.count)
+                tree.arena[id].contentStart = Int32(clamping: content.count)
                 var q = first.next
                 while q < p {
                     let inner = lineAt(q)
@@ -1002,7 +1026,7 @@ struct BlockParser: ~Copyable {
                     appendNewline(into: &tree)
                     q = inner.next
                 }
-                tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+                tree.arena[id].contentEnd = Int32(clamping: content.count)
                 tree.arena.link(id, under: SyntaxTree.root)
                 lineNumber = 0
                 var n = first.next
@@ -1040,8 +1064,8 @@ struct BlockParser: ~Copyable {
         tree.codeBlocks.append(CodeBlockInfo(isFenced: true, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
                                              fenceIndent: Int32(fenceIndent), info: .empty))
         tree.arena[id].data = Int32(tree.codeBlocks.count - 1)
-        tree.arena[id].contentStart = Int32(clamping: tree.content.count)
-        tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+        tree.arena[id].contentStart = Int32(clamping: content.count)
+        tree.arena[id].contentEnd = Int32(clamping: content.count)
         push(OpenBlock(node: id, kind: .mathBlock, fenceCharacter: UInt8(ascii: "$"), fenceLength: 2,
                        fenceIndent: fenceIndent, isFenced: true, lastLineEnd: lineEnd))
         // Text after the opening `$$` on the same line.
@@ -1058,7 +1082,7 @@ struct BlockParser: ~Copyable {
         if e > s {
             appendContent(s, e, into: &tree)
             appendNewline(into: &tree)
-            tree.arena[id].contentEnd = Int32(clamping: tree.content.count)
+            tree.arena[id].contentEnd = Int32(clamping: content.count)
         }
         if closes {
             closeUnmatched(downTo: open.count - 2, into: &tree)
@@ -1078,7 +1102,7 @@ struct BlockParser: ~Copyable {
         if e > s {
             appendContent(s, e, into: &tree)
             appendNewline(into: &tree)
-            tree.arena[open[index].node].contentEnd = Int32(clamping: tree.content.count)
+            tree.arena[open[index].node].contentEnd = Int32(clamping: content.count)
         }
         open[index].lastLineEnd = lineEnd
         closeUnmatched(downTo: index - 1, into: &tree)

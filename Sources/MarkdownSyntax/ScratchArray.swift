@@ -43,6 +43,21 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    /// Appends the elements of `elements`.
+    @inline(__always)
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress else { return }
+        let added = elements.count
+        if count + added > capacity { grow(to: Swift.max(capacity * 2, count + added)) }
+        (base + count).initialize(from: source, count: added)
+        count += added
+    }
+
+    /// Calls `body` with the elements as a buffer.
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// Removes and returns the last element (the array must not be empty).
     @inline(__always) @discardableResult
     mutating func removeLast() -> Element {
