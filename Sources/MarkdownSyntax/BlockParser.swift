@@ -15,6 +15,7 @@
 //   `tree.contentToSource`.
 
 import Localization
+import TextCore
 
 struct BlockParser: ~Copyable {
     let options: ParseOptions
@@ -153,8 +154,26 @@ struct BlockParser: ~Copyable {
         tree.arena[0].sourceEnd = Int32(clamping: source.count)
         // The content goes to the tree in one copy: appending to the tree's array run by run
         // cost a uniqueness check and a call to the array's generic append for each run.
-        tree.content.removeAll(keepingCapacity: true)
-        content.withUnsafeBufferPointer { tree.content.append(contentsOf: $0) }
+        let count = content.count
+        if tree.content.capacity >= count {
+            tree.content.removeAll(keepingCapacity: true)
+            content.withUnsafeBufferPointer { tree.content.append(contentsOf: $0) }
+        } else {
+            tree.content = content.withUnsafeBufferPointer { made in
+                [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
+                    HugePages.advise(UnsafeMutableRawPointer(target.baseAddress), byteCount: count)
+                    if let from = made.baseAddress, let to = target.baseAddress { to.initialize(from: from, count: count) }
+                    initialized = count
+                }
+            }
+        }
+    }
+
+    /// Frees the content buffer and the bookkeeping per node (a parse whose buffers are not kept
+    /// for another: the tree holds the content now).
+    mutating func releaseBuffers() {
+        content = ScratchArray()
+        meta = ScratchArray()
     }
 
     // MARK: Offsets and columns

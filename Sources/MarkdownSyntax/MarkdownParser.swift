@@ -8,7 +8,7 @@ public enum MarkdownParser {
     public static let maximumDocumentSize = Int(Int32.max) - 1
 
     public static func parse(_ source: [UInt8], options: ParseOptions = .notebook) -> SyntaxTree {
-        var scratch = ParseScratch()
+        var scratch = ParseScratch(keepingBuffers: false)
         return parse(source, options: options, scratch: &scratch)
     }
 
@@ -22,7 +22,13 @@ public enum MarkdownParser {
         var blocks = BlockParser.Buffers()
         var inlines = InlineParser.Buffers()
 
-        public init() {}
+        /// False for a scratch that serves one parse: its buffers are freed as soon as they are
+        /// done with, so they do not add to the parse's peak memory.
+        let keepsBuffers: Bool
+
+        public init() { keepsBuffers = true }
+
+        init(keepingBuffers: Bool) { keepsBuffers = keepingBuffers }
 
         /// Gives back a tree its reader is done with, for the next parse to reuse its arrays.
         public mutating func recycle(_ tree: consuming SyntaxTree) {
@@ -55,6 +61,7 @@ public enum MarkdownParser {
         tree.nodes.makeUniqueForBuilding()
         var blocks = BlockParser(options: options, reusing: &scratch.blocks)
         blocks.parse(into: &tree)
+        if !scratch.keepsBuffers { blocks.releaseBuffers() }
         blocks.giveBuffers(to: &scratch.blocks)
         if options.extensions.contains(.frontMatter) {
             var problems = tree.problems

@@ -9,6 +9,8 @@
 //   parsers set (7 million calls to render 10 MB). Node ids they use are ids they made, checked
 //   by `assert` in debug builds (the tests').
 
+import TextCore
+
 /// The nodes of a `SyntaxTree`, indexed by `NodeID` (as `Int`): a random-access, mutable
 /// collection with the value semantics of `[Node]`.
 public struct NodeArena: RandomAccessCollection, MutableCollection, @unchecked Sendable {
@@ -27,6 +29,7 @@ public struct NodeArena: RandomAccessCollection, MutableCollection, @unchecked S
         @usableFromInline init(capacity: Int) {
             self.capacity = Swift.max(capacity, 1)
             base = .allocate(capacity: self.capacity)
+            HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity * MemoryLayout<Node>.stride)
         }
 
         deinit { base.deallocate() }
@@ -42,6 +45,7 @@ public struct NodeArena: RandomAccessCollection, MutableCollection, @unchecked S
         /// Moves the nodes to a block with room for `newCapacity` (at least `count`).
         @usableFromInline @inline(never) func grow(to newCapacity: Int) {
             let newBase = UnsafeMutablePointer<Node>.allocate(capacity: Swift.max(newCapacity, count, 1))
+            HugePages.advise(UnsafeMutableRawPointer(newBase), byteCount: Swift.max(newCapacity, count, 1) * MemoryLayout<Node>.stride)
             newBase.moveInitialize(from: base, count: count)
             base.deallocate()
             base = newBase

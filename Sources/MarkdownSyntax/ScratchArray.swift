@@ -5,6 +5,8 @@
 // `mutating` method pays a call into the runtime for each element written). Indices are the
 // parser's own (stack depths, node ids it made); they are checked by `assert` in debug builds.
 
+import TextCore
+
 /// A growable array of `BitwiseCopyable` values owned by one parser.
 struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
@@ -14,6 +16,7 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
         base = .allocate(capacity: self.capacity)
+        HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity * MemoryLayout<Element>.stride)
     }
 
     deinit { base.deallocate() }
@@ -78,6 +81,7 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
     @inline(never)
     private mutating func grow(to newCapacity: Int) {
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        HugePages.advise(UnsafeMutableRawPointer(newBase), byteCount: newCapacity * MemoryLayout<Element>.stride)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
         base = newBase
