@@ -136,9 +136,14 @@ struct BlockParser: ~Copyable {
             if options.extensions.contains(.frontMatter) {
                 position = parseFrontMatter(from: position, into: &tree)
             }
+            // Without a carriage return anywhere (most text), a line ends at the next "\n", which
+            // `memchr` finds faster than a search for either byte.
+            let hasReturn = buffer.baseAddress.map { ByteSearch.firstIndex(of: byteReturn, in: $0, from: 0, end: count) < count } ?? false
             while position < count {
                 // Find the end of this line and the start of the next.
-                let end = buffer.baseAddress.map { ByteSearch.lineEnd($0, from: position, end: count) } ?? count
+                let end = buffer.baseAddress.map {
+                    hasReturn ? ByteSearch.lineEnd($0, from: position, end: count) : ByteSearch.firstIndex(of: byteNewline, in: $0, from: position, end: count)
+                } ?? count
                 var next = end
                 if next < count {
                     if buffer[next] == byteReturn, next + 1 < count, buffer[next + 1] == byteNewline { next += 2 } else { next += 1 }

@@ -3,6 +3,12 @@
 // Invariant: each function returns exactly what the obvious byte-by-byte loop returns (a test
 // compares them on random bytes at every offset and length); reads stay inside the given range.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Searches of UTF-8 buffers, a 64-bit word at a time.
 public enum ByteSearch {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -32,9 +38,14 @@ public enum ByteSearch {
         return end
     }
 
-    /// The index of the first `target` in `base[from..<end]`, or `end` when there is none.
+    /// The index of the first `target` in `base[from..<end]`, or `end` when there is none. A long
+    /// range goes to the C library's `memchr` (vector instructions: 16 or 32 bytes a step).
     @inline(__always)
     public static func firstIndex(of target: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        if end &- from >= 32 {
+            guard let found = memchr(base + from, Int32(target), end &- from) else { return end }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         var index = from
         let raw = UnsafeRawPointer(base)
         let pattern = ones &* UInt64(target)
