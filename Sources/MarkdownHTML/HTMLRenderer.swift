@@ -64,6 +64,9 @@ struct HTMLRenderState: ~Copyable {
 
     /// The image whose alt text is being written: inside it only plain text is written.
     var plainRoot: NodeID = .none
+    /// True between entering and leaving an autolink (its one child, the visible text, is
+    /// written decoded).
+    var insideAutolink = false
     /// True between `<tbody>` and `</table>` (tables do not nest: cells hold inlines only).
     var needsClosingTableBody = false
     /// `tree.content` while a walk runs (empty outside one).
@@ -155,7 +158,10 @@ struct HTMLRenderState: ~Copyable {
         var entering = true
         while true {
             let node = tree.nodes[Int(current)]
-            if entering {
+            if entering && node.kind == .text && node.flags & Node.textNeedsDecoding == 0 && plainRoot < 0 && !insideAutolink {
+                // Text, a node in two, written here, not through `enter`.
+                writeContentText(contentBuffer(of: node))
+            } else if entering {
                 switch enter(current, node) {
                 case .descend:
                     if isValid(node.firstChild) {
@@ -326,7 +332,7 @@ struct HTMLRenderState: ~Copyable {
             out.byte(0x3E)
             return .descend
         case .text:
-            if node.flags & Node.textNeedsDecoding == 0, !isValid(node.parent) || tree.nodes[Int(node.parent)].kind != .autolink {
+            if node.flags & Node.textNeedsDecoding == 0, !insideAutolink {
                 writeContentText(contentBuffer(of: node))
             } else {
                 out.text(tree.decodedText(of: node))
@@ -361,6 +367,7 @@ struct HTMLRenderState: ~Copyable {
             out.literal("<del>")
             return .descend
         case .link, .autolink:
+            if node.kind == .autolink { insideAutolink = true }
             let target = linkTarget(node)
             out.literal("<a href=\"")
             writeURL(rewritten(target.destination))
@@ -461,6 +468,7 @@ struct HTMLRenderState: ~Copyable {
         case .strikethrough:
             out.literal("</del>")
         case .link, .autolink:
+            if node.kind == .autolink { insideAutolink = false }
             out.literal("</a>")
         case .image:
             let target = linkTarget(node)
