@@ -183,10 +183,13 @@ struct BlockParser: ~Copyable {
 
     // MARK: Offsets and columns
 
+    @inline(__always)
     mutating func findNextNonspace() {
-        // Reuse the last scan while it is still ahead of `offset` (as cmark does): containers
-        // that only consume indentation would otherwise rescan it, O(depth²) per line.
-        if nextNonspace > offset {
+        // Reuse the last scan while it is still at or ahead of `offset` (cmark rescans when it
+        // is at `offset`; it finds the same byte): containers that only consume indentation
+        // would otherwise rescan it, O(depth²) per line. At `offset` the byte there is not a
+        // space or tab, so no tab was consumed in part and `column` is the scan's column.
+        if nextNonspace >= offset {
             indent = nextNonspaceColumn - column
             blank = nextNonspace >= lineEnd
             return
