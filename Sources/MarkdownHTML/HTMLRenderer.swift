@@ -685,7 +685,8 @@ struct HTMLRenderState: ~Copyable {
     /// absolute (`resolvedURL`).
     mutating func writeURL(_ url: [UInt8]) {
         if options.safe && HTMLRenderState.isDangerousURL(url[...]) { return }
-        out.href(resolvedURL(url)[...])
+        // A URL made of clean content (decoded, with an ASCII prefix or base) needs no repair.
+        out.href(resolvedURL(url)[...], clean: contentIsClean)
     }
 
     /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is

@@ -256,31 +256,47 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// Appends `input` percent-encoded for an `href`/`src` value, as cmark's `houdini_escape_href`.
-    mutating func href(_ input: ArraySlice<UInt8>) {
-        let repaired = UTF8Repair.repaired(input)
-        // The table read once, not through its lazy global's accessor for every byte.
-        let safe = HTMLWriter.hrefSafe
+    mutating func href(_ input: ArraySlice<UInt8>, clean: Bool = false) {
+        // Clean text (`UTF8Repair.isClean`: decoded from clean content, say) needs no repair pass.
+        let repaired = clean ? input : UTF8Repair.repaired(input)
         repaired.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress else { return }
             let count = source.count
             var i = 0
             while i < count {
                 let start = i
-                while i < count && safe[Int(source[i])] { i += 1 }
-                if i > start { put(UnsafeBufferPointer(rebasing: source[start..<i])) }
+                while i < count && HTMLWriter.isHrefSafe(base[i]) { i += 1 }
+                if i > start { put(UnsafeBufferPointer(start: base + start, count: i - start)) }
                 if i >= count { break }
-                let value = source[i]
+                let value = base[i]
                 if value == 0x26 {
                     literal("&amp;")
                 } else if value == 0x27 {
                     literal("&#x27;")
                 } else {
                     put(0x25)
-                    put(HTMLWriter.hexDigits[Int(value >> 4)])
-                    put(HTMLWriter.hexDigits[Int(value & 0xF)])
+                    put(HTMLWriter.hexDigit(value >> 4))
+                    put(HTMLWriter.hexDigit(value & 0xF))
                 }
                 i += 1
             }
         }
+    }
+
+    /// The upper-case hexadecimal digit of `value` (0...15).
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 &+ value : 0x37 &+ value
+    }
+
+    /// Bytes `houdini_escape_href` copies unchanged: ASCII letters, digits and
+    /// `-_.+!*(),%#@?=;:/$~`. Of the others, `&` becomes `&amp;`, `'` becomes `&#x27;`, and every
+    /// other byte `%XX`. Two 64-bit masks, not a table behind a lazy global.
+    @inline(__always)
+    static func isHrefSafe(_ value: UInt8) -> Bool {
+        if value < 64 { return (0xAFFF_FF3A_0000_0000 as UInt64) >> UInt64(value) & 1 != 0 }
+        if value < 128 { return (0x47FF_FFFE_87FF_FFFF as UInt64) >> UInt64(value - 64) & 1 != 0 }
+        return false
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -366,17 +382,4 @@ struct HTMLWriter: ~Copyable {
     private mutating func flush(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         if end > start { put(UnsafeBufferPointer(rebasing: input[start..<end])) }
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    /// Bytes `houdini_escape_href` copies unchanged: ASCII letters, digits and `-_.+!*(),%#@?=;:/$~`.
-    /// Of the others, `&` becomes `&amp;`, `'` becomes `&#x27;`, and every other byte `%XX`.
-    private static let hrefSafe: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in UInt8(0x30)...0x39 { table[Int(byte)] = true }
-        for byte in UInt8(0x41)...0x5A { table[Int(byte)] = true }
-        for byte in UInt8(0x61)...0x7A { table[Int(byte)] = true }
-        for byte in Array("-_.+!*(),%#@?=;:/$~".utf8) { table[Int(byte)] = true }
-        return table
-    }()
 }

@@ -20,27 +20,49 @@ import TextCore
 struct BlockParser: ~Copyable {
     let options: ParseOptions
 
-    /// An open block on the stack.
+    /// An open block on the stack. Fields are stored in 40 bytes (the widest first, counts in 32
+    /// bits): a block is copied when it is pushed, matched against a line and closed.
     struct OpenBlock {
-        var node: NodeID
-        var kind: NodeKind
-        /// Items: marker offset + padding, in columns. Footnote definitions: 4.
-        var contentIndent: Int = 0
-        /// Fenced code / math: fence character, length and indentation.
-        var fenceCharacter: UInt8 = 0
-        var fenceLength: Int = 0
-        var fenceIndent: Int = 0
-        var isFenced: Bool = false
-        /// HTML blocks: the start condition (1...7).
-        var htmlType: Int = 0
-        /// Lists: bullet or delimiter, to decide whether a new item continues the list.
-        var listDelimiter: ListDelimiter = .dash
-        var listOrdered: Bool = false
         /// Source offset just past the last line that belongs to this block.
-        var lastLineEnd: Int = 0
+        var lastLineEnd: Int
+        var node: NodeID
         /// How many quotes, items and footnote definitions this block is inside, itself
         /// included (set by `push`; `ParseOptions.maximumNesting` bounds it).
         var nesting: Int32 = 0
+        private var storedContentIndent: Int32
+        private var storedFenceLength: Int32
+        private var storedFenceIndent: Int32
+        var kind: NodeKind
+        /// Fenced code / math: fence character, length and indentation.
+        var fenceCharacter: UInt8
+        var isFenced: Bool
+        private var storedHTMLType: UInt8
+        /// Lists: bullet or delimiter, to decide whether a new item continues the list.
+        var listDelimiter: ListDelimiter
+        var listOrdered: Bool
+
+        init(node: NodeID, kind: NodeKind, contentIndent: Int = 0, fenceCharacter: UInt8 = 0, fenceLength: Int = 0,
+             fenceIndent: Int = 0, isFenced: Bool = false, htmlType: Int = 0, listDelimiter: ListDelimiter = .dash,
+             listOrdered: Bool = false, lastLineEnd: Int = 0) {
+            self.lastLineEnd = lastLineEnd
+            self.node = node
+            storedContentIndent = Int32(clamping: contentIndent)
+            storedFenceLength = Int32(clamping: fenceLength)
+            storedFenceIndent = Int32(clamping: fenceIndent)
+            self.kind = kind
+            self.fenceCharacter = fenceCharacter
+            self.isFenced = isFenced
+            storedHTMLType = UInt8(clamping: htmlType)
+            self.listDelimiter = listDelimiter
+            self.listOrdered = listOrdered
+        }
+
+        /// Items: marker offset + padding, in columns. Footnote definitions: 4.
+        var contentIndent: Int { Int(storedContentIndent) }
+        var fenceLength: Int { Int(storedFenceLength) }
+        var fenceIndent: Int { Int(storedFenceIndent) }
+        /// HTML blocks: the start condition (1...7).
+        var htmlType: Int { Int(storedHTMLType) }
     }
 
     /// Per-node bookkeeping while parsing (indexed by NodeID).

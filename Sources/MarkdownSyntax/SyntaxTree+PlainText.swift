@@ -193,7 +193,8 @@ extension SyntaxTree {
     public static func codeSpanRange(in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard let base = text.baseAddress else { return 0..<0 }
         let count = text.count
-        guard ByteSearch.lineEnd(base, from: 0, end: count) == count else { return nil }
+        // Content has only "\n" for line endings: a search for one byte.
+        guard ByteSearch.firstIndex(of: 0x0A, in: base, from: 0, end: count) == count else { return nil }
         guard count >= 2, base[0] == 0x20, base[count - 1] == 0x20, text.contains(where: { $0 != 0x20 }) else { return 0..<count }
         return 1..<(count - 1)
     }
