@@ -218,7 +218,7 @@ extension HTMLRenderState {
         // The parser asks the same question (an image embed may sit in a link's text, a link may not).
         if WikiLinkInfo.isImageEmbed(isEmbed: info.isEmbed, target: contentBytes(info.target)) {
             out.literal(ambiguous ? "<img class=\"wikilink-embed ambiguous\" src=\"" : "<img class=\"wikilink-embed\" src=\"")
-            writeURL(destination == nil ? Array(contentBytes(info.target)) : url)
+            writeURL(destination == nil ? contentBytes(info.target) : url[...])
             out.literal("\" alt=\"")
             out.text(label[...])
             out.literal("\" />")
@@ -229,7 +229,7 @@ extension HTMLRenderState {
         if unresolved { out.literal(" unresolved") }
         if ambiguous { out.literal(" ambiguous") }
         out.literal("\" href=\"")
-        writeURL(destination == nil ? wikiLinkHref(info) : url)
+        writeURL(destination == nil ? wikiLinkHref(info)[...] : url[...])
         out.literal("\">")
         out.text(label[...])
         out.literal("</a>")

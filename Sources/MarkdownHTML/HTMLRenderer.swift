@@ -373,7 +373,7 @@ struct HTMLRenderState: ~Copyable {
             writeURL(rewritten(target.destination))
             if !target.title.isEmpty {
                 out.literal("\" title=\"")
-                out.text(target.title[...])
+                out.text(target.title)
             }
             out.literal("\">")
             return .descend
@@ -474,7 +474,7 @@ struct HTMLRenderState: ~Copyable {
             let target = linkTarget(node)
             if !target.title.isEmpty {
                 out.literal("\" title=\"")
-                out.text(target.title[...])
+                out.text(target.title)
             }
             out.literal("\" />")
         default:
@@ -629,16 +629,39 @@ struct HTMLRenderState: ~Copyable {
     // MARK: Links
 
     /// `destination`, or the URL `HTMLOptions.linkDestinations` gives for it.
-    private func rewritten(_ destination: [UInt8]) -> [UInt8] {
+    func rewritten(_ destination: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         guard !options.linkDestinations.isEmpty,
               let url = options.linkDestinations[String(decoding: destination, as: UTF8.self)] else { return destination }
-        return Array(url.utf8)
+        return Array(url.utf8)[...]
     }
 
-    /// A link's decoded destination and title.
+    /// A link's decoded destination and title: slices of the content when there was nothing to
+    /// decode (most links), so writing a link allocates nothing.
     struct LinkTarget {
-        var destination: [UInt8] = []
-        var title: [UInt8] = []
+        var destination: ArraySlice<UInt8> = []
+        var title: ArraySlice<UInt8> = []
+    }
+
+    /// `bytes` with character references (and backslash escapes, with `escapes`) decoded: the
+    /// bytes themselves when they hold no `&` (nor `\`).
+    private func decoded(_ bytes: ArraySlice<UInt8>, escapes: Bool) -> ArraySlice<UInt8> {
+        let plain = bytes.withUnsafeBufferPointer { buffer in
+            !buffer.contains { $0 == 0x26 || (escapes && $0 == 0x5C) }
+        }
+        if plain { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        if escapes { CharacterReferences.decode(bytes, into: &output) } else { CharacterReferences.decodeEntities(bytes, into: &output) }
+        return output[...]
+    }
+
+    /// `prefix` followed by `bytes`.
+    private func prefixed(_ prefix: StaticString, _ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var output: [UInt8] = []
+        output.reserveCapacity(prefix.utf8CodeUnitCount + bytes.count)
+        output.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        output.append(contentsOf: bytes)
+        return output[...]
     }
 
     func linkTarget(_ node: Node) -> LinkTarget {
@@ -647,35 +670,32 @@ struct HTMLRenderState: ~Copyable {
         let info = tree.links[Int(node.data)]
         switch info.form {
         case .inline:
-            CharacterReferences.decode(contentBytes(info.destination), into: &target.destination)
-            if info.hasTitle { CharacterReferences.decode(contentBytes(info.title), into: &target.title) }
+            target.destination = decoded(contentBytes(info.destination), escapes: true)
+            if info.hasTitle { target.title = decoded(contentBytes(info.title), escapes: true) }
         case .full, .collapsed, .shortcut:
             if info.definition >= 0, Int(info.definition) < tree.linkDefinitions.count {
                 let definition = tree.linkDefinitions[Int(info.definition)]
-                CharacterReferences.decode(contentBytes(definition.destination), into: &target.destination)
-                if definition.hasTitle {
-                    CharacterReferences.decode(contentBytes(definition.title), into: &target.title)
-                }
+                target.destination = decoded(contentBytes(definition.destination), escapes: true)
+                if definition.hasTitle { target.title = decoded(contentBytes(definition.title), escapes: true) }
             } else {
-                CharacterReferences.decode(contentBytes(info.destination), into: &target.destination)
-                if info.hasTitle { CharacterReferences.decode(contentBytes(info.title), into: &target.title) }
+                target.destination = decoded(contentBytes(info.destination), escapes: true)
+                if info.hasTitle { target.title = decoded(contentBytes(info.title), escapes: true) }
             }
         case .uriAutolink:
-            CharacterReferences.decodeEntities(contentBytes(info.destination), into: &target.destination)
+            target.destination = decoded(contentBytes(info.destination), escapes: false)
         case .emailAutolink:
-            target.destination.append(contentsOf: "mailto:".utf8)
-            CharacterReferences.decodeEntities(contentBytes(info.destination), into: &target.destination)
+            target.destination = prefixed("mailto:", decoded(contentBytes(info.destination), escapes: false))
         case .wwwAutolink:
-            target.destination.append(contentsOf: "http://".utf8)
-            target.destination.append(contentsOf: contentBytes(info.destination))
+            target.destination = prefixed("http://", contentBytes(info.destination))
         case .urlAutolink:
-            target.destination.append(contentsOf: contentBytes(info.destination))
+            target.destination = contentBytes(info.destination)
         case .extendedEmailAutolink:
             let bytes = contentBytes(info.destination)
-            if !(HTMLRenderState.hasPrefix(bytes, "mailto:") || HTMLRenderState.hasPrefix(bytes, "xmpp:")) {
-                target.destination.append(contentsOf: "mailto:".utf8)
+            if HTMLRenderState.hasPrefix(bytes, "mailto:") || HTMLRenderState.hasPrefix(bytes, "xmpp:") {
+                target.destination = bytes
+            } else {
+                target.destination = prefixed("mailto:", bytes)
             }
-            target.destination.append(contentsOf: bytes)
         }
         return target
     }
@@ -683,10 +703,10 @@ struct HTMLRenderState: ~Copyable {
     /// Writes an `href`/`src` value; in safe mode a dangerous URL is written as nothing. The
     /// check reads the URL as written, before `HTMLOptions.resourceBase` makes a relative one
     /// absolute (`resolvedURL`).
-    mutating func writeURL(_ url: [UInt8]) {
-        if options.safe && HTMLRenderState.isDangerousURL(url[...]) { return }
+    mutating func writeURL(_ url: ArraySlice<UInt8>) {
+        if options.safe && HTMLRenderState.isDangerousURL(url) { return }
         // A URL made of clean content (decoded, with an ASCII prefix or base) needs no repair.
-        out.href(resolvedURL(url)[...], clean: contentIsClean)
+        out.href(resolvedURL(url), clean: contentIsClean)
     }
 
     /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is

@@ -212,10 +212,7 @@ extension HTMLRenderState {
     /// An image's `src` before the resource base: its destination, or what
     /// `HTMLOptions.linkDestinations` makes of it.
     func destination(of node: Node) -> [UInt8] {
-        let destination = linkTarget(node).destination
-        guard !options.linkDestinations.isEmpty,
-              let url = options.linkDestinations[String(decoding: destination, as: UTF8.self)] else { return destination }
-        return Array(url.utf8)
+        Array(rewritten(linkTarget(node).destination))
     }
 
     /// The URL a wiki embed's element is written with (before the resource base); nil for a
@@ -244,8 +241,8 @@ extension HTMLRenderState {
 
     /// `url` as the page writes it: absolute under the resource base when it is relative and
     /// the options ask for that, else as it is.
-    func resolvedURL(_ url: [UInt8]) -> [UInt8] {
-        guard let base = options.resourceBase, base.rewritesRelativeURLs, ResourceBase.isRelative(url[...]) else { return url }
-        return base.absoluteURL(of: url[...])
+    func resolvedURL(_ url: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let base = options.resourceBase, base.rewritesRelativeURLs, ResourceBase.isRelative(url) else { return url }
+        return base.absoluteURL(of: url)[...]
     }
 }

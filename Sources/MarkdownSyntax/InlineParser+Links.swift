@@ -8,6 +8,7 @@ extension InlineParser {
     // MARK: Brackets
 
     mutating func pushBracket(node: NodeID, start: Int, image: Bool) {
+        madeDelimiterText = true
         if !brackets.isEmpty { brackets[brackets.count - 1].bracketAfter = true }
         brackets.append(Bracket(node: node, start: start, textStart: start + (image ? 2 : 1), image: image,
                                 bracketAfter: false, delimiterBottom: Int32(clamping: delimiters.count)))

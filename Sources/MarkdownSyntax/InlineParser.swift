@@ -68,6 +68,8 @@ struct InlineParser: ~Copyable {
     /// Raw `<a …>` tags opened and not yet closed in this block: text between them is inside an
     /// HTML link, so it holds no tags.
     var openHTMLAnchors = 0
+    /// A text node of a delimiter run or a bracket was made in this block (see `run`).
+    var madeDelimiterText = false
     /// The tree's content-to-source pairs while `parseBlocks` runs.
     var sourceMap = UnsafeBufferPointer<(content: Int32, source: Int32)>(start: nil, count: 0)
     /// `specialBytes` while `parseBlocks` runs.
@@ -204,6 +206,7 @@ struct InlineParser: ~Copyable {
         noMathBracketCloseFrom = Int.max
         dollarStops.reset()
         openHTMLAnchors = 0
+        madeDelimiterText = false
 
         // Final spaces (and any stray line ending) of the block are not content.
         var stop = stop
@@ -236,7 +239,9 @@ struct InlineParser: ~Copyable {
         if let span = blockIDSpan {
             appendInline(.blockID, Int(span.start), Int(span.end), tree: &tree)
         }
-        mergeAdjacentText(in: block, tree: &tree)
+        // Only text nodes of delimiter runs and brackets can be left beside other text: a block
+        // without one (most) has nothing to merge.
+        if madeDelimiterText { mergeAdjacentText(in: block, tree: &tree) }
         // Most blocks hold no `@`: one word-at-a-time scan saves the walk over every text node.
         if options.extensions.contains(.autolink), findByte(UInt8(ascii: "@"), from: start, to: stop) != nil {
             linkEmails(in: block, tree: &tree)
@@ -526,6 +531,7 @@ struct InlineParser: ~Copyable {
         guard canOpen || canClose else { return }
         flushText(upTo: runStart, tree: &tree)
         let node = appendInline(.text, runStart, index, tree: &tree)
+        madeDelimiterText = true
         textStart = index
         let id = Int32(clamping: delimiters.count)
         delimiters.append(Delimiter(node: node, character: character, length: Int32(clamping: length),
