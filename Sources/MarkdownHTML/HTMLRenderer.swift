@@ -334,6 +334,9 @@ struct HTMLRenderState: ~Copyable {
         case .text:
             if node.flags & Node.textNeedsDecoding == 0, !insideAutolink {
                 writeContentText(contentBuffer(of: node))
+            } else if contentIsClean {
+                // Decoded from clean content: clean too (a reference decodes to well-formed UTF-8).
+                tree.decodedText(of: node).withUnsafeBufferPointer { out.cleanText($0) }
             } else {
                 out.text(tree.decodedText(of: node))
             }

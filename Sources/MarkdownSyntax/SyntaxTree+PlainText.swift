@@ -143,6 +143,8 @@ extension SyntaxTree {
         // The text of `<…>` autolinks is entity-decoded whether or not the parser flagged it.
         let isPointyAutolink = form == .some(.uriAutolink) || form == .some(.emailAutolink)
         guard node.flags & Node.textNeedsDecoding != 0 || isPointyAutolink else { return bytes }
+        // Most autolinks hold no reference to decode.
+        if isPointyAutolink && !bytes.withUnsafeBufferPointer({ $0.contains(0x26) }) { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         switch form {
