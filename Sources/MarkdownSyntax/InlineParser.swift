@@ -160,6 +160,9 @@ struct InlineParser: ~Copyable {
         // `sourceMapHint` is kept from block to block: blocks come in document order.
         sourceCount = tree.source.count
         sourceMapHint = 0
+        mapLow = 0
+        mapHigh = 0
+        mapDelta = 0
         content.withUnsafeBufferPointer { buffer in
             pairs.withUnsafeBufferPointer { map in
                 special.withUnsafeBufferPointer { table in
@@ -175,9 +178,8 @@ struct InlineParser: ~Copyable {
                         let start = max(0, Int(node.contentStart))
                         let stop = min(buffer.count, Int(node.contentEnd))
                         guard start < stop else { continue }
-                        mapLow = 0
-                        mapHigh = 0
-                        mapDelta = 0
+                        // The cached run of the content-to-source map (`mapLow..<mapHigh`) is
+                        // the map's, not the block's: it stays valid from block to block.
                         run(block: block, kind: node.kind, start: start, stop: stop, tree: &tree)
                     }
                     bytes = UnsafeBufferPointer(start: nil, count: 0)
