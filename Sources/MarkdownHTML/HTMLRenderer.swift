@@ -130,11 +130,14 @@ struct HTMLRenderState: ~Copyable {
     mutating func walk(from root: NodeID) {
         guard isValid(root) else { return }
         let content = tree.content
+        let nodes = tree.nodes
         content.withUnsafeBufferPointer { buffer in
-            let outer = contentBuffer
-            contentBuffer = buffer
-            defer { contentBuffer = outer }
-            walkNodes(from: root)
+            nodes.withUnsafeBufferPointer { nodes in
+                let outer = contentBuffer
+                contentBuffer = buffer
+                defer { contentBuffer = outer }
+                walkNodes(from: root, nodes)
+            }
         }
     }
 
@@ -153,11 +156,14 @@ struct HTMLRenderState: ~Copyable {
         return UnsafeBufferPointer(rebasing: contentBuffer[start..<end])
     }
 
-    private mutating func walkNodes(from root: NodeID) {
+    /// The walk of `walk(from:)` over the arena's nodes (`nodes`, the tree's).
+    private mutating func walkNodes(from root: NodeID, _ nodes: UnsafeBufferPointer<Node>) {
+        let count = UInt32(truncatingIfNeeded: nodes.count)
+        func isValid(_ id: NodeID) -> Bool { UInt32(bitPattern: id) < count }
         var current = root
         var entering = true
         while true {
-            let node = tree.nodes[Int(current)]
+            let node = nodes[Int(current)]
             if entering && node.kind == .text && node.flags & Node.textNeedsDecoding == 0 && plainRoot < 0 && !insideAutolink {
                 // Text, a node in two, written here, not through `enter`.
                 writeContentText(contentBuffer(of: node))
