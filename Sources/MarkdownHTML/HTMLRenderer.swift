@@ -508,6 +508,7 @@ struct HTMLRenderState: ~Copyable {
     // MARK: Blocks
 
     /// Paragraphs of tight list items render without `<p>` (cmark: the grandparent is a tight list).
+    @inline(__always)
     func isTight(_ node: Node) -> Bool {
         guard isValid(node.parent) else { return false }
         let grandparent = tree.nodes[Int(node.parent)].parent
@@ -745,8 +746,13 @@ struct HTMLRenderState: ~Copyable {
 
     // MARK: Source lines
 
+    @inline(__always)
     mutating func sourceLine(_ node: Node) {
-        guard options.sourceLines else { return }
+        if options.sourceLines { writeSourceLine(node) }
+    }
+
+    @inline(never)
+    private mutating func writeSourceLine(_ node: Node) {
         out.literal(" data-source-line=\"")
         out.number(lineNumber(ofSourceOffset: Int(node.sourceStart)))
         out.byte(0x22)

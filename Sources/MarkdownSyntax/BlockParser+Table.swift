@@ -100,11 +100,11 @@ extension BlockParser {
         let headerCells = content.withUnsafeBufferPointer { BlockParser.parseRow($0, headerStart, ce) }
         guard let headerCells, headerCells.count == alignments.count else { return false }
 
-        let headerSource = tree.sourceOffset(forContent: headerStart)
+        let headerSource = sourceOffset(forContent: headerStart)
         if headerStart > cs {
             // Earlier lines stay a paragraph.
             tree.arena[paragraph].contentEnd = Int32(clamping: headerStart - 1)
-            open[paragraphIndex].lastLineEnd = tree.sourceOffset(forContent: headerStart - 1)
+            open[paragraphIndex].lastLineEnd = sourceOffset(forContent: headerStart - 1)
             closeUnmatched(downTo: paragraphIndex - 1, into: &tree)
         } else {
             open.removeLast()
@@ -116,7 +116,7 @@ extension BlockParser {
         push(OpenBlock(node: table, kind: .table, lastLineEnd: lineEnd))
         let row = tree.buildNode(Node(kind: .tableRow, flags: Node.tableHeader,
                                      sourceStart: Int32(clamping: headerSource),
-                                     sourceEnd: Int32(clamping: tree.sourceOffset(forContent: max(headerStart, ce - 1)) + 1)))
+                                     sourceEnd: Int32(clamping: sourceOffset(forContent: max(headerStart, ce - 1)) + 1)))
         meta.append(Meta())
         tree.arena.link(row, under: table)
         for (column, cell) in headerCells.enumerated() {
@@ -175,8 +175,8 @@ extension BlockParser {
         var k = cell.start
         func copy(_ parser: inout BlockParser, _ tree: inout SyntaxTree, _ s: Int, _ e: Int) {
             guard e > s else { return }
-            let source = tree.sourceOffset(forContent: s)
-            tree.contentToSource.append((Int32(clamping: parser.content.count), Int32(clamping: source)))
+            let source = parser.sourceOffset(forContent: s)
+            parser.contentMap.append((Int32(clamping: parser.content.count), Int32(clamping: source)))
             for q in s..<e { parser.content.append(parser.content[q]) }
         }
         while k < cell.end {
@@ -189,7 +189,7 @@ extension BlockParser {
             k += 1
         }
         copy(&self, &tree, runStart, cell.end)
-        let sourceRange = tree.sourceRange(forContent: ByteSpan(cell.start, cell.end))
+        let sourceRange = sourceRange(forContent: ByteSpan(cell.start, cell.end))
         let id = tree.buildNode(Node(kind: .tableCell, sourceStart: Int32(clamping: sourceRange.lowerBound),
                                     sourceEnd: Int32(clamping: sourceRange.upperBound),
                                     contentStart: Int32(clamping: contentStart), contentEnd: Int32(clamping: content.count),
@@ -197,7 +197,7 @@ extension BlockParser {
         meta.append(Meta())
         tree.arena.link(id, under: row)
         // Following content must not be taken as contiguous with the copied run.
-        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: sourceRange.upperBound)))
+        contentMap.append((Int32(clamping: content.count), Int32(clamping: sourceRange.upperBound)))
     }
 }
 

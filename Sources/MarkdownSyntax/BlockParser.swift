@@ -12,7 +12,7 @@
 //   exactly cmark's "clear every ancestor" semantics without walking the ancestors.
 // - Leaf content is appended to `content` (the parser's buffer, `tree.content` at the end of the
 //   pass) with line endings normalised to "\n", and every appended run is recorded in
-//   `tree.contentToSource`.
+//   `contentMap` (`contentMap` at the end of the pass).
 
 import Localization
 import TextCore
@@ -79,6 +79,10 @@ struct BlockParser: ~Copyable {
     var open = ScratchArray<OpenBlock>()
     /// The content the pass has made so far (see the file comment).
     var content = ScratchArray<UInt8>()
+    /// Content offsets mapped to the source so far (`SyntaxTree.contentToSource`).
+    var contentMap = ScratchArray<(content: Int32, source: Int32)>()
+    /// The size of the source.
+    var sourceCount = 0
     /// Indices into `open` of blocks that do not match an empty line remainder (sorted).
     var stoppers = ScratchArray<Int>()
     var meta = ScratchArray<Meta>()
@@ -116,6 +120,7 @@ struct BlockParser: ~Copyable {
     struct Buffers: ~Copyable {
         var open = ScratchArray<OpenBlock>()
         var content = ScratchArray<UInt8>()
+        var contentMap = ScratchArray<(content: Int32, source: Int32)>()
         var stoppers = ScratchArray<Int>()
         var meta = ScratchArray<Meta>()
     }
@@ -130,6 +135,7 @@ struct BlockParser: ~Copyable {
     mutating func giveBuffers(to buffers: inout Buffers) {
         swap(&open, &buffers.open)
         swap(&content, &buffers.content)
+        swap(&contentMap, &buffers.contentMap)
         swap(&stoppers, &buffers.stoppers)
         swap(&meta, &buffers.meta)
     }
@@ -142,7 +148,9 @@ struct BlockParser: ~Copyable {
         content.reserveCapacity(source.count + 16)
         // (The tree made room for its nodes.) About a run per line that is not copied whole
         // (list items, quotes, indented lines): growing from none took seven allocations a note.
-        tree.contentToSource.reserveCapacity(source.count / 32 + 16)
+        contentMap.removeAll()
+        contentMap.reserveCapacity(source.count / 32 + 16)
+        sourceCount = source.count
         meta.removeAll()
         meta.reserveCapacity(source.count / 24 + 64)
         meta.append(Meta())
@@ -181,6 +189,8 @@ struct BlockParser: ~Copyable {
         tree.arena[0].sourceEnd = Int32(clamping: source.count)
         // The content goes to the tree in one copy: appending to the tree's array run by run
         // cost a uniqueness check and a call to the array's generic append for each run.
+        tree.contentToSource.removeAll(keepingCapacity: true)
+        contentMap.withUnsafeBufferPointer { tree.contentToSource.append(contentsOf: $0) }
         let count = content.count
         if tree.content.capacity >= count {
             tree.content.removeAll(keepingCapacity: true)
@@ -196,10 +206,22 @@ struct BlockParser: ~Copyable {
         }
     }
 
+    /// The source offset content `offset` came from (`SyntaxTree.sourceOffset(forContent:)`
+    /// while the content is being made).
+    func sourceOffset(forContent offset: Int) -> Int {
+        contentMap.withUnsafeBufferPointer { min(offset + ContentSourceCursor.run(of: offset, in: $0).delta, sourceCount) }
+    }
+
+    /// `SyntaxTree.sourceRange(forContent:)` while the content is being made.
+    func sourceRange(forContent span: ByteSpan) -> Range<Int> {
+        contentMap.withUnsafeBufferPointer { ContentSourceCursor.sourceRange(forContent: span, in: $0, sourceCount: sourceCount) }
+    }
+
     /// Frees the content buffer and the bookkeeping per node (a parse whose buffers are not kept
     /// for another: the tree holds the content now).
     mutating func releaseBuffers() {
         content = ScratchArray()
+        contentMap = ScratchArray()
         meta = ScratchArray()
     }
 
@@ -769,11 +791,11 @@ struct BlockParser: ~Copyable {
     mutating func appendContent(_ start: Int, _ end: Int, into tree: inout SyntaxTree) {
         guard end > start else { return }
         let contentOffset = content.count
-        if let last = tree.contentToSource.last,
+        if let last = contentMap.last,
            Int(last.source) + (contentOffset - Int(last.content)) == start {
             // Contiguous with the previous run: no new pair needed.
         } else {
-            tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: start)))
+            contentMap.append((Int32(clamping: contentOffset), Int32(clamping: start)))
         }
         content.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
@@ -781,20 +803,20 @@ struct BlockParser: ~Copyable {
     /// Appends "\n" mapped to the current line's end.
     mutating func appendNewline(into tree: inout SyntaxTree) {
         let contentOffset = content.count
-        if let last = tree.contentToSource.last,
+        if let last = contentMap.last,
            Int(last.source) + (contentOffset - Int(last.content)) == lineEnd {
         } else {
-            tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: lineEnd)))
+            contentMap.append((Int32(clamping: contentOffset), Int32(clamping: lineEnd)))
         }
         content.append(byteNewline)
     }
 
     /// Appends `count` synthetic spaces (from a partially consumed tab) mapped to `source`.
     mutating func appendSpaces(_ count: Int, mappedTo source: Int, into tree: inout SyntaxTree) {
-        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: source)))
+        contentMap.append((Int32(clamping: content.count), Int32(clamping: source)))
         for _ in 0..<count { content.append(byteSpace) }
         // Force a new pair for whatever follows.
-        tree.contentToSource.append((Int32(clamping: content.count), Int32(clamping: source + 1)))
+        contentMap.append((Int32(clamping: content.count), Int32(clamping: source + 1)))
     }
 
     /// Adds the rest of the line, verbatim (code, HTML, math), with its "\n".
@@ -827,10 +849,10 @@ struct BlockParser: ~Copyable {
     /// The "\n" between two paragraph lines maps to the end of the previous line.
     mutating func appendNewlineBetweenLines(into tree: inout SyntaxTree) {
         let contentOffset = content.count
-        if let last = tree.contentToSource.last {
+        if let last = contentMap.last {
             let mapped = Int(last.source) + (contentOffset - Int(last.content))
-            if mapped > tree.source.count || mapped < 0 {
-                tree.contentToSource.append((Int32(clamping: contentOffset), Int32(clamping: tree.source.count)))
+            if mapped > sourceCount || mapped < 0 {
+                contentMap.append((Int32(clamping: contentOffset), Int32(clamping: sourceCount)))
             }
         }
         content.append(byteNewline)
@@ -940,7 +962,7 @@ struct BlockParser: ~Copyable {
             let node = tree.buildNode(Node(kind: .linkDefinition))
             meta.append(Meta())
             let labelStart = Int(definition.label.start) - 1
-            let source = tree.sourceRange(forContent: ByteSpan(labelStart, max(labelStart + 1, min(definition.end, end))))
+            let source = sourceRange(forContent: ByteSpan(labelStart, max(labelStart + 1, min(definition.end, end))))
             tree.arena[node].sourceStart = Int32(clamping: source.lowerBound)
             tree.arena[node].sourceEnd = Int32(clamping: source.upperBound)
             tree.arena[node].contentStart = Int32(clamping: labelStart)
@@ -973,7 +995,7 @@ struct BlockParser: ~Copyable {
         if !found.isEmpty {
             tree.arena[paragraph].contentStart = Int32(clamping: min(start, end))
             if start < end {
-                tree.arena[paragraph].sourceStart = Int32(clamping: tree.sourceOffset(forContent: start))
+                tree.arena[paragraph].sourceStart = Int32(clamping: sourceOffset(forContent: start))
             }
         }
         return start < end
@@ -999,7 +1021,7 @@ struct BlockParser: ~Copyable {
         while k < e && (isSpaceOrTab(content[k])) { k += 1 }
         tree.arena[item].flags = (tree.arena[item].flags & ~Node.taskMask) | state.rawValue
         tree.arena[first].contentStart = Int32(clamping: k)
-        tree.arena[first].sourceStart = Int32(clamping: tree.sourceOffset(forContent: k))
+        tree.arena[first].sourceStart = Int32(clamping: sourceOffset(forContent: k))
     }
 
     mutating func detectAlert(_ quote: NodeID, into tree: inout SyntaxTree) {
@@ -1021,7 +1043,7 @@ struct BlockParser: ~Copyable {
             tree.arena.unlink(first)
         } else {
             tree.arena[first].contentStart = Int32(clamping: after + 1)
-            tree.arena[first].sourceStart = Int32(clamping: tree.sourceOffset(forContent: after + 1))
+            tree.arena[first].sourceStart = Int32(clamping: sourceOffset(forContent: after + 1))
         }
     }
 

@@ -596,17 +596,33 @@ public struct ContentSourceCursor {
     /// `SyntaxTree.sourceOffset(forContent:)`.
     public mutating func sourceOffset(forContent offset: Int) -> Int {
         if offset < low || offset >= high {
-            var lo = 0, hi = pairs.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if Int(pairs[mid].content) <= offset { lo = mid + 1 } else { hi = mid }
-            }
-            // Before the first pair, offsets map to themselves (as the tree's look-up has them).
-            low = lo == 0 ? Int.min : Int(pairs[lo - 1].content)
-            high = lo < pairs.count ? Int(pairs[lo].content) : Int.max
-            delta = lo == 0 ? 0 : Int(pairs[lo - 1].source) - Int(pairs[lo - 1].content)
+            (low, high, delta) = pairs.withUnsafeBufferPointer { ContentSourceCursor.run(of: offset, in: $0) }
         }
         return min(offset + delta, sourceCount)
+    }
+
+    /// The run of `pairs` that holds content `offset`: content offsets `low..<high` map to the
+    /// source by adding `delta`. Before the first pair, offsets map to themselves.
+    static func run(of offset: Int, in pairs: UnsafeBufferPointer<(content: Int32, source: Int32)>) -> (low: Int, high: Int, delta: Int) {
+        var lo = 0, hi = pairs.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int(pairs[mid].content) <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        let low = lo == 0 ? Int.min : Int(pairs[lo - 1].content)
+        let high = lo < pairs.count ? Int(pairs[lo].content) : Int.max
+        let delta = lo == 0 ? 0 : Int(pairs[lo - 1].source) - Int(pairs[lo - 1].content)
+        return (low, high, delta)
+    }
+
+    /// `SyntaxTree.sourceRange(forContent:)` over the pairs being built by the block pass.
+    static func sourceRange(forContent span: ByteSpan, in pairs: UnsafeBufferPointer<(content: Int32, source: Int32)>,
+                            sourceCount: Int) -> Range<Int> {
+        func map(_ offset: Int) -> Int { min(offset + run(of: offset, in: pairs).delta, sourceCount) }
+        let start = map(Int(span.start))
+        if span.end <= span.start { return start..<start }
+        let end = map(Int(span.end) - 1) + 1
+        return start..<max(start, min(end, sourceCount))
     }
 
     /// `SyntaxTree.sourceRange(forContent:)`.

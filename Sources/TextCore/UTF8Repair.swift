@@ -93,6 +93,15 @@ public enum UTF8Repair {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i < count {
+            // Sixteen bytes a step while both words are ASCII without NUL (most text in Latin
+            // scripts), then a word at a time to find the byte that is not.
+            while i + 16 <= count {
+                let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                let flags = (first | ((first &- ones) & ~first) | second | ((second &- ones) & ~second)) & highs
+                if flags != 0 { break }
+                i += 16
+            }
             while i + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 // Non-ASCII bytes are flagged exactly; a zero byte's flag is exact for the lowest
