@@ -93,15 +93,6 @@ public enum UTF8Repair {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i < count {
-            // Sixteen bytes a step while both words are ASCII without NUL (most text in Latin
-            // scripts), then a word at a time to find the byte that is not.
-            while i + 16 <= count {
-                let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let second = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                let flags = (first | ((first &- ones) & ~first) | second | ((second &- ones) & ~second)) & highs
-                if flags != 0 { break }
-                i += 16
-            }
             while i + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 // Non-ASCII bytes are flagged exactly; a zero byte's flag is exact for the lowest
@@ -120,10 +111,25 @@ public enum UTF8Repair {
                 continue
             }
             // Text in most scripts is runs of multi-byte characters: stay here while they last.
+            // Two- and three-byte characters (Cyrillic, Greek, CJK…) are checked here with
+            // wrapping arithmetic (offsets are far from overflowing); the rest by the table.
             repeat {
-                let length = wellFormedLength(base, i, count)
-                if length == 0 { return false }
-                i += length
+                let lead = base[i]
+                if lead &- 0xC2 < 0x1E {
+                    guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return false }
+                    i &+= 2
+                } else if lead & 0xF0 == 0xE0 {
+                    guard i &+ 2 < count else { return false }
+                    let second = base[i &+ 1]
+                    guard second & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 else { return false }
+                    // E0 needs A0 or more (shorter forms are overlong); ED below A0 (surrogates).
+                    if lead == 0xE0 && second < 0xA0 || lead == 0xED && second >= 0xA0 { return false }
+                    i &+= 3
+                } else {
+                    let length = wellFormedLength(base, i, count)
+                    if length == 0 { return false }
+                    i &+= length
+                }
             } while i < count && base[i] >= 0x80
         }
         return true
