@@ -28,8 +28,15 @@ extension HTMLRenderState {
         footnoteReferenceCounts = [Int32](repeating: 0, count: tree.footnoteDefinitions.count)
         footnoteReferenceOrdinals = [Int32](repeating: 0, count: tree.footnoteReferences.count)
         var nextNumber: Int32 = 0
+        // The references in the order of their nodes: the parser's list says where they are;
+        // for a tree that does not, the arena is scanned (every node of a large document read
+        // for a few references was a cache miss a node).
+        let count = tree.nodes.count
+        let referenceNodes = tree.footnoteReferences.map(\.node)
+        let listed = referenceNodes.allSatisfy { $0 >= 0 && Int($0) < count }
         tree.nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices where nodes[index].kind == .footnoteReference {
+            let candidates = listed ? referenceNodes.map(Int.init) : Array(nodes.indices)
+            for index in candidates where nodes[index].kind == .footnoteReference {
                 let node = nodes[index]
                 guard isAttached(NodeID(index), in: nodes), let definition = footnoteDefinitionIndex(of: node) else { continue }
                 if footnoteNumbers[definition] == 0 {

@@ -188,7 +188,8 @@ extension InlineParser {
         flushText(upTo: pos, tree: &tree)
         let referenceIndex = Int32(clamping: tree.footnoteReferences.count)
         tree.footnoteReferences.append(FootnoteReference(label: ByteSpan(labelStart, index), definition: definition))
-        appendInline(.footnoteReference, pos, index + 1, data: referenceIndex, tree: &tree)
+        let node = appendInline(.footnoteReference, pos, index + 1, data: referenceIndex, tree: &tree)
+        tree.footnoteReferences[Int(referenceIndex)].node = node
         pos = index + 1
         textStart = pos
         return true

@@ -332,9 +332,13 @@ public struct FootnoteReference: Sendable, Equatable {
     public var label: ByteSpan
     /// Index into `SyntaxTree.footnoteDefinitions`.
     public var definition: Int32
-    public init(label: ByteSpan, definition: Int32) {
+    /// The `footnoteReference` node (the parser's references are in the order of their nodes);
+    /// `.none` when whoever built the tree did not say.
+    public var node: NodeID
+    public init(label: ByteSpan, definition: Int32, node: NodeID = .none) {
         self.label = label
         self.definition = definition
+        self.node = node
     }
 }
 
