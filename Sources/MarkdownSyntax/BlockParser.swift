@@ -8,8 +8,9 @@
 //   a deep stack of list items skips the items in O(log depth) (`stoppers`), so 30,000 blank
 //   lines in a 30,000-deep list stay linear.
 // - "Last line blank" bookkeeping is O(1) per line: each set gets a counter stamp and a node's
-//   value is read at finalisation against the newest stamp among its descendants, which gives
-//   exactly cmark's "clear every ancestor" semantics without walking the ancestors.
+//   value is read at finalisation against the newest stamp among its descendants (carried up to
+//   the parent as each child closes), which gives exactly cmark's "clear every ancestor"
+//   semantics without walking the ancestors or the children.
 // - Leaf content is appended to `content` (the parser's buffer, `tree.content` at the end of the
 //   pass) with line endings normalised to "\n", and every appended run is recorded in
 //   `contentMap` (`contentMap` at the end of the pass).
@@ -346,6 +347,14 @@ struct BlockParser: ~Copyable {
         finalize(block, into: &tree)
         // The parent now ends no earlier than this child.
         let parentIndex = open.count - 1
+        // Its newest stamp among descendants takes this child's (a child that finalising took
+        // out of the tree, a paragraph of link reference definitions only, counts for nothing):
+        // kept up to date as children close, not gathered by a walk over them at the end.
+        if tree.arena[block.node].parent != .none {
+            let child = meta[Int(block.node)]
+            let parent = Int(open[parentIndex].node)
+            meta[parent].newestDescendantStamp = max(meta[parent].newestDescendantStamp, child.blankStamp, child.newestDescendantStamp)
+        }
         let end = max(open[parentIndex].lastLineEnd, Int(tree.arena[block.node].sourceEnd))
         open[parentIndex].lastLineEnd = end
     }
@@ -736,6 +745,8 @@ struct BlockParser: ~Copyable {
         let node = container.node
         if blank, tree.arena[node].lastChild != .none {
             setLastLineBlank(tree.arena[node].lastChild, true)
+            // The last child is closed: its stamp goes to its parent now (see `closeTop`).
+            meta[Int(node)].newestDescendantStamp = stamp
         }
         let kind = container.kind
         let lastLineBlankValue = blank && kind != .blockQuote && kind != .heading && kind != .thematicBreak
@@ -862,15 +873,7 @@ struct BlockParser: ~Copyable {
 
     mutating func finalize(_ block: OpenBlock, into tree: inout SyntaxTree) {
         let id = block.node
-        // Newest stamp among descendants, for `lastLineBlank`.
-        var newest: Int32 = 0
-        var child = tree.arena[id].firstChild
-        while child != .none {
-            let m = meta[Int(child)]
-            newest = max(newest, m.blankStamp, m.newestDescendantStamp)
-            child = tree.arena[child].next
-        }
-        meta[Int(id)].newestDescendantStamp = newest
+        // (The newest stamp among descendants, for `lastLineBlank`, is up to date: `closeTop`.)
         var end = max(block.lastLineEnd, Int(tree.arena[id].sourceStart))
         if let last = Optional(tree.arena[id].lastChild), last != .none {
             end = max(end, Int(tree.arena[last].sourceEnd))
