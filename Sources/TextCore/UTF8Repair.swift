@@ -114,6 +114,30 @@ public enum UTF8Repair {
             // Two- and three-byte characters (Cyrillic, Greek, CJK…) are checked here with
             // wrapping arithmetic (offsets are far from overflowing); the rest by the table.
             repeat {
+                // Eight bytes at once where they hold two three-byte characters (Indic, Thai,
+                // CJK…) or four two-byte characters (Cyrillic, Greek, Hebrew, Arabic…).
+                if i &+ 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
+                        // A lead's low bits with bit 0x20 of the byte after it: E0 needs that
+                        // byte at A0 or more (0x00 is overlong), ED below A0 (0x2D a surrogate).
+                        let first = (word & 0x0F) | ((word >> 8) & 0x20)
+                        let second = ((word >> 24) & 0x0F) | ((word >> 32) & 0x20)
+                        if first != 0 && first != 0x2D && second != 0 && second != 0x2D {
+                            i &+= 6
+                            continue
+                        }
+                    }
+                    if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
+                        // A lead of C0 or C1 (overlong) has none of the bits 0x1E: look for a
+                        // zero byte among the leads' bits (the continuation bytes set to 0xFF).
+                        let leads = (word & 0x001E_001E_001E_001E) | 0xFF00_FF00_FF00_FF00
+                        if (leads &- ones) & ~leads & highs == 0 {
+                            i &+= 8
+                            continue
+                        }
+                    }
+                }
                 let lead = base[i]
                 if lead &- 0xC2 < 0x1E {
                     guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return false }

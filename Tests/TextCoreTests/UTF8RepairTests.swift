@@ -53,15 +53,19 @@ final class UTF8RepairTests: XCTestCase {
     /// sequences at every alignment of the word loop.
     func testIsCleanAgreesWithTheRepair() {
         var random = SystemRandomNumberGenerator()
+        // Well-formed pieces first (the first six are picked most), then broken ones: cut, stray,
+        // overlong (C0 80, E0 80 80), surrogate (ED A0 80), past U+10FFFF (F4 90 80 80).
         let pieces: [[UInt8]] = [[0x61], [0x20], [0x00], Array("é".utf8), Array("中".utf8), Array("😀".utf8),
-                                 [0xFF], [0xE2, 0x82], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+                                 [0xFF], [0xE2, 0x82], [0xC3], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], Array("я".utf8)]
         var clean = 0
         for round in 0..<4_000 {
             var bytes: [UInt8] = []
             let length = round % 40
             for _ in 0..<length {
                 // Mostly clean pieces, so that long clean texts are common.
-                let index = Int.random(in: 0..<100, using: &random) < 90 ? Int.random(in: 0..<6, using: &random) : Int.random(in: 0..<pieces.count, using: &random)
+                // Runs of one kind of character too, for the eight-byte steps.
+                let index = Int.random(in: 0..<100, using: &random) < 90 ? [3, 4, 3, 4, Int.random(in: 0..<6, using: &random)][round % 5] : Int.random(in: 0..<pieces.count, using: &random)
                 if index == 2 && Int.random(in: 0..<4, using: &random) != 0 { continue }
                 bytes += pieces[index]
             }
