@@ -453,7 +453,11 @@ struct BlockParser: ~Copyable {
         let tipIsParagraph = open[tipIndex].kind == .paragraph
         lineContainer = match.matched
         lineClosedUnmatched = match.allMatched
-        let lineUsed = openNewBlocks(allMatched: match.allMatched, tipIsParagraph: tipIsParagraph, into: &tree)
+        // Most lines begin (after at most three spaces) with a byte no block start begins with:
+        // nothing opens, which `openBlockStart` would find too, after a call.
+        findNextNonspace()
+        let opensNothing = indent < 4 && !BlockParser.mayStartBlock(nextNonspace < lineEnd ? bytes[nextNonspace] : 0)
+        let lineUsed = opensNothing ? false : openNewBlocks(allMatched: match.allMatched, tipIsParagraph: tipIsParagraph, into: &tree)
         findNextNonspace()
         if !lineUsed && continuesParagraphLazily(match, tipIndex: tipIndex, tipIsParagraph: tipIsParagraph) {
             addParagraphLine(tipIndex, into: &tree)
