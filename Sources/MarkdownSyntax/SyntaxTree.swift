@@ -422,16 +422,22 @@ public struct SyntaxTree: Sendable {
     public var options: ParseOptions
 
     public init(source: [UInt8], options: ParseOptions) {
-        self.init(source: source, options: options, nodes: NodeArena())
+        var nodes = NodeArena()
+        SyntaxTree.prepare(&nodes, for: source)
+        self.init(source: source, options: options, nodes: nodes)
     }
 
-    /// A tree of `source` whose node arena is `nodes` (empty), given room for it and its document
-    /// node: real Markdown averages one node per 16-20 source bytes (an array literal grown by
-    /// the parser's reserve was two allocations).
-    private init(source: [UInt8], options: ParseOptions, nodes: NodeArena) {
-        var nodes = nodes
+    /// Gives an empty arena room for the nodes of `source` and its document node: real Markdown
+    /// averages one node per 16-20 source bytes (an array literal grown by the parser's reserve
+    /// was two allocations). Done where the arena is a local of its own: once it was passed on
+    /// (even `consuming`), a second reference made the reserve copy a reused arena's storage.
+    private static func prepare(_ nodes: inout NodeArena, for source: [UInt8]) {
         nodes.reserveCapacity(source.count / 16 + 64)
         nodes.append(Node(kind: .document, sourceStart: 0, sourceEnd: Int32(clamping: source.count)))
+    }
+
+    /// A tree of `source` whose node arena is `nodes` (`prepare`d).
+    private init(source: [UInt8], options: ParseOptions, nodes: NodeArena) {
         self.nodes = nodes
         self.source = source
         self.content = []
@@ -460,6 +466,7 @@ public struct SyntaxTree: Sendable {
         var nodes = NodeArena()
         swap(&nodes, &old.nodes)
         nodes.removeAll(keepingCapacity: true)
+        SyntaxTree.prepare(&nodes, for: source)
         self.init(source: source, options: options, nodes: nodes)
         content = take(&old.content)
         contentToSource = take(&old.contentToSource)
