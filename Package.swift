@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "Localization", "JSONRPC", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LocksTests", dependencies: ["Locks"], swiftSettings: strict),
         .testTarget(name: "FuzzTests", dependencies: ["MacMDFuzz", "TestSupport"], swiftSettings: strict),

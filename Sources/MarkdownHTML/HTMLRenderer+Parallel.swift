@@ -78,7 +78,6 @@ extension HTMLRenderer {
         let headingIDs = table
         let options = self.options
         let sharedLines = options.sourceLines ? (lines ?? LineIndex(utf8: tree.source)) : nil
-        let contentIsClean = tree.content.withUnsafeBufferPointer { UTF8Repair.isClean($0) }
         var blocks: [NodeID] = []
         var child = tree.nodes[0].firstChild
         while child != .none {
@@ -102,8 +101,7 @@ extension HTMLRenderer {
             let first = Int(tree.nodes[Int(blocksOfPiece[0])].sourceStart)
             let end = part + 1 < pieceCount ? Int(tree.nodes[Int(pieceBlocks[part + 1][0])].sourceStart) : sourceCount
             var state = HTMLRenderState(tree: tree, options: options,
-                                        outputCapacity: max(0, end - first) * 2 + 256, lines: sharedLines,
-                                        contentIsClean: contentIsClean)
+                                        outputCapacity: max(0, end - first) * 2 + 256, lines: sharedLines)
             state.headingIDTable = headingIDs
             if part == 0, options.fullPage { state.writePageHeader() }
             for block in blocksOfPiece { state.walk(from: block) }

@@ -94,15 +94,11 @@ struct HTMLRenderState: ~Copyable {
     /// Where each formula's MathML is made before it is copied into `out` (`HTMLOptions.math`),
     /// reused for every formula.
     var mathScratch: [UInt8] = []
-    /// True when the content is well-formed UTF-8 without NUL: text from it needs no repair
-    /// (unless a piece of it was cut inside a character: `HTMLWriter.cleanText` checks).
-    let contentIsClean: Bool
 
     /// `lines`, when given, is the source's `LineIndex` (built once and shared by the pieces
     /// of a parallel rendering); otherwise it is built here when `sourceLines` needs it.
-    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil, lines: LineIndex? = nil, contentIsClean: Bool? = nil) {
+    init(tree: SyntaxTree, options: HTMLOptions, outputCapacity: Int? = nil, lines: LineIndex? = nil) {
         self.tree = tree
-        self.contentIsClean = contentIsClean ?? tree.content.withUnsafeBufferPointer { UTF8Repair.isClean($0) }
         self.options = options
         self.extensions = tree.options.extensions
         // HTML runs about 1.4x the size of its Markdown; reserving that avoids a doubling copy.
@@ -141,12 +137,6 @@ struct HTMLRenderState: ~Copyable {
         }
     }
 
-    /// Writes text of the content, escaped, repaired only when the source needs it.
-    @inline(__always)
-    mutating func writeContentText(_ text: UnsafeBufferPointer<UInt8>) {
-        if contentIsClean { out.cleanText(text) } else { out.text(text) }
-    }
-
     /// The content bytes of `node` straight from the tree's buffer (no slice to retain and
     /// release for each text node), clamped as `SyntaxTree.contentBytes(of:)` clamps.
     @inline(__always)
@@ -166,7 +156,7 @@ struct HTMLRenderState: ~Copyable {
             let node = nodes[Int(current)]
             if entering && node.kind == .text && node.flags & Node.textNeedsDecoding == 0 && plainRoot < 0 && !insideAutolink {
                 // Text, a node in two, written here, not through `enter`.
-                writeContentText(contentBuffer(of: node))
+                out.text(contentBuffer(of: node))
             } else if entering {
                 switch enter(current, node) {
                 case .descend:
@@ -339,10 +329,7 @@ struct HTMLRenderState: ~Copyable {
             return .descend
         case .text:
             if node.flags & Node.textNeedsDecoding == 0, !insideAutolink {
-                writeContentText(contentBuffer(of: node))
-            } else if contentIsClean {
-                // Decoded from clean content: clean too (a reference decodes to well-formed UTF-8).
-                tree.decodedText(of: node).withUnsafeBufferPointer { out.cleanText($0) }
+                out.text(contentBuffer(of: node))
             } else {
                 out.text(tree.decodedText(of: node))
             }
@@ -357,7 +344,7 @@ struct HTMLRenderState: ~Copyable {
             out.literal("<code>")
             let content = contentBuffer(of: node)
             if let range = SyntaxTree.codeSpanRange(in: content) {
-                writeContentText(UnsafeBufferPointer(rebasing: content[range]))
+                out.text(UnsafeBufferPointer(rebasing: content[range]))
             } else {
                 out.text(tree.codeSpanText(of: node))
             }
@@ -551,7 +538,7 @@ struct HTMLRenderState: ~Copyable {
         if options.highlightCode, let highlighted = CodeHighlighter.Language(infoWord: language[0..<firstWordEnd]) {
             CodeHighlighter.highlight(bytes, as: highlighted, into: &out)
         } else {
-            writeContentText(contentBuffer(of: node))
+            out.text(contentBuffer(of: node))
         }
         out.literal("</code></pre>\n")
     }
@@ -715,8 +702,7 @@ struct HTMLRenderState: ~Copyable {
     /// absolute (`resolvedURL`).
     mutating func writeURL(_ url: ArraySlice<UInt8>) {
         if options.safe && HTMLRenderState.isDangerousURL(url) { return }
-        // A URL made of clean content (decoded, with an ASCII prefix or base) needs no repair.
-        out.href(resolvedURL(url), clean: contentIsClean)
+        out.href(resolvedURL(url))
     }
 
     /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is

@@ -184,29 +184,21 @@ struct HTMLWriter: ~Copyable {
 
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
     mutating func text(_ input: ArraySlice<UInt8>) {
-        input.withUnsafeBufferPointer { append($0, escaping: true) }
+        input.withUnsafeBufferPointer { text($0) }
     }
 
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
     mutating func text(_ input: UnsafeBufferPointer<UInt8>) {
-        append(input, escaping: true)
+        appendEscapedChecking(input)
     }
 
-    /// Appends a piece of text that is clean as a whole (`UTF8Repair.isClean`) with `&<>"`
-    /// escaped: nothing to repair unless the piece was cut inside a character (then it is
-    /// repaired as `text` does).
-    @inline(__always)
-    mutating func cleanText(_ input: UnsafeBufferPointer<UInt8>) {
-        if UTF8Repair.hasWholeEnds(input) {
-            appendEscaped(clean: input)
-        } else {
-            append(input, escaping: true)
-        }
-    }
-
-    /// Appends bytes with nothing to repair, `&<>"` escaped: eight bytes a step, two tests a
-    /// step (`"` and `&` differ in one bit, 0x04; `<` and `>` in another, 0x02).
-    private mutating func appendEscaped(clean input: UnsafeBufferPointer<UInt8>) {
+    /// Appends text with `&<>"` escaped, checking its UTF-8 on the way: eight bytes a step while
+    /// they are ASCII with nothing to escape (two tests a step: `"` and `&` differ in one bit,
+    /// 0x04; `<` and `>` in another, 0x02), runs of well-formed multi-byte characters copied as
+    /// they are (`UTF8Repair.wellFormedRunEnd`). At the first NUL or ill-formed sequence the rest
+    /// goes through the repairing loop (`append(_:escaping:)`): most text never gets there, and
+    /// checking it here spares a pass over the whole content before the rendering.
+    private mutating func appendEscapedChecking(_ input: UnsafeBufferPointer<UInt8>) {
         guard let base = input.baseAddress else { return }
         let count = input.count
         let raw = UnsafeRawPointer(base)
@@ -215,7 +207,7 @@ struct HTMLWriter: ~Copyable {
         while true {
             while i + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let mask = (HTMLWriter.flagged(word | HTMLWriter.ones &* 0x04, 0x26)
+                let mask = (word | HTMLWriter.flagged(word, 0) | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x04, 0x26)
                     | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x02, 0x3E)) & HTMLWriter.highBits
                 if mask != 0 {
                     i += mask.trailingZeroBitCount >> 3
@@ -223,14 +215,27 @@ struct HTMLWriter: ~Copyable {
                 }
                 i += 8
             }
-            while i < count && !HTMLWriter.isEscaped(base[i]) { i += 1 }
+            while i < count {
+                let value = base[i]
+                if value >= 0x80 || value == 0 || HTMLWriter.isEscaped(value) { break }
+                i += 1
+            }
             guard i < count else { break }
+            let value = base[i]
+            if value >= 0x80 {
+                let end = UTF8Repair.wellFormedRunEnd(base, from: i, count: count)
+                i = end
+                if end < count && base[end] >= 0x80 { break }
+                continue
+            }
+            if value == 0 { break }
             flush(input, run, i)
-            escape(base[i])
+            escape(value)
             i += 1
             run = i
         }
-        flush(input, run, count)
+        flush(input, run, i)
+        if i < count { append(UnsafeBufferPointer(rebasing: input[i...]), escaping: true) }
     }
 
     /// True for the bytes text escapes: `&`, `<`, `>` and `"`.
@@ -256,10 +261,8 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// Appends `input` percent-encoded for an `href`/`src` value, as cmark's `houdini_escape_href`.
-    mutating func href(_ input: ArraySlice<UInt8>, clean: Bool = false) {
-        // Clean text (`UTF8Repair.isClean`: decoded from clean content, say) needs no repair pass.
-        let repaired = clean ? input : UTF8Repair.repaired(input)
-        repaired.withUnsafeBufferPointer { source in
+    mutating func href(_ input: ArraySlice<UInt8>) {
+        input.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress else { return }
             let count = source.count
             var i = 0
@@ -273,14 +276,34 @@ struct HTMLWriter: ~Copyable {
                     literal("&amp;")
                 } else if value == 0x27 {
                     literal("&#x27;")
+                } else if value >= 0x80 {
+                    // A character's bytes are percent-encoded; bad UTF-8 is repaired first, as
+                    // U+FFFD (cmark's boundaries), and that is percent-encoded.
+                    let length = UTF8Repair.validSequenceLength(source, i)
+                    if length > 0 {
+                        for offset in 0..<length { percentEncode(base[i + offset]) }
+                        i += length
+                    } else {
+                        literal("%EF%BF%BD")
+                        i += -length
+                    }
+                    continue
+                } else if value == 0 {
+                    literal("%EF%BF%BD")
                 } else {
-                    put(0x25)
-                    put(HTMLWriter.hexDigit(value >> 4))
-                    put(HTMLWriter.hexDigit(value & 0xF))
+                    percentEncode(value)
                 }
                 i += 1
             }
         }
+    }
+
+    /// Writes `%XX` for a byte.
+    @inline(__always)
+    private mutating func percentEncode(_ value: UInt8) {
+        put(0x25)
+        put(HTMLWriter.hexDigit(value >> 4))
+        put(HTMLWriter.hexDigit(value & 0xF))
     }
 
     /// The upper-case hexadecimal digit of `value` (0...15).
@@ -343,12 +366,7 @@ struct HTMLWriter: ~Copyable {
                 // Text in most scripts is runs of multi-byte characters: stay here while they last
                 // rather than going back to the word loop for each one.
                 if let base = input.baseAddress {
-                    var end = i
-                    while end < count && base[end] >= 0x80 {
-                        let length = UTF8Repair.wellFormedLength(base, end, count)
-                        if length == 0 { break }
-                        end += length
-                    }
+                    let end = UTF8Repair.wellFormedRunEnd(base, from: i, count: count)
                     if end > i { i = end; continue }
                 }
                 let length = UTF8Repair.validSequenceLength(input, i)

@@ -184,8 +184,7 @@ extension HTMLRenderer {
     /// In document order, each once; URLs that are not relative or climb above the root are
     /// left out. Whether the files exist is the caller's to check.
     public func localResources(of tree: SyntaxTree) -> [String] {
-        // Only URLs are read from it: whether the text is clean does not matter.
-        let state = HTMLRenderState(tree: tree, options: options, outputCapacity: 0, contentIsClean: false)
+        let state = HTMLRenderState(tree: tree, options: options, outputCapacity: 0)
         let base = options.resourceBase ?? ResourceBase(rootURL: "", noteFolder: "")
         var seen = Set<String>()
         var paths: [String] = []

@@ -84,7 +84,7 @@ public enum UTF8Repair {
     }
 
     /// True when `input` is well-formed UTF-8 without NUL: nothing in it needs a repair. ASCII is
-    /// checked eight bytes a step.
+    /// checked eight bytes a step, runs of other characters by `wellFormedRunEnd`.
     public static func isClean(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = input.baseAddress else { return true }
         let count = input.count
@@ -110,76 +110,73 @@ public enum UTF8Repair {
                 i += 1
                 continue
             }
-            // Text in most scripts is runs of multi-byte characters: stay here while they last.
-            // Two- and three-byte characters (Cyrillic, Greek, CJK…) are checked here with
-            // wrapping arithmetic (offsets are far from overflowing); the rest by the table.
-            repeat {
-                // Eight bytes at once where they hold two three-byte characters (Indic, Thai,
-                // CJK…) or four two-byte characters (Cyrillic, Greek, Hebrew, Arabic…).
-                if i &+ 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
-                        // A lead's low bits with bit 0x20 of the byte after it: E0 needs that
-                        // byte at A0 or more (0x00 is overlong), ED below A0 (0x2D a surrogate).
-                        let first = (word & 0x0F) | ((word >> 8) & 0x20)
-                        let second = ((word >> 24) & 0x0F) | ((word >> 32) & 0x20)
-                        if first != 0 && first != 0x2D && second != 0 && second != 0x2D {
-                            i &+= 6
-                            continue
-                        }
-                    }
-                    if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
-                        // A lead of C0 or C1 (overlong) has none of the bits 0x1E: look for a
-                        // zero byte among the leads' bits (the continuation bytes set to 0xFF).
-                        let leads = (word & 0x001E_001E_001E_001E) | 0xFF00_FF00_FF00_FF00
-                        if (leads &- ones) & ~leads & highs == 0 {
-                            i &+= 8
-                            continue
-                        }
-                    }
-                }
-                let lead = base[i]
-                if lead &- 0xC2 < 0x1E {
-                    guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return false }
-                    i &+= 2
-                } else if lead & 0xF0 == 0xE0 {
-                    guard i &+ 2 < count else { return false }
-                    let second = base[i &+ 1]
-                    guard second & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 else { return false }
-                    // E0 needs A0 or more (shorter forms are overlong); ED below A0 (surrogates).
-                    if lead == 0xE0 && second < 0xA0 || lead == 0xED && second >= 0xA0 { return false }
-                    i &+= 3
-                } else {
-                    let length = wellFormedLength(base, i, count)
-                    if length == 0 { return false }
-                    i &+= length
-                }
-            } while i < count && base[i] >= 0x80
+            i = wellFormedRunEnd(base, from: i, count: count)
+            if i < count && base[i] >= 0x80 { return false }
         }
         return true
     }
 
-    /// True when `input`, a piece of text that is clean as a whole (`isClean`), was not cut
-    /// inside a character: it does not start with a continuation byte and its last character is
-    /// whole. Such a piece is clean itself.
-    @inlinable @inline(__always)
-    public static func hasWholeEnds(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = input.baseAddress, input.count > 0 else { return true }
-        let count = input.count
-        if base[0] & 0xC0 == 0x80 { return false }
-        let last = base[count - 1]
-        if last < 0x80 { return true }
-        // Back to the lead byte of the last character (at most three continuation bytes).
-        var lead = count - 1
-        while lead > 0 && count - lead < 4 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
-        let value = base[lead]
-        let length = value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : value >= 0xC0 ? 2 : 1
-        return lead + length == count
+    /// Where the run of well-formed multi-byte characters at `base[from]` (a byte >= 0x80) ends:
+    /// at the first ASCII byte after it, at the end, or at the first byte that does not start a
+    /// well-formed character (`validSequenceLength` says how much of it to replace).
+    ///
+    /// Text in most scripts is runs of multi-byte characters: this stays in them while they last.
+    /// Two- and three-byte characters (Cyrillic, Greek, CJK…) are checked with wrapping
+    /// arithmetic (offsets are far from overflowing), eight bytes at once where they hold two
+    /// three-byte characters or four two-byte ones; the rest by `wellFormedLength`.
+    @inlinable
+    public static func wellFormedRunEnd(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = from
+        repeat {
+            if i &+ 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 {
+                    // A lead's low bits with bit 0x20 of the byte after it: E0 needs that byte at
+                    // A0 or more (0x00 is overlong), ED below A0 (0x2D a surrogate).
+                    let first = (word & 0x0F) | ((word >> 8) & 0x20)
+                    let second = ((word >> 24) & 0x0F) | ((word >> 32) & 0x20)
+                    if first != 0 && first != 0x2D && second != 0 && second != 0x2D {
+                        i &+= 6
+                        continue
+                    }
+                }
+                if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
+                    // A lead of C0 or C1 (overlong) has none of the bits 0x1E: look for a zero
+                    // byte among the leads' bits (the continuation bytes set to 0xFF).
+                    let leads = (word & 0x001E_001E_001E_001E) | 0xFF00_FF00_FF00_FF00
+                    if (leads &- ones) & ~leads & highs == 0 {
+                        i &+= 8
+                        continue
+                    }
+                }
+            }
+            let lead = base[i]
+            if lead &- 0xC2 < 0x1E {
+                guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return i }
+                i &+= 2
+            } else if lead & 0xF0 == 0xE0 {
+                guard i &+ 2 < count else { return i }
+                let second = base[i &+ 1]
+                guard second & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 else { return i }
+                // E0 needs A0 or more (shorter forms are overlong); ED below A0 (surrogates).
+                if lead == 0xE0 && second < 0xA0 || lead == 0xED && second >= 0xA0 { return i }
+                i &+= 3
+            } else {
+                let length = wellFormedLength(base, i, count)
+                if length == 0 { return i }
+                i &+= length
+            }
+        } while i < count && base[i] >= 0x80
+        return i
     }
 
     /// `input` with NUL and invalid UTF-8 replaced by U+FFFD (the input itself when it is clean).
     public static func repaired(_ input: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         input.withUnsafeBufferPointer { buffer -> ArraySlice<UInt8> in
+            if isClean(buffer) { return input }
             var result: [UInt8] = []
             // `buffer[copied..<i]` is clean and not yet in `result`; `copied` stays 0 until the
             // first repair, so clean input is never copied.

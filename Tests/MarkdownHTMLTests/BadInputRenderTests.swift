@@ -1,6 +1,7 @@
 import XCTest
 @testable import MarkdownHTML
 @testable import MarkdownSyntax
+import TextCore
 
 /// The inputs issue 2 names as "bad": each must render, with the output a reader expects, and
 /// never trap, overflow the stack or lose text.
@@ -12,6 +13,38 @@ final class BadInputRenderTests: XCTestCase {
     func testInvalidUTF8AndNULBecomeReplacementCharacters() {
         let html = render([0x61, 0xFF, 0x62, 0x00, 0x63, 0xE2, 0x82, 0x0A])
         XCTAssertEqual(html, "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}</p>\n")
+    }
+
+    /// The writer's text path checks UTF-8 as it escapes (runs of characters eight bytes at a
+    /// time, a hand-off to the repairing loop at the first bad byte): on random text of ASCII,
+    /// escapes, NUL, well-formed and broken sequences, at every offset of the word steps, its
+    /// output is the text repaired (cmark's way, `UTF8Repair.repaired`) and then escaped byte
+    /// by byte.
+    func testTextIsEscapedAsRepairedTextIs() {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("ab".utf8), [0x20], Array("&<>\"".utf8), Array("é".utf8), Array("中".utf8),
+                                 Array("😀".utf8), Array("я".utf8), [0x00], [0xFF], [0xE2, 0x82], [0xC0, 0x80],
+                                 [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0x80], [0xF4, 0x90, 0x80, 0x80]]
+        for round in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(round % 37) {
+                let index = Int.random(in: 0..<100, using: &random) < 85 ? Int.random(in: 0..<7, using: &random) : Int.random(in: 0..<pieces.count, using: &random)
+                bytes += pieces[index]
+            }
+            var escaped: [UInt8] = []
+            for byte in UTF8Repair.repaired(bytes[...]) {
+                switch byte {
+                case 0x26: escaped += Array("&amp;".utf8)
+                case 0x3C: escaped += Array("&lt;".utf8)
+                case 0x3E: escaped += Array("&gt;".utf8)
+                case 0x22: escaped += Array("&quot;".utf8)
+                default: escaped.append(byte)
+                }
+            }
+            var writer = HTMLWriter(capacity: 16)
+            writer.text(bytes[...])
+            XCTAssertEqual(writer.bytes, escaped, "\(bytes)")
+        }
     }
 
     func testEveryLineEndingWorks() {

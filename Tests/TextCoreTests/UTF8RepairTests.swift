@@ -69,25 +69,23 @@ final class UTF8RepairTests: XCTestCase {
                 if index == 2 && Int.random(in: 0..<4, using: &random) != 0 { continue }
                 bytes += pieces[index]
             }
-            let expected = Array(UTF8Repair.repaired(bytes[...])) == bytes
+            // Clean: no NUL, and every sequence valid by the full check (not the fast paths).
+            let expected = bytes.withUnsafeBufferPointer { buffer in
+                var i = 0
+                while i < buffer.count {
+                    if buffer[i] == 0 { return false }
+                    if buffer[i] < 0x80 { i += 1; continue }
+                    let length = UTF8Repair.checkedSequenceLength(buffer, i)
+                    if length < 0 { return false }
+                    i += length
+                }
+                return true
+            }
             XCTAssertEqual(bytes.withUnsafeBufferPointer { UTF8Repair.isClean($0) }, expected, "\(bytes)")
+            XCTAssertEqual(Array(UTF8Repair.repaired(bytes[...])) == bytes, expected, "\(bytes)")
             if expected { clean += 1 }
         }
         XCTAssertGreaterThan(clean, 100)
         XCTAssertLessThan(clean, 3_900)
-    }
-
-    /// A piece of clean text has whole ends exactly when it is clean itself: every cut of a text
-    /// of one-, two-, three- and four-byte characters.
-    func testHasWholeEndsIsWhetherAPieceOfCleanTextIsClean() {
-        let text = Array("aé中😀b€𝄞c".utf8)
-        text.withUnsafeBufferPointer { buffer in
-            for start in 0...text.count {
-                for end in start...text.count {
-                    let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                    XCTAssertEqual(UTF8Repair.hasWholeEnds(piece), UTF8Repair.isClean(piece), "\(start)..<\(end)")
-                }
-            }
-        }
     }
 }
