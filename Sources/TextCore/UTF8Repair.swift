@@ -124,7 +124,7 @@ public enum UTF8Repair {
     /// Two- and three-byte characters (Cyrillic, Greek, CJK…) are checked with wrapping
     /// arithmetic (offsets are far from overflowing), eight bytes at once where they hold two
     /// three-byte characters or four two-byte ones; the rest by `wellFormedLength`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func wellFormedRunEnd(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
