@@ -305,13 +305,42 @@ extension AllBench {
         }
         // `taskset -c 0` before a command on one core; nil without taskset.
         let pin = BenchCommand.findExecutable("taskset").map { [$0, "-c", "0"] }
+        // Each renderer runs `repetitions` times, the renderers in turn (md4c, macmd, cmark-gfm,
+        // md4c, macmd, …), so a drift of this machine's speed during the scenario falls on all
+        // of them alike instead of on whichever ran while the machine was slow.
+        let repetitions = options.smoke ? 1 : 5
         for (scenario, title, pinned) in [("render.one-core", "Render throughput, one core", true), ("render.all-cores", "Render throughput, all cores", false)] {
-            for renderer in renderers {
+            let prefix = pinned ? pin ?? [] : []
+            var samples = [[Double]](repeating: [], count: renderers.count)
+            var peaks = [Int](repeating: 0, count: renderers.count)
+            var failures = [String?](repeating: nil, count: renderers.count)
+            for repetition in 0..<repetitions {
+                for (index, renderer) in renderers.enumerated() {
+                    guard let arguments = renderer.arguments, !pinned || pin != nil, failures[index] == nil else { continue }
+                    // A process-timed renderer (cmark-gfm) runs once per sample, after one run
+                    // that warms up; the others time each render in process, one line per
+                    // round, the first round a warm-up.
+                    let inProcess = renderer.name != "cmark-gfm"
+                    for run in 0..<(inProcess || repetition > 0 ? 1 : 2) {
+                        guard let result = Self.runCaptured(prefix + arguments, seconds: 600, goBetween: goBetween), result.exitStatus == 0 else {
+                            failures[index] = "did not run to the end"
+                            break
+                        }
+                        peaks[index] = max(peaks[index], result.peakRSS)
+                        if inProcess {
+                            samples[index] += result.output.split(separator: "\n").compactMap { Double($0) }.dropFirst().map { Double(corpus.bytes) / 1_000_000 / $0 }
+                        } else if run == 1 || repetition > 0 {
+                            samples[index].append(Double(corpus.bytes) / 1_000_000 / result.seconds)
+                        }
+                    }
+                }
+            }
+            for (index, renderer) in renderers.enumerated() {
                 func add(_ outcome: BenchOutcome, peak: Int? = nil) {
                     results.append(BenchResult(scenario: scenario, title: title, group: "render", subject: renderer.name, unit: "MB/s",
                                                outcome: outcome, peakResidentBytes: peak, figures: ["inputBytes": Double(corpus.bytes)]))
                 }
-                guard let arguments = renderer.arguments else {
+                guard renderer.arguments != nil else {
                     add(.skipped(renderer.skipped ?? "not installed"))
                     continue
                 }
@@ -319,28 +348,8 @@ extension AllBench {
                     add(.notApplicable("taskset is not installed"))
                     continue
                 }
-                let prefix = pinned ? pin ?? [] : []
-                let command = prefix + arguments
-                var samples: [Double] = []
-                var peak = 0
-                var failure: String?
-                // A process-timed renderer (cmark-gfm) runs once per sample; the others time
-                // each render in process and print one line per round.
-                let inProcess = renderer.name != "cmark-gfm"
-                for _ in 0..<(inProcess ? 1 : rounds + 1) {
-                    guard let run = Self.runCaptured(command, seconds: 600, goBetween: goBetween), run.exitStatus == 0 else {
-                        failure = "did not run to the end"
-                        break
-                    }
-                    peak = max(peak, run.peakRSS)
-                    if inProcess {
-                        // The first round warms up.
-                        samples += run.output.split(separator: "\n").compactMap { Double($0) }.dropFirst().map { Double(corpus.bytes) / 1_000_000 / $0 }
-                    } else {
-                        samples.append(Double(corpus.bytes) / 1_000_000 / run.seconds)
-                    }
-                }
-                if !inProcess, !samples.isEmpty { samples.removeFirst() }
+                var failure = failures[index]
+                var peak = peaks[index]
                 // MacMD's memory is that of `macmd render FILE` as a user runs it (it streams the
                 // HTML), not of the timing loop, which keeps the input and a tree between rounds.
                 if renderer.name == "macmd", failure == nil,
@@ -348,9 +357,9 @@ extension AllBench {
                                               seconds: 600, goBetween: goBetween), run.exitStatus == 0 {
                     peak = run.peakRSS
                 }
-                if samples.isEmpty && failure == nil { failure = "printed no timings" }
-                log("  \(renderer.name) \(pinned ? "one core" : "all cores"): " + (failure ?? samples.map { BenchCommand.format($0, 1) }.joined(separator: ", ") + " MB/s"))
-                add(failure.map { .failed($0) } ?? .measured(samples), peak: failure == nil ? peak : nil)
+                if samples[index].isEmpty && failure == nil { failure = "printed no timings" }
+                log("  \(renderer.name) \(pinned ? "one core" : "all cores"): " + (failure ?? samples[index].map { BenchCommand.format($0, 1) }.joined(separator: ", ") + " MB/s"))
+                add(failure.map { .failed($0) } ?? .measured(samples[index]), peak: failure == nil ? peak : nil)
             }
         }
     }
