@@ -248,11 +248,12 @@ final class BenchPlotsTests: XCTestCase {
             result.outcome = result.subject == "macmd" ? .measured(result.group == "startup" ? [] : [0]) : .failed("crashed")
             return result
         }
-        // A figure read from a results.json too small for its power of ten (it underflows to 0).
+        // A figure read from a results.json too small for its power of ten (a subnormal, about 5e-318: its
+        // power of ten underflows to 0).
         var tiny = Self.sampleRun()
         tiny.results = tiny.results.map { result in
             var result = result
-            if result.scenario == "startup.index" { result.figures["rssAfterIndexBytes"] = 5e-318 }
+            if result.scenario == "startup.index" { result.figures["rssAfterIndexBytes"] = Double.leastNonzeroMagnitude * 1_000_000 }
             return result
         }
         for candidate in [run, tiny, BenchRun(date: "", macmdVersion: "", machine: run.machine, notebookSizes: [], seed: 0, command: "",
