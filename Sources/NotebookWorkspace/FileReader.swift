@@ -87,17 +87,7 @@ public enum FileReader {
         let expected = info.st_size > 0 ? min(Int(info.st_size), limit) : 0
         var readFailure: Int32 = 0
         var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            while initialized < expected {
-                let n = read(fd, base + initialized, expected - initialized)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    readFailure = errno
-                    return
-                }
-                if n == 0 { return }
-                initialized += n
-            }
+            (initialized, readFailure) = readFully(fd, into: buffer)
         }
         if readFailure != 0 {
             failure = readFailure
@@ -107,24 +97,47 @@ public enum FileReader {
         // with no size (a pipe, /proc) or a short read is read on in chunks.
         let regular = (info.st_mode & S_IFMT) == S_IFREG
         if (!regular || expected == 0) && result.count == expected && result.count < limit {
-            let error = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 14) { chunk -> Int32 in
-                while result.count < limit {
-                    let n = read(fd, chunk.baseAddress, min(chunk.count, limit - result.count))
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    if n == 0 { break }
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
-                }
-                return 0
-            }
+            let error = readRest(fd, appendingTo: &result, limit: limit)
             if error != 0 {
                 failure = error
                 return []
             }
         }
         return result
+    }
+
+    /// Reads from `fd` into `buffer` until it is full or the file ends, retrying on EINTR:
+    /// how many bytes it read, and the errno of the read that failed (0 when none did).
+    public static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, failure: Int32) {
+        guard let base = buffer.baseAddress else { return (0, 0) }
+        var count = 0
+        while count < buffer.count {
+            let n = read(fd, base + count, buffer.count - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (count, errno)
+            }
+            if n == 0 { break }
+            count += n
+        }
+        return (count, 0)
+    }
+
+    /// Reads the rest of `fd` in chunks, appending to `result` until the file ends or `result`
+    /// holds `limit` bytes, retrying on EINTR: the errno of the read that failed, or 0.
+    public static func readRest(_ fd: Int32, appendingTo result: inout [UInt8], limit: Int = Int.max) -> Int32 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 14) { chunk -> Int32 in
+            while result.count < limit {
+                let n = read(fd, chunk.baseAddress, min(chunk.count, limit - result.count))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { break }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+            }
+            return 0
+        }
     }
 
     /// The modification time `stat` gave, in nanoseconds since the Unix epoch.

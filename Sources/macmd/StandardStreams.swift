@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import Localization
+import NotebookWorkspace
 import TextCore
 
 /// Reading input and writing output in one piece.
@@ -65,6 +66,9 @@ enum StandardStreams {
 
     /// Reads `descriptor` to its end; `name` (a path, or "standard input") is for the message.
     private static func readAll(from descriptor: Int32, name: CatalogArgument) -> Result<[UInt8], ReadError> {
+        func error(_ number: Int32) -> ReadError {
+            ReadError(message: LocalizedText("cli.read.error", name, .string(String(cString: strerror(number)))))
+        }
         var result: [UInt8] = []
         // A regular file's size is known: read it straight into a buffer of that size (plus one
         // byte to see EOF), which never doubles (1.5-2x the file at its peak) and is not copied
@@ -75,34 +79,14 @@ enum StandardStreams {
             var failure: Int32 = 0
             result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: capacity)
-                initialized = 0
-                while initialized < capacity, let base = buffer.baseAddress {
-                    let count = read(descriptor, base + initialized, capacity - initialized)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        break
-                    }
-                    if count == 0 { break }
-                    initialized += count
-                }
+                (initialized, failure) = FileReader.readFully(descriptor, into: buffer)
             }
-            if failure != 0 {
-                return .failure(ReadError(message: LocalizedText("cli.read.error", name, .string(String(cString: strerror(failure))))))
-            }
+            if failure != 0 { return .failure(error(failure)) }
             // The file grew while it was read: the rest comes in chunks below.
             if result.count < capacity { return .success(result) }
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(message: LocalizedText("cli.read.error", name, .string(String(cString: strerror(errno))))))
-            }
-            if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
-        }
+        let failure = FileReader.readRest(descriptor, appendingTo: &result)
+        if failure != 0 { return .failure(error(failure)) }
         return .success(result)
     }
 }
