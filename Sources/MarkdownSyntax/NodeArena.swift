@@ -28,8 +28,7 @@ public struct NodeArena: RandomAccessCollection, MutableCollection, @unchecked S
 
         @usableFromInline init(capacity: Int) {
             self.capacity = Swift.max(capacity, 1)
-            base = .allocate(capacity: self.capacity)
-            HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity * MemoryLayout<Node>.stride)
+            base = HugePages.allocate(Node.self, capacity: self.capacity)
         }
 
         deinit { base.deallocate() }
@@ -44,8 +43,7 @@ public struct NodeArena: RandomAccessCollection, MutableCollection, @unchecked S
 
         /// Moves the nodes to a block with room for `newCapacity` (at least `count`).
         @usableFromInline @inline(never) func grow(to newCapacity: Int) {
-            let newBase = UnsafeMutablePointer<Node>.allocate(capacity: Swift.max(newCapacity, count, 1))
-            HugePages.advise(UnsafeMutableRawPointer(newBase), byteCount: Swift.max(newCapacity, count, 1) * MemoryLayout<Node>.stride)
+            let newBase = HugePages.allocate(Node.self, capacity: Swift.max(newCapacity, count, 1))
             newBase.moveInitialize(from: base, count: count)
             base.deallocate()
             base = newBase

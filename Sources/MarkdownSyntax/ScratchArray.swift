@@ -15,8 +15,7 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
 
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
-        HugePages.advise(UnsafeMutableRawPointer(base), byteCount: self.capacity * MemoryLayout<Element>.stride)
+        base = HugePages.allocate(Element.self, capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
@@ -80,8 +79,7 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
 
     @inline(never)
     private mutating func grow(to newCapacity: Int) {
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        HugePages.advise(UnsafeMutableRawPointer(newBase), byteCount: newCapacity * MemoryLayout<Element>.stride)
+        let newBase = HugePages.allocate(Element.self, capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
         base = newBase

@@ -28,6 +28,15 @@ public enum HugePages {
         #endif
     }
 
+    /// Room for `capacity` elements (`UnsafeMutablePointer.allocate`), advised as above: how
+    /// the parsers' and the node arena's buffers are allocated and grown.
+    @inlinable
+    public static func allocate<Element>(_ type: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
+        let base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        advise(UnsafeMutableRawPointer(base), byteCount: capacity * MemoryLayout<Element>.stride)
+        return base
+    }
+
     @usableFromInline
     static func adviseLarge(_ start: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
