@@ -708,6 +708,10 @@ struct HTMLRenderState: ~Copyable {
     /// cmark's `_scan_dangerous_url`: `javascript:`, `vbscript:`, `file:`, and `data:` unless it is
     /// `data:image/png|gif|jpeg|webp`.
     static func isDangerousURL(_ url: ArraySlice<UInt8>) -> Bool {
+        // Each scheme starts with j, v, f or d (in either case): most URLs are out at once.
+        guard let first = url.first else { return false }
+        let lower = first | 0x20
+        guard lower == UInt8(ascii: "j") || lower == UInt8(ascii: "v") || lower == UInt8(ascii: "f") || lower == UInt8(ascii: "d") else { return false }
         if hasPrefix(url, "javascript:") || hasPrefix(url, "vbscript:") || hasPrefix(url, "file:") { return true }
         guard hasPrefix(url, "data:") else { return false }
         let rest = url.dropFirst(5)
