@@ -338,8 +338,14 @@ struct InlineParser: ~Copyable {
         let count = sourceMap.count
         if count == 0 { return min(offset, sourceCount) }
         let hint = min(sourceMapHint, count - 1)
-        // Search for the last pair at or before `offset`: galloping forward from the hint (blocks
-        // are parsed in document order, so the next block's pairs are near), else from the start.
+        // Most often the pair wanted is the one after the hint: the next line of the block, or
+        // the first of the next block.
+        let next = hint + 1
+        if next < count, Int(sourceMap[next].content) <= offset, next + 1 == count || Int(sourceMap[next + 1].content) > offset {
+            return cachePair(next, offset)
+        }
+        // Else the last pair at or before `offset`: galloping forward from the hint (blocks are
+        // parsed in document order, so the next block's pairs are near), else from the start.
         var low = 0, high = count
         if Int(sourceMap[hint].content) <= offset {
             low = hint + 1
@@ -355,7 +361,13 @@ struct InlineParser: ~Copyable {
             if Int(sourceMap[middle].content) <= offset { low = middle + 1 } else { high = middle }
         }
         if low == 0 { return min(offset, sourceCount) }
-        let found = low - 1
+        return cachePair(low - 1, offset)
+    }
+
+    /// Makes pair `found` of the map the cached one and maps `offset` (which it covers) by it.
+    @inline(__always)
+    private mutating func cachePair(_ found: Int, _ offset: Int) -> Int {
+        let count = sourceMap.count
         sourceMapHint = found
         let pair = sourceMap[found]
         mapLow = Int(pair.content)
