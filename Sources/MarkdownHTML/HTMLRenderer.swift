@@ -715,19 +715,10 @@ struct HTMLRenderState: ~Copyable {
                  || hasPrefix(rest, "image/webp"))
     }
 
-    /// ASCII case-insensitive prefix test; `prefix` is lower-case ASCII. Its bytes are read in
-    /// place (a `String`'s UTF-8 view cost a few hundred instructions a test, for every link).
+    /// ASCII case-insensitive prefix test; `prefix` is lower-case ASCII (`ByteSearch.hasPrefix`).
     @inline(__always)
     static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
-        let length = prefix.utf8CodeUnitCount
-        guard bytes.count >= length else { return false }
-        let letters = prefix.utf8Start
-        for index in 0..<length {
-            let value = bytes[bytes.startIndex + index]
-            let lower = (value >= 0x41 && value <= 0x5A) ? value | 0x20 : value
-            if lower != letters[index] { return false }
-        }
-        return true
+        bytes.withUnsafeBufferPointer { ByteSearch.hasPrefix($0, from: 0, to: $0.count, prefix, ignoringCase: true) }
     }
 
     // MARK: Source lines

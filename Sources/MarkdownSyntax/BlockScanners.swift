@@ -14,6 +14,7 @@
 @inlinable func isASCIILetter(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 }
 @inlinable func asciiLower(_ c: UInt8) -> UInt8 { isASCIILetter(c) ? c | 0x20 : c }
 
+
 enum BlockScanners {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
@@ -142,24 +143,27 @@ enum BlockScanners {
 
     // MARK: HTML blocks
 
-    /// Tag names that start an HTML block of type 6 (CommonMark 0.31.2), sorted.
-    static let blockTagNames: Set<[UInt8]> = Set([
+    /// Tag names that start an HTML block of type 6 (CommonMark 0.31.2), each packed into an
+    /// integer (`packedName`): looking a name up makes no array.
+    static let blockTagNames: Set<UInt128> = Set(([
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center",
         "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
         "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5",
         "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
         "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search", "section",
         "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
-    ].map { Array($0.utf8) })
+    ] as [String]).map { name in
+        Array(name.utf8).withUnsafeBufferPointer { packedName($0, from: 0, to: $0.count) }
+    })
 
-    static let type1TagNames: [[UInt8]] = ["script", "pre", "style", "textarea"].map { Array($0.utf8) }
-
-    /// Case-insensitive ASCII prefix test.
-    static func hasPrefix(_ b: Bytes, _ start: Int, _ end: Int, _ lowercasePrefix: [UInt8]) -> Bool {
-        guard end - start >= lowercasePrefix.count else { return false }
-        for (k, p) in lowercasePrefix.enumerated() where asciiLower(b[start + k]) != p { return false }
-        return true
+    /// The bytes `b[start..<end]` (at most 16), lower-cased, as the bytes of an integer.
+    static func packedName(_ b: Bytes, from start: Int, to end: Int) -> UInt128 {
+        var packed: UInt128 = 0
+        for k in start..<min(end, start + 16) { packed |= UInt128(asciiLower(b[k])) << (8 * (k - start)) }
+        return packed
     }
+
+    static let type1TagNames: [StaticString] = ["script", "pre", "style", "textarea"]
 
     /// The HTML block type (1...7) that this line starts, or nil. Type 7 is reported only when
     /// `allowType7` (it cannot interrupt a paragraph).
@@ -167,13 +171,13 @@ enum BlockScanners {
         guard end - start >= 2, b[start] == UInt8(ascii: "<") else { return nil }
         let s = start + 1
         // Type 1: <script, <pre, <style, <textarea followed by space, tab, > or end of line.
-        for name in type1TagNames where hasPrefix(b, s, end, name) {
-            let after = s + name.count
+        for name in type1TagNames where ByteSearch.hasPrefix(b, from: s, to: end, name, ignoringCase: true) {
+            let after = s + name.utf8CodeUnitCount
             if after == end || isSpaceOrTab(b[after]) || b[after] == UInt8(ascii: ">") { return 1 }
         }
-        if hasPrefix(b, s, end, Array("!--".utf8)) { return 2 }
+        if ByteSearch.hasPrefix(b, from: s, to: end, "!--", ignoringCase: false) { return 2 }
         if b[s] == UInt8(ascii: "?") { return 3 }
-        if end - s >= 8, Array(UnsafeBufferPointer(rebasing: b[s..<(s + 8)])) == Array("![CDATA[".utf8) { return 5 }
+        if ByteSearch.hasPrefix(b, from: s, to: end, "![CDATA[", ignoringCase: false) { return 5 }
         if b[s] == UInt8(ascii: "!"), s + 1 < end, isASCIILetter(b[s + 1]) { return 4 }
         // Type 6: a block tag name, open or closing.
         var i = s
@@ -181,10 +185,7 @@ enum BlockScanners {
         let nameStart = i
         while i < end, isASCIILetter(b[i]) || isASCIIDigit(b[i]) { i += 1 }
         if i > nameStart, i - nameStart <= 10 {
-            var name = [UInt8]()
-            name.reserveCapacity(i - nameStart)
-            for k in nameStart..<i { name.append(asciiLower(b[k])) }
-            if blockTagNames.contains(name) {
+            if blockTagNames.contains(packedName(b, from: nameStart, to: i)) {
                 if i == end || isSpaceOrTab(b[i]) || b[i] == UInt8(ascii: ">") { return 6 }
                 if b[i] == UInt8(ascii: "/"), i + 1 < end, b[i + 1] == UInt8(ascii: ">") { return 6 }
             }
@@ -205,31 +206,26 @@ enum BlockScanners {
             var i = start
             while i + 1 < end {
                 if b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "/") {
-                    for name in type1TagNames where hasPrefix(b, i + 2, end, name) {
-                        let after = i + 2 + name.count
+                    for name in type1TagNames where ByteSearch.hasPrefix(b, from: i + 2, to: end, name, ignoringCase: true) {
+                        let after = i + 2 + name.utf8CodeUnitCount
                         if after < end, b[after] == UInt8(ascii: ">") { return true }
                     }
                 }
                 i += 1
             }
             return false
-        case 2: return contains(b, start, end, Array("-->".utf8))
-        case 3: return contains(b, start, end, Array("?>".utf8))
-        case 4: return contains(b, start, end, [UInt8(ascii: ">")])
-        case 5: return contains(b, start, end, Array("]]>".utf8))
+        case 2: return contains(b, start, end, "-->")
+        case 3: return contains(b, start, end, "?>")
+        case 4: return contains(b, start, end, ">")
+        case 5: return contains(b, start, end, "]]>")
         default: return false
         }
     }
 
-    static func contains(_ b: Bytes, _ start: Int, _ end: Int, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
+    static func contains(_ b: Bytes, _ start: Int, _ end: Int, _ needle: StaticString) -> Bool {
         var i = start
-        while i + needle.count <= end {
-            if b[i] == first {
-                var k = 1
-                while k < needle.count, b[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return true }
-            }
+        while i < end {
+            if ByteSearch.hasPrefix(b, from: i, to: end, needle, ignoringCase: false) { return true }
             i += 1
         }
         return false

@@ -19,6 +19,24 @@ public enum ByteSearch {
     @inline(__always)
     private static func zeroFlags(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
 
+    /// Whether `bytes[start..<end]` begins with `prefix` (ASCII; lower-case when `ignoringCase`, and
+    /// then upper-case letters of `bytes` match too). The prefix's bytes are read in place: a
+    /// `String`'s UTF-8 view, or an array made of one, cost an allocation or a few hundred
+    /// instructions a test (the HTML-block scanner tests every line that starts with `<`; the
+    /// renderer every link's URL).
+    @inlinable @inline(__always)
+    public static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                 _ prefix: StaticString, ignoringCase: Bool) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard start >= 0, end <= bytes.count, end - start >= length else { return false }
+        let letters = prefix.utf8Start
+        for index in 0..<length {
+            let value = bytes[start + index]
+            if (ignoringCase ? asciiLower(value) : value) != letters[index] { return false }
+        }
+        return true
+    }
+
     /// The index of the first `\n` or `\r` in `base[from..<end]`, or `end` when there is none.
     @inline(__always)
     public static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {

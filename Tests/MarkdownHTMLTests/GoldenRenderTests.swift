@@ -33,6 +33,12 @@ final class GoldenRenderTests: XCTestCase {
         try check("safe-mode", golden: "safe-mode.unsafe", parse: .gfm, render: HTMLOptions(safe: false))
     }
 
+    /// HTML blocks of every type with tag names in any case; the golden is cmark-gfm's output
+    /// (the fixture says how it was made).
+    func testHTMLBlocksOfEveryType() throws {
+        try check("html-blocks", parse: .gfm, render: HTMLOptions(safe: false))
+    }
+
     func testGitHubFeatures() throws {
         try check("github", parse: .gfm, render: HTMLOptions(headingIDs: true, collapseNestedStrong: true))
     }

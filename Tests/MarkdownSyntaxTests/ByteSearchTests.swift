@@ -34,4 +34,32 @@ final class ByteSearchTests: XCTestCase {
             }
         }
     }
+
+    /// The prefix test against `String.hasPrefix` on the lower-cased (or not) text, for every
+    /// start and end of the range, so a prefix running past the end never matches.
+    func testPrefixTestEqualsTheStringOne() {
+        let texts = ["<!-- note -->", "<![CDATA[x]]>", "<![cdata[x]]>", "JavaScript:alert(1)", "<TextArea>", "<", ""]
+        let prefixes: [StaticString] = ["!--", "![CDATA[", "javascript:", "textarea", "<", ""]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    for end in start...bytes.count {
+                        let range = String(decoding: bytes[start..<end], as: UTF8.self)
+                        for prefix in prefixes {
+                            let wanted = prefix.description
+                            XCTAssertEqual(ByteSearch.hasPrefix(buffer, from: start, to: end, prefix, ignoringCase: false),
+                                           range.hasPrefix(wanted), "\(text) \(start)..<\(end) \(wanted)")
+                            // Any case: the prefix is given in lower case.
+                            guard wanted == wanted.lowercased() else { continue }
+                            XCTAssertEqual(ByteSearch.hasPrefix(buffer, from: start, to: end, prefix, ignoringCase: true),
+                                           range.lowercased().hasPrefix(wanted), "\(text) \(start)..<\(end) \(wanted), any case")
+                        }
+                    }
+                }
+                XCTAssertFalse(ByteSearch.hasPrefix(buffer, from: -1, to: bytes.count, "", ignoringCase: false))
+                XCTAssertFalse(ByteSearch.hasPrefix(buffer, from: 0, to: bytes.count + 1, "", ignoringCase: false))
+            }
+        }
+    }
 }
