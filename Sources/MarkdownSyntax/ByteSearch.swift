@@ -79,6 +79,32 @@ public enum ByteSearch {
         return end
     }
 
+    /// The index of the first byte in `base[from..<end]` that a URI autolink's body cannot hold
+    /// (`<`, `>`, a control character or space, DEL), or `end` when there is none: the body of
+    /// `<scheme:…>` is scanned eight bytes a step (tldr pages end every page with one).
+    @inline(__always)
+    public static func firstIndexOfURIAutolinkStop(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var index = from
+        let raw = UnsafeRawPointer(base)
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // `<` and `>` differ in one bit (0x02); bytes below 0x21 by the borrow of a
+            // subtraction (none of 0x80 or more is flagged); DEL by equality. Each lowest flag
+            // is exact, so the lowest of all is.
+            let flags = zeroFlags((word | ones &* 0x02) ^ (ones &* 0x3E))
+                | ((word &- ones &* 0x21) & ~word & highs)
+                | zeroFlags(word ^ (ones &* 0x7F))
+            if flags != 0 { return index &+ flags.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte <= 0x20 || byte == 0x3C || byte == 0x3E || byte == 0x7F { return index }
+            index &+= 1
+        }
+        return end
+    }
+
     /// The index of the first `a`, `b` or `c` in `base[from..<end]`, or `end` when there is none.
     @inline(__always)
     public static func firstIndex(ofAny a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {

@@ -243,11 +243,9 @@ extension InlineParser {
         // The visible text of `<…>` autolinks has its character references decoded (backslashes
         // stay literal); extended autolinks show their bytes as written.
         var flags: UInt8 = 0
-        if form == .uriAutolink || form == .emailAutolink {
-            for index in visible.range where bytes[index] == UInt8(ascii: "&") {
-                flags = Node.textNeedsDecoding
-                break
-            }
+        if form == .uriAutolink || form == .emailAutolink, let base = bytes.baseAddress,
+           ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: base, from: Int(visible.start), end: Int(visible.end)) < Int(visible.end) {
+            flags = Node.textNeedsDecoding
         }
         let child = newNode(.text, Int(visible.start), Int(visible.end), flags: flags, tree: &tree)
         tree.arena.link(child, under: node)
@@ -272,13 +270,9 @@ extension InlineParser {
         let schemeLength = index - start - 1
         guard schemeLength >= 2, schemeLength <= 32, index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ">") { return index }
-            if byte <= 0x20 || byte == UInt8(ascii: "<") || byte == 0x7F { return nil }
-            index += 1
-        }
-        return nil
+        guard let base = bytes.baseAddress else { return nil }
+        let stop = ByteSearch.firstIndexOfURIAutolinkStop(in: base, from: index, end: end)
+        return stop < end && bytes[stop] == UInt8(ascii: ">") ? stop : nil
     }
 
     /// `<local@domain>`: returns the offset of `>`.

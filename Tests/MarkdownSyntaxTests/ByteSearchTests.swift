@@ -11,7 +11,8 @@ final class ByteSearchTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        let alphabet: [UInt8] = [0x0A, 0x0D, 0x09, 0x0B, 0x0C, 0x0E, 0x20, 0x41, 0x5B, 0x5D, 0x80, 0x8A, 0x8D, 0xFF, 0x00, 0x01]
+        let alphabet: [UInt8] = [0x0A, 0x0D, 0x09, 0x0B, 0x0C, 0x0E, 0x20, 0x41, 0x5B, 0x5D, 0x80, 0x8A, 0x8D, 0xFF, 0x00, 0x01,
+                                 0x21, 0x3C, 0x3E, 0x3F, 0x7E, 0x7F, 0xA0]
         for round in 0..<300 {
             let length = next(40)
             let bytes = (0..<length).map { _ in round % 5 == 0 ? UInt8(next(256)) : alphabet[next(alphabet.count)] }
@@ -25,6 +26,8 @@ final class ByteSearchTests: XCTestCase {
                             let expected = (from..<end).first { bytes[$0] == target } ?? end
                             XCTAssertEqual(ByteSearch.firstIndex(of: target, in: base, from: from, end: end), expected)
                         }
+                        let expectedStop = (from..<end).first { bytes[$0] <= 0x20 || bytes[$0] == 0x3C || bytes[$0] == 0x3E || bytes[$0] == 0x7F } ?? end
+                        XCTAssertEqual(ByteSearch.firstIndexOfURIAutolinkStop(in: base, from: from, end: end), expectedStop, "\(bytes) \(from)..<\(end)")
                         for (x, y, z): (UInt8, UInt8, UInt8) in [(0x5D, 0x0A, 0x80), (0x00, 0x01, 0xFF), (0x41, 0x41, 0x20)] {
                             let expected = (from..<end).first { bytes[$0] == x || bytes[$0] == y || bytes[$0] == z } ?? end
                             XCTAssertEqual(ByteSearch.firstIndex(ofAny: x, y, z, in: base, from: from, end: end), expected)
