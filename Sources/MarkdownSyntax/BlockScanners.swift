@@ -14,7 +14,6 @@
 @inlinable func isASCIILetter(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 }
 @inlinable func asciiLower(_ c: UInt8) -> UInt8 { isASCIILetter(c) ? c | 0x20 : c }
 
-
 enum BlockScanners {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
