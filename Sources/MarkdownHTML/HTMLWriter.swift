@@ -192,34 +192,18 @@ struct HTMLWriter: ~Copyable {
         appendEscapedChecking(input)
     }
 
-    /// Appends text with `&<>"` escaped, checking its UTF-8 on the way: eight bytes a step while
-    /// they are ASCII with nothing to escape (two tests a step: `"` and `&` differ in one bit,
-    /// 0x04; `<` and `>` in another, 0x02), runs of well-formed multi-byte characters copied as
+    /// Appends text with `&<>"` escaped, checking its UTF-8 on the way: sixteen bytes a step
+    /// while they are ASCII with nothing to escape (`nextFlagged`), runs of well-formed multi-byte characters copied as
     /// they are (`UTF8Repair.wellFormedRunEnd`). At the first NUL or ill-formed sequence the rest
     /// goes through the repairing loop (`append(_:escaping:)`): most text never gets there, and
     /// checking it here spares a pass over the whole content before the rendering.
     private mutating func appendEscapedChecking(_ input: UnsafeBufferPointer<UInt8>) {
         guard let base = input.baseAddress else { return }
         let count = input.count
-        let raw = UnsafeRawPointer(base)
         var i = 0
         var run = 0
         while true {
-            while i + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let mask = (word | HTMLWriter.flagged(word, 0) | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x04, 0x26)
-                    | HTMLWriter.flagged(word | HTMLWriter.ones &* 0x02, 0x3E)) & HTMLWriter.highBits
-                if mask != 0 {
-                    i += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
-            while i < count {
-                let value = base[i]
-                if value >= 0x80 || value == 0 || HTMLWriter.isEscaped(value) { break }
-                i += 1
-            }
+            i = HTMLWriter.nextFlagged(base, from: i, count: count)
             guard i < count else { break }
             let value = base[i]
             if value >= 0x80 {
@@ -236,6 +220,34 @@ struct HTMLWriter: ~Copyable {
         }
         flush(input, run, i)
         if i < count { append(UnsafeBufferPointer(rebasing: input[i...]), escaping: true) }
+    }
+
+    /// The index of the first byte at or after `from` that text cannot copy as it is
+    /// (non-ASCII, NUL or one of `&<>"`), or `count`: sixteen bytes a step (`ByteBlock`), a text
+    /// shorter than that eight bytes a step, then by the byte.
+    @inline(__always)
+    private static func nextFlagged(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        if count >= 16 {
+            return ByteBlock.firstIndex(in: base, from: from, end: count, vector: {
+                // `"` and `&` differ in one bit (0x04), `<` and `>` in another (0x02).
+                ($0 .>= ByteBlock.splat(0x80)) .| ByteBlock.equal($0, 0)
+                    .| ByteBlock.equal($0 | ByteBlock.splat(0x04), 0x26) .| ByteBlock.equal($0 | ByteBlock.splat(0x02), 0x3E)
+            }, scalar: { $0 >= 0x80 || $0 == 0 || isEscaped($0) })
+        }
+        var i = from
+        if i &+ 8 <= count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let mask = (word | flagged(word, 0) | flagged(word | ones &* 0x04, 0x26)
+                | flagged(word | ones &* 0x02, 0x3E)) & highBits
+            if mask != 0 { return i &+ mask.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < count {
+            let value = base[i]
+            if value >= 0x80 || value == 0 || isEscaped(value) { return i }
+            i &+= 1
+        }
+        return count
     }
 
     /// True for the bytes text escapes: `&`, `<`, `>` and `"`.

@@ -168,7 +168,7 @@ struct BlockParser: ~Copyable {
                 position = parseFrontMatter(from: position, into: &tree)
             }
             // Without a carriage return anywhere (most text), a line ends at the next "\n", which
-            // `memchr` finds faster than a search for either byte.
+            // one compare a byte finds faster than a search for either byte.
             let hasReturn = buffer.baseAddress.map { ByteSearch.firstIndex(of: byteReturn, in: $0, from: 0, end: count) < count } ?? false
             while position < count {
                 // Find the end of this line and the start of the next.

@@ -15,9 +15,10 @@ final class BadInputRenderTests: XCTestCase {
         XCTAssertEqual(html, "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}</p>\n")
     }
 
-    /// The writer's text path checks UTF-8 as it escapes (runs of characters eight bytes at a
-    /// time, a hand-off to the repairing loop at the first bad byte): on random text of ASCII,
-    /// escapes, NUL, well-formed and broken sequences, at every offset of the word steps, its
+    /// The writer's text path checks UTF-8 as it escapes (ASCII sixteen bytes a step, runs of
+    /// characters eight bytes at a time, a hand-off to the repairing loop at the first bad byte):
+    /// on random text of ASCII, escapes, NUL, well-formed and broken sequences, at every offset
+    /// of the steps (texts of 0 to about 100 bytes, so short ones and the last partial step), its
     /// output is the text repaired (cmark's way, `UTF8Repair.repaired`) and then escaped byte
     /// by byte.
     func testTextIsEscapedAsRepairedTextIs() {
