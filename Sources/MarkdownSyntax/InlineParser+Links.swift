@@ -182,6 +182,8 @@ extension InlineParser {
             // cmark-gfm tries a reference link first (`[^x][ref]`), and otherwise turns an
             // unresolved `[^label]` back into its literal text, unparsed.
             if index + 1 < end, bytes[index + 1] == UInt8(ascii: "[") { return false }
+            // The label stays in the text, unseen by the main loop.
+            if findByte(UInt8(ascii: "@"), from: labelStart, to: index) != nil { textMayHoldAt = true }
             pos = index + 1
             return true
         }

@@ -70,6 +70,9 @@ struct InlineParser: ~Copyable {
     var openHTMLAnchors = 0
     /// A text node of a delimiter run or a bracket was made in this block (see `run`).
     var madeDelimiterText = false
+    /// The block's text may hold an `@`: one was dispatched, escaped, or left in the literal text
+    /// of an unresolved footnote reference (see `run`).
+    var textMayHoldAt = false
     /// The tree's content-to-source pairs while `parseBlocks` runs.
     var sourceMap = UnsafeBufferPointer<(content: Int32, source: Int32)>(start: nil, count: 0)
     /// `specialBytes` while `parseBlocks` runs.
@@ -136,7 +139,7 @@ struct InlineParser: ~Copyable {
         var table = Array(repeating: false, count: 256)
         var special = Array("\n\\`*_[]!<&".utf8)
         if set & 1 != 0 { special.append(UInt8(ascii: "~")) }
-        if set & 2 != 0 { special += Array("w:".utf8) }
+        if set & 2 != 0 { special += Array("w:@".utf8) }
         if set & 4 != 0 { special.append(UInt8(ascii: "#")) }
         if set & 8 != 0 { special.append(UInt8(ascii: "$")) }
         for byte in special { table[Int(byte)] = true }
@@ -209,6 +212,7 @@ struct InlineParser: ~Copyable {
         dollarStops.reset()
         openHTMLAnchors = 0
         madeDelimiterText = false
+        textMayHoldAt = false
 
         // Final spaces (and any stray line ending) of the block are not content.
         var stop = stop
@@ -244,8 +248,10 @@ struct InlineParser: ~Copyable {
         // Only text nodes of delimiter runs and brackets can be left beside other text: a block
         // without one (most) has nothing to merge.
         if madeDelimiterText { mergeAdjacentText(in: block, tree: &tree) }
-        // Most blocks hold no `@`: one word-at-a-time scan saves the walk over every text node.
-        if options.extensions.contains(.autolink), findByte(UInt8(ascii: "@"), from: start, to: stop) != nil {
+        // Most blocks hold no `@`: the walk over every text node is for those that do. With
+        // autolinks `@` is a special byte, so the main loop saw every one its text can hold
+        // (bytes that handlers skip become nodes, not text, save the two noted where they are).
+        if textMayHoldAt, options.extensions.contains(.autolink) {
             linkEmails(in: block, tree: &tree)
         }
         brackets.removeAll()
@@ -309,6 +315,9 @@ struct InlineParser: ~Copyable {
         case UInt8(ascii: "w"):
             if extensions.contains(.autolink) { handleWWWAutolink(tree: &tree) } else { pos += 1 }
         case UInt8(ascii: ":"): handleURLAutolink(tree: &tree)
+        case UInt8(ascii: "@"):
+            textMayHoldAt = true
+            pos += 1
         default: pos += 1
         }
     }
@@ -466,6 +475,8 @@ struct InlineParser: ~Copyable {
                 return
             }
             textFlags |= Node.textNeedsDecoding
+            // `\@` leaves its `@` in the text, unseen by the main loop.
+            if next == UInt8(ascii: "@") { textMayHoldAt = true }
             pos += 2
         } else {
             pos += 1
