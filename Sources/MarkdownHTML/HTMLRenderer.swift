@@ -137,6 +137,13 @@ struct HTMLRenderState: ~Copyable {
         }
     }
 
+    /// Writes the content of `node` as text, from the tree's buffer (the writer may read the
+    /// bytes around it, which lets short texts take its sixteen-byte steps).
+    @inline(__always)
+    mutating func writeContentText(of node: Node) {
+        out.text(in: contentBuffer, from: Int(node.contentStart), to: Int(node.contentEnd))
+    }
+
     /// The content bytes of `node` straight from the tree's buffer (no slice to retain and
     /// release for each text node), clamped as `SyntaxTree.contentBytes(of:)` clamps.
     @inline(__always)
@@ -156,7 +163,7 @@ struct HTMLRenderState: ~Copyable {
             let node = nodes[Int(current)]
             if entering && node.kind == .text && node.flags & Node.textNeedsDecoding == 0 && plainRoot < 0 && !insideAutolink {
                 // Text, a node in two, written here, not through `enter`.
-                out.text(contentBuffer(of: node))
+                writeContentText(of: node)
             } else if entering {
                 switch enter(current, node) {
                 case .descend:
@@ -329,7 +336,7 @@ struct HTMLRenderState: ~Copyable {
             return .descend
         case .text:
             if node.flags & Node.textNeedsDecoding == 0, !insideAutolink {
-                out.text(contentBuffer(of: node))
+                writeContentText(of: node)
             } else {
                 out.text(tree.decodedText(of: node))
             }
@@ -538,7 +545,7 @@ struct HTMLRenderState: ~Copyable {
         if options.highlightCode, let highlighted = CodeHighlighter.Language(infoWord: language[0..<firstWordEnd]) {
             CodeHighlighter.highlight(bytes, as: highlighted, into: &out)
         } else {
-            out.text(contentBuffer(of: node))
+            writeContentText(of: node)
         }
         out.literal("</code></pre>\n")
     }

@@ -189,27 +189,46 @@ struct HTMLWriter: ~Copyable {
 
     /// Appends `input` with `&<>"` escaped and bad UTF-8 repaired.
     mutating func text(_ input: UnsafeBufferPointer<UInt8>) {
-        appendEscapedChecking(input)
+        appendEscapedChecking(input, from: 0, to: input.count)
     }
 
-    /// Appends text with `&<>"` escaped, checking its UTF-8 on the way: sixteen bytes a step
-    /// while they are ASCII with nothing to escape (`nextFlagged`), runs of well-formed multi-byte characters copied as
-    /// they are (`UTF8Repair.wellFormedRunEnd`). At the first NUL or ill-formed sequence the rest
-    /// goes through the repairing loop (`append(_:escaping:)`): most text never gets there, and
-    /// checking it here spares a pass over the whole content before the rendering.
-    private mutating func appendEscapedChecking(_ input: UnsafeBufferPointer<UInt8>) {
+    /// Appends `whole[start..<end]` with `&<>"` escaped and bad UTF-8 repaired, as
+    /// `text(_:)` does; the rest of `whole` may be read (never written or copied), so that short
+    /// texts take the sixteen-byte steps too (the renderer's text nodes: slices of one buffer).
+    mutating func text(in whole: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        let end = min(end, whole.count)
+        let start = max(0, min(start, end))
+        appendEscapedChecking(whole, from: start, to: end)
+    }
+
+    /// Appends `input[start..<end]` with `&<>"` escaped, checking its UTF-8 on the way: sixteen
+    /// bytes a step where they are ASCII with nothing to escape or well-formed characters of two
+    /// and three bytes (`cleanPrefix`), otherwise the next byte to look at found sixteen bytes a
+    /// step (`nextFlagged`), runs of other characters checked by `UTF8Repair.wellFormedRunEnd`.
+    /// At the first NUL or ill-formed sequence the rest goes through the repairing loop
+    /// (`append(_:escaping:)`): most text never gets there, and checking it here spares a pass
+    /// over the whole content before the rendering. Only `input[start..<end]` is written; the
+    /// steps may read the rest of `input`.
+    private mutating func appendEscapedChecking(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         guard let base = input.baseAddress else { return }
-        let count = input.count
-        var i = 0
-        var run = 0
+        let limit = input.count
+        var i = start
+        var run = start
         while true {
-            i = HTMLWriter.nextFlagged(base, from: i, count: count)
-            guard i < count else { break }
+            // Whole windows where they are clean; the byte path below takes one step where one
+            // is not (a window reads the two bytes before it and sixteen from it).
+            while i < end && i >= 2 && i &+ 16 <= limit {
+                let clean = HTMLWriter.cleanPrefix(base, i, start: start, end: end)
+                if clean == 0 { break }
+                i &+= clean
+            }
+            i = HTMLWriter.nextFlagged(base, from: i, count: end)
+            guard i < end else { break }
             let value = base[i]
             if value >= 0x80 {
-                let end = UTF8Repair.wellFormedRunEnd(base, from: i, count: count)
-                i = end
-                if end < count && base[end] >= 0x80 { break }
+                let runEnd = UTF8Repair.wellFormedRunEnd(base, from: i, count: end)
+                i = runEnd
+                if runEnd < end && base[runEnd] >= 0x80 { break }
                 continue
             }
             if value == 0 { break }
@@ -219,7 +238,69 @@ struct HTMLWriter: ~Copyable {
             run = i
         }
         flush(input, run, i)
-        if i < count { append(UnsafeBufferPointer(rebasing: input[i...]), escaping: true) }
+        if i < end { append(UnsafeBufferPointer(rebasing: input[i..<end]), escaping: true) }
+    }
+
+    /// How many of the bytes of `start..<end` from `i` (at most sixteen) text can copy as they
+    /// are, ending at a character boundary (0 when the first needs a look). `i` is a boundary,
+    /// `i >= 2`, and `base[i - 2 ..< i + 16]` is readable; lanes outside `start..<end` are
+    /// masked off. Taken: ASCII other than NUL and `&<>"`, and well-formed characters of two and
+    /// three bytes (Cyrillic, Greek, Hangul, CJK…), checked by vector compares where
+    /// `wellFormedRunEnd` goes a character at a time. A byte continues a character exactly where
+    /// the byte before it leads one (C2–EF) or the byte two before leads a three-byte one
+    /// (E0–EF); E0 needs A0 or more after it (shorter forms are overlong), ED less (surrogates);
+    /// C0, C1 and four-byte leads are not taken here. Anything wrong anywhere gives 0, and the
+    /// byte path finds exactly where. A character the window cuts is left for the next one; one
+    /// the text's end cuts is wrong.
+    @inline(__always)
+    private static func cleanPrefix(_ base: UnsafePointer<UInt8>, _ i: Int, start: Int, end: Int) -> Int {
+        typealias Block = ByteBlock
+        let raw = UnsafeRawPointer(base)
+        let length = end &- i
+        let bytes = raw.loadUnaligned(fromByteOffset: i, as: Block.Bytes.self)
+        // `"` and `&` differ in one bit (0x04), `<` and `>` in another (0x02).
+        var special = Block.equal(bytes, 0) .| Block.equal(bytes | Block.splat(0x04), 0x26)
+            .| Block.equal(bytes | Block.splat(0x02), 0x3E)
+        var high = bytes .>= Block.splat(0x80)
+        let lanes = Block.Bytes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        var inText = Block.Flags(repeating: true)
+        if length < 16 {
+            inText = lanes .< Block.splat(UInt8(truncatingIfNeeded: length))
+            special = special .& inText
+            high = high .& inText
+        }
+        let (highLow, highHigh) = Block.words(high)
+        if highLow | highHigh == 0 { return min(Block.firstFlagged(special), length) }
+        let previous = raw.loadUnaligned(fromByteOffset: i &- 1, as: Block.Bytes.self)
+        let beforeThat = raw.loadUnaligned(fromByteOffset: i &- 2, as: Block.Bytes.self)
+        var leadsBefore = Block.within(previous, 0xC2, 0xEF)
+        var leadsTwoBefore = Block.within(beforeThat, 0xE0, 0xEF)
+        let intoText = i &- start
+        if intoText < 2 {
+            // Bytes before the text lead nothing in it.
+            leadsBefore = leadsBefore .& (lanes .>= Block.splat(UInt8(truncatingIfNeeded: 1 &- intoText)))
+            leadsTwoBefore = leadsTwoBefore .& (lanes .>= Block.splat(UInt8(truncatingIfNeeded: 2 &- intoText)))
+        }
+        if length < 16 {
+            // Bytes after the text lead nothing; a character its last bytes start is cut.
+            leadsBefore = leadsBefore .& (lanes .<= Block.splat(UInt8(truncatingIfNeeded: length)))
+            leadsTwoBefore = leadsTwoBefore .& (lanes .<= Block.splat(UInt8(truncatingIfNeeded: length &+ 1)))
+        }
+        let continuation = Block.within(bytes, 0x80, 0xBF) .& inText
+        let overlong = Block.equal(previous, 0xE0) .& (bytes .< Block.splat(0xA0))
+        let surrogate = Block.equal(previous, 0xED) .& (bytes .>= Block.splat(0xA0))
+        let notTaken = Block.within(bytes, 0xC0, 0xC1) .| (bytes .>= Block.splat(0xF0))
+        let bad = (continuation .^ (leadsBefore .| leadsTwoBefore)) .| ((overlong .| surrogate .| notTaken) .& inText)
+        let (badLow, badHigh) = Block.words(bad)
+        if badLow | badHigh != 0 { return 0 }
+        let clean = min(Block.firstFlagged(special), length)
+        if length >= 16 {
+            // A character that starts in the last two bytes ends in the next window (or is cut
+            // by the text's end, which the next window finds).
+            if base[i &+ 14] & 0xF0 == 0xE0 { return min(clean, 14) }
+            if base[i &+ 15] >= 0xC0 { return min(clean, 15) }
+        }
+        return clean
     }
 
     /// The index of the first byte at or after `from` that text cannot copy as it is

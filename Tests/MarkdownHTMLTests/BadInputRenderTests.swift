@@ -15,22 +15,32 @@ final class BadInputRenderTests: XCTestCase {
         XCTAssertEqual(html, "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}</p>\n")
     }
 
-    /// The writer's text path checks UTF-8 as it escapes (ASCII sixteen bytes a step, runs of
-    /// characters eight bytes at a time, a hand-off to the repairing loop at the first bad byte):
-    /// on random text of ASCII, escapes, NUL, well-formed and broken sequences, at every offset
-    /// of the steps (texts of 0 to about 100 bytes, so short ones and the last partial step), its
-    /// output is the text repaired (cmark's way, `UTF8Repair.repaired`) and then escaped byte
-    /// by byte.
+    /// The writer's text path checks UTF-8 as it escapes (sixteen bytes a step where they are
+    /// ASCII or well-formed characters of two and three bytes, runs of other characters a
+    /// character at a time, a hand-off to the repairing loop at the first bad byte): on seeded
+    /// random text of ASCII, escapes, NUL, well-formed and broken sequences (overlong forms,
+    /// surrogates, truncated and stray bytes, Hangul and CJK that lead with E0–ED), at every
+    /// offset of the steps (texts of 0 to about 150 bytes), its output is the text repaired
+    /// (cmark's way, `UTF8Repair.repaired`) and then escaped byte by byte. The same text written
+    /// from inside a larger buffer (`text(in:from:to:)`, whose steps read the bytes around it)
+    /// comes out the same whatever those bytes are: leads just before the text, or a
+    /// character's missing bytes just after it, must not complete what the text cuts.
     func testTextIsEscapedAsRepairedTextIs() {
-        var random = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [Array("ab".utf8), [0x20], Array("&<>\"".utf8), Array("é".utf8), Array("中".utf8),
-                                 Array("😀".utf8), Array("я".utf8), [0x00], [0xFF], [0xE2, 0x82], [0xC0, 0x80],
-                                 [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0x80], [0xF4, 0x90, 0x80, 0x80]]
-        for round in 0..<3_000 {
+        var state: UInt64 = 0x7E47
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces: [[UInt8]] = [Array("ab".utf8), [0x20], Array("한국어".utf8), Array("é".utf8), Array("中".utf8),
+                                 Array("я".utf8), Array("&<>\"".utf8), Array("😀".utf8), [0x00], [0xFF], [0xE2, 0x82],
+                                 [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0x80], [0xF4, 0x90, 0x80, 0x80],
+                                 [0xED, 0x9F, 0xBF], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xC2], [0xC1, 0xBF],
+                                 [0xEF, 0xBF, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xE3], [0xE3, 0x81]]
+        let around: [UInt8] = [0xE3, 0x81, 0xC3, 0xED, 0xE0, 0x80, 0x41, 0x26, 0x00, 0xF0]
+        for round in 0..<4_000 {
             var bytes: [UInt8] = []
-            for _ in 0..<(round % 37) {
-                let index = Int.random(in: 0..<100, using: &random) < 85 ? Int.random(in: 0..<7, using: &random) : Int.random(in: 0..<pieces.count, using: &random)
-                bytes += pieces[index]
+            for _ in 0..<(round % 53) {
+                bytes += pieces[next(100) < 80 ? next(7) : next(pieces.count)]
             }
             var escaped: [UInt8] = []
             for byte in UTF8Repair.repaired(bytes[...]) {
@@ -45,6 +55,12 @@ final class BadInputRenderTests: XCTestCase {
             var writer = HTMLWriter(capacity: 16)
             writer.text(bytes[...])
             XCTAssertEqual(writer.bytes, escaped, "\(bytes)")
+            let before = (0..<next(20)).map { _ in around[next(around.count)] }
+            let after = (0..<next(20)).map { _ in around[next(around.count)] }
+            let whole = before + bytes + after
+            var inside = HTMLWriter(capacity: 16)
+            whole.withUnsafeBufferPointer { inside.text(in: $0, from: before.count, to: before.count + bytes.count) }
+            XCTAssertEqual(inside.bytes, escaped, "\(before) | \(bytes) | \(after)")
         }
     }
 
