@@ -2,7 +2,8 @@
 // notebook extensions).
 //
 // Invariants:
-// - Reads `tree.content[block.contentStart..<block.contentEnd]` only; never traps on any bytes.
+// - What it makes depends on `tree.content[block.contentStart..<block.contentEnd]` only (its
+//   sixteen-byte searches may read content before that, and ignore it); never traps on any bytes.
 // - Linear time on every input: each byte is visited a bounded number of times. Code spans remember
 //   backtick runs per length, raw-HTML and `\(`/`\[` math scans remember "no terminator after X",
 //   `$` maths indexes its block's stops once (`DollarMathStops`), emphasis keeps `openersBottom`
