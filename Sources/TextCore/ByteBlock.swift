@@ -27,7 +27,8 @@ public enum ByteBlock {
     }
 
     /// `flags` as two words, the first sixteen bytes' flags low byte first: 0xFF for a flagged
-    /// byte, 0 for the others.
+    /// byte, 0 for the others (lane order is memory order on every little-endian platform Swift
+    /// runs on: x86-64 and ARM64).
     @_transparent
     public static func words(_ flags: Flags) -> (UInt64, UInt64) {
         let halves = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
