@@ -258,9 +258,7 @@ struct HTMLWriter: ~Copyable {
         let raw = UnsafeRawPointer(base)
         let length = end &- i
         let bytes = raw.loadUnaligned(fromByteOffset: i, as: Block.Bytes.self)
-        // `"` and `&` differ in one bit (0x04), `<` and `>` in another (0x02).
-        var special = Block.equal(bytes, 0) .| Block.equal(bytes | Block.splat(0x04), 0x26)
-            .| Block.equal(bytes | Block.splat(0x02), 0x3E)
+        var special = escapeFlags(bytes)
         var high = bytes .>= Block.splat(0x80)
         let lanes = Block.Bytes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         var inText = Block.Flags(repeating: true)
@@ -309,11 +307,9 @@ struct HTMLWriter: ~Copyable {
     @inline(__always)
     private static func nextFlagged(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
         if count >= 16 {
-            return ByteBlock.firstIndex(in: base, from: from, end: count, vector: {
-                // `"` and `&` differ in one bit (0x04), `<` and `>` in another (0x02).
-                ($0 .>= ByteBlock.splat(0x80)) .| ByteBlock.equal($0, 0)
-                    .| ByteBlock.equal($0 | ByteBlock.splat(0x04), 0x26) .| ByteBlock.equal($0 | ByteBlock.splat(0x02), 0x3E)
-            }, scalar: { $0 >= 0x80 || $0 == 0 || isEscaped($0) })
+            return ByteBlock.firstIndex(in: base, from: from, end: count,
+                                        vector: { escapeFlags($0) .| ($0 .>= ByteBlock.splat(0x80)) },
+                                        scalar: { $0 >= 0x80 || $0 == 0 || isEscaped($0) })
         }
         var i = from
         if i &+ 8 <= count {
@@ -329,6 +325,14 @@ struct HTMLWriter: ~Copyable {
             i &+= 1
         }
         return count
+    }
+
+    /// The flags of the ASCII bytes text cannot copy as they are: NUL and `&<>"` (`"` and `&`
+    /// differ in one bit, 0x04, `<` and `>` in another, 0x02: one compare for each pair).
+    @inline(__always)
+    private static func escapeFlags(_ bytes: ByteBlock.Bytes) -> ByteBlock.Flags {
+        ByteBlock.equal(bytes, 0) .| ByteBlock.equal(bytes | ByteBlock.splat(0x04), 0x26)
+            .| ByteBlock.equal(bytes | ByteBlock.splat(0x02), 0x3E)
     }
 
     /// True for the bytes text escapes: `&`, `<`, `>` and `"`.

@@ -46,7 +46,7 @@ public enum ByteSearch {
 
     /// The index of the first byte in `base[from..<end]` that a URI autolink's body cannot hold
     /// (`<`, `>`, a control character or space, DEL), or `end` when there is none: the body of
-    /// `<scheme:…>` is scanned eight bytes a step (tldr pages end every page with one).
+    /// `<scheme:…>` is scanned sixteen bytes a step (tldr pages end every page with one).
     @inline(__always)
     public static func firstIndexOfURIAutolinkStop(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         ByteBlock.firstIndex(in: base, from: from, end: end,
