@@ -84,14 +84,21 @@ public struct AutoPairItem: Sendable, Equatable, LSPEncodable {
     public var close: String
     /// What the pair writes (`wikiLink`, `emphasis`, `codeSpan`, …).
     public var kind: String
+    /// `withdrawOn`: the characters that, typed right after the open, take the close back (a
+    /// `$` followed by a digit or a space is money, not maths); absent when none do.
+    public var withdrawOn: String?
 
-    public init(open: String, close: String, kind: String) {
+    public init(open: String, close: String, kind: String, withdrawOn: String? = nil) {
         self.open = open
         self.close = close
         self.kind = kind
+        self.withdrawOn = withdrawOn
     }
 
-    public var json: JSONValue { ["open": .string(open), "close": .string(close), "kind": .string(kind)] }
+    public var json: JSONValue {
+        .object(omittingNil: ["open": .string(open), "close": .string(close), "kind": .string(kind),
+                              "withdrawOn": withdrawOn.map { .string($0) }])
+    }
 }
 
 /// `macmd/pairs`' answer: what the position is in (`text`, `codeSpan`, `fencedCode`, `math`,

@@ -24,7 +24,11 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public var supportsDiagnosticRefresh: Bool
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server may register watchers.
     public var supportsWatchedFilesRegistration: Bool
-    /// `workspace.workspaceEdit.documentChanges`: edits may create and rename files.
+    /// `workspace.workspaceEdit.documentChanges`, or `resourceOperations` naming any operation:
+    /// edits may be `documentChanges`, which create and rename files. Resource operations exist
+    /// only inside `documentChanges`, so a client that lists them takes that form (Neovim lists
+    /// `create`, `rename` and `delete`, applies `documentChanges`, and announces no
+    /// `documentChanges` flag).
     public var supportsDocumentChanges: Bool
     /// `textDocument.completion.completionItem.snippetSupport`: completion items may be snippets.
     public var supportsSnippets: Bool
@@ -55,7 +59,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsDiagnosticRefresh = try workspace.field("diagnostics").field("refreshSupport").optionalBool() ?? false
         supportsWatchedFilesRegistration =
             try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
-        supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool() ?? false
+        let resourceOperations = try workspace.field("workspaceEdit").field("resourceOperations").decodeIfPresent([String].self) ?? []
+        supportsDocumentChanges = try workspace.field("workspaceEdit").field("documentChanges").optionalBool()
+            ?? !resourceOperations.isEmpty
         supportsSnippets = try capabilities.field("textDocument").field("completion").field("completionItem")
             .field("snippetSupport").optionalBool() ?? false
         supportsChangeAnnotations = workspace.field("workspaceEdit").field("changeAnnotationSupport").isPresent

@@ -6,8 +6,10 @@
 // version's set goes out (a newer job publishes its own); every diagnostic has `source: macmd`
 // and a stable `code`.
 
+import Dispatch
 import JSONRPC
 import LSPTypes
+import Locks
 import NotebookIDE
 import NotebookWorkspace
 
@@ -80,6 +82,21 @@ extension Server {
             state.inFlight.insert(id)
             return true
         }
+    }
+
+    /// `answerAfterScan`, waiting at most `seconds`: `answer` runs once, at the scan's end or when
+    /// the time is up, whichever comes first (told which by its argument: true when the scan had
+    /// ended). For requests that can answer from part of the notebook but are better answered
+    /// whole: a completion asked in the first moments after start-up.
+    func answerAfterScan(_ id: RequestID, of uri: String, atMost seconds: Double,
+                         _ answer: @escaping @Sendable (_ scanEnded: Bool) -> Void) -> Bool {
+        let once = Locked(false)
+        let runOnce: @Sendable (Bool) -> Void = { ended in
+            if once.withLock({ ran in defer { ran = true }; return !ran }) { answer(ended) }
+        }
+        guard answerAfterScan(id, of: uri, { runOnce(true) }) else { return false }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { runOnce(false) }
+        return true
     }
 
     /// Answers the requests that waited for the end of `folder`'s scan (it ended, was refused, or

@@ -65,7 +65,8 @@ extension Server {
         onText(id, params.textDocument.uri, MacMDPairsRequest.self) { [self] analysis in
             let hints = AutoPairing.pairs(at: FromLSP.offset(params.position, analysis.lines, client.encoding), in: analysis.text)
             return .success(PairsResult(context: hints.context.rawValue, language: hints.language,
-                                        pairs: hints.pairs.map { AutoPairItem(open: $0.open, close: $0.close, kind: $0.kind.rawValue) }))
+                                        pairs: hints.pairs.map { AutoPairItem(open: $0.open, close: $0.close, kind: $0.kind.rawValue,
+                                                                         withdrawOn: $0.withdrawOn.isEmpty ? nil : $0.withdrawOn) }))
         }
     }
 

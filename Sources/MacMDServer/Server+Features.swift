@@ -201,8 +201,27 @@ extension Server {
     // MARK: Completion
 
     func completion(_ id: RequestID, _ params: CompletionParams) {
+        completion(id, params, scanRunning: nil)
+    }
+
+    /// `scanRunning`: nil on the first call; once the request has waited for the scan, whether
+    /// the scan was still running when the wait ended.
+    func completion(_ id: RequestID, _ params: CompletionParams, scanRunning: Bool?) {
         let uri = params.textDocument.uri
         let document = state.withLock { $0.host.documents[uri] }
+        // A link, tag or front-matter completion asked while the notebook's first scan runs (the
+        // first moments after start-up) waits for it, a second at most
+        // (`completionScanWaitSeconds`): answered from the notes indexed so far it would offer
+        // few or none of them.
+        if scanRunning == nil, let document {
+            let analysis = document.analysis
+            let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
+            let needsNotebook = CompletionContext.detect(text: analysis.text, cursor: offset) != nil
+                || SnippetCompletion.needsSyntax(text: analysis.text, cursor: offset)
+            if needsNotebook, answerAfterScan(id, of: uri, atMost: configuration.completionScanWaitSeconds, { [self] ended in
+                completion(id, params, scanRunning: !ended)
+            }) { return }
+        }
         schedule(id, CompletionRequest.self) { [self] in
             let client = client
             let clock = Server.snippetClock()
@@ -234,7 +253,7 @@ extension Server {
                                                       variables: view.snippetVariables(clock: clock, languageCode: client.language,
                                                                                        random: SnippetVariables.systemRandom),
                                                       snippetSupport: client.supportsSnippets, invoked: params.isInvoked, locale: client.locale)
-                return completionList(list.items + snippets, isIncomplete: list.isIncomplete, range: convert.range) {
+                return completionList(list.items + snippets, isIncomplete: list.isIncomplete || scanRunning == true, range: convert.range) {
                     Server.resolveData($0, view: view, uri: uri)
                 }
             }

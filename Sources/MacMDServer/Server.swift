@@ -47,12 +47,16 @@ public struct ServerConfiguration: Sendable {
     /// The process's environment, for the writer's language when the client names none
     /// (`LANG` and friends; `LocaleChoice.forServer`). Empty in tests: English.
     public var environment: [String: String]
+    /// How long a completion that needs the notebook waits for its first scan to end; then it
+    /// answers from the notes indexed so far, marked incomplete, so the client asks again.
+    public var completionScanWaitSeconds: Double
     public init(version: String, maxContentLength: Int = 64 << 20, userSnippetsCheckSeconds: Double = 2,
-                environment: [String: String] = [:]) {
+                environment: [String: String] = [:], completionScanWaitSeconds: Double = 1) {
         self.version = version
         self.maxContentLength = maxContentLength
         self.userSnippetsCheckSeconds = userSnippetsCheckSeconds
         self.environment = environment
+        self.completionScanWaitSeconds = completionScanWaitSeconds
     }
 }
 

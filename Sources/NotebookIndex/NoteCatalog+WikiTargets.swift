@@ -180,3 +180,22 @@ extension NoteCatalog {
         return three.allSatisfy(\.isASCII) || String(three).count == three.count
     }
 }
+
+extension NoteCatalog {
+    /// What a wiki-link or embed written in the note at `sourcePath` writes to reach the file
+    /// (not a note) at `path`: the shortest path suffix that `resolve` takes back to that file, as
+    /// Obsidian writes its "shortest" links (`![[lucide-x.svg]]` for
+    /// `Attachments/icons/lucide-x.svg` when no other file has that name), else the whole path.
+    /// A few `resolve` calls, one per folder of the path.
+    public func wikiFileTarget(to path: String, from sourcePath: String) -> String {
+        let utf8 = path.utf8
+        var starts = utf8.indices.filter { $0 > utf8.startIndex && utf8[utf8.index(before: $0)] == UInt8(ascii: "/") }
+        starts.reverse()
+        for start in starts {
+            let text = NotebookPath.wikiTarget(String(path[start...]))
+            let link = LinkSymbol(form: .wikiLink, target: LinkSymbol.Part(text: text, range: .empty), range: .empty)
+            if case .file(let found) = resolve(link, from: sourcePath), found == path { return text }
+        }
+        return NotebookPath.wikiTarget(path)
+    }
+}

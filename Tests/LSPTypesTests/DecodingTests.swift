@@ -232,6 +232,18 @@ final class DecodingTests: XCTestCase {
         XCTAssertEqual(bare.positionEncodings, [])
         XCTAssertFalse(bare.supportsConfiguration || bare.supportsPullDiagnostics || bare.supportsDocumentChanges)
 
+        // Neovim announces the resource operations it applies and no `documentChanges` flag:
+        // those operations exist only in `documentChanges`, so it takes them. An explicit
+        // `false` still wins.
+        let neovim = try InitializeParams(params: ["capabilities": ["workspace": ["workspaceEdit": [
+            "resourceOperations": ["rename", "create", "delete"], "changeAnnotationSupport": ["groupsOnLabel": true]]]]])
+        XCTAssertTrue(neovim.supportsDocumentChanges && neovim.supportsChangeAnnotations)
+        let refusing = try InitializeParams(params: ["capabilities": ["workspace": ["workspaceEdit": [
+            "documentChanges": false, "resourceOperations": ["create"]]]]])
+        XCTAssertFalse(refusing.supportsDocumentChanges)
+        let none = try InitializeParams(params: ["capabilities": ["workspace": ["workspaceEdit": ["resourceOperations": []]]]])
+        XCTAssertFalse(none.supportsDocumentChanges)
+
         let refused: [(JSONValue?, String)] = [
             ("not an object", #"params: expected an object, got "not an object""#),
             (nil, "params: expected an object, got nothing"),

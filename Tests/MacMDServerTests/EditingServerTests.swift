@@ -38,7 +38,8 @@ final class EditingServerTests: XCTestCase {
             ("```\n- item\n$0", "\n", "```\n- item\n"),
             ("```$0", "`", "```\n```"),
             ("See [[$0", "[", "See [[]]"),
-            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n$0", "\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n|  |  |"),
+            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n$0", "\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| "),
+            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n| |$0", "|", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| "),
         ]
         var version = 1
         for (marked, key, expected) in cases {
@@ -71,6 +72,10 @@ final class EditingServerTests: XCTestCase {
             XCTAssertEqual(answer["context"]?.stringValue, context, marked)
             let opens = answer["pairs"]?.arrayValue?.compactMap { $0["open"]?.stringValue } ?? []
             XCTAssertEqual(opens.contains(open), pairs, "\(marked): \(opens)")
+            // Only the single `$` says what takes its close back; the others carry no such field.
+            for pair in answer["pairs"]?.arrayValue ?? [] {
+                XCTAssertEqual(pair["withdrawOn"]?.stringValue, pair["open"]?.stringValue == "$" ? "0123456789 \t" : nil, "\(marked): \(pair)")
+            }
         }
     }
 

@@ -62,6 +62,44 @@ final class FirstScanTests: XCTestCase {
         XCTAssertTrue(after.contains(#"href="zeta.md""#), "the link that resolves did so all along: \(after)")
     }
 
+    /// A link completion asked while the first scan runs (the writer typed `[[` just as the
+    /// editor started) waits for the scan's end rather than answering from part of the notebook;
+    /// when the scan takes longer than the wait, it answers what it has, marked incomplete.
+    func testCompletionWaitsForTheScan() throws {
+        let (fixture, client) = openDuringTheScan()
+        defer { fixture.destroy(); client.close() }
+        let uri = fixture.uri("index.md")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                 "contentChanges": [["text": "See [[ze"]]])
+        let params: JSONValue = ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 8]]
+        let completionID = client.sendRequest("textDocument/completion", params)
+        // A request sent after it is answered first: the completion waits (for a minute here).
+        XCTAssertNotNil(client.request("macmd/pairs", params))
+        XCTAssertFalse(client.received.contains { if case .response(completionID, _) = $0 { true } else { false } },
+                       "no completion while the scan runs")
+        client.releaseScan()
+        let answer = try XCTUnwrap(client.response(to: completionID)?.value)
+        XCTAssertEqual(answer["isIncomplete"]?.boolValue, false)
+        XCTAssertEqual(answer["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["Zeta"])
+    }
+
+    func testCompletionAfterAShortWaitIsIncomplete() throws {
+        let fixture = NotebookFixture(Self.notebook)
+        let client = LSPTestClient(holdScan: true, completionScanWaitSeconds: 0.05)
+        defer { fixture.destroy(); client.close() }
+        client.initialize(capabilities: ["window": ["workDoneProgress": true]], workspaceFolders: [fixture.root])
+        _ = client.notification("$/progress") { $0?["value"]?["percentage"]?.intValue == 100 }
+        client.open(fixture, "index.md")
+        let uri = fixture.uri("index.md")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                 "contentChanges": [["text": "See [[ze"]]])
+        let answer = try XCTUnwrap(client.request("textDocument/completion", ["textDocument": ["uri": .string(uri)],
+                                                                              "position": ["line": 0, "character": 8]])?.value)
+        XCTAssertEqual(answer["isIncomplete"]?.boolValue, true, "the client asks again at the next keystroke")
+        XCTAssertEqual(answer["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }, ["Zeta"], "the notes read so far")
+        client.releaseScan()
+    }
+
     func testPullingClientsAreAskedToPullAgainWhenTheScanEnds() {
         let fixture = NotebookFixture(Self.notebook)
         defer { fixture.destroy() }

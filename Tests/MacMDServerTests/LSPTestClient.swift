@@ -26,7 +26,7 @@ final class LSPTestClient: @unchecked Sendable {
     /// `environment` is the server's (`ServerConfiguration.environment`): the writer's language
     /// when the client names none, and the language of dates.
     init(maxContentLength: Int = 64 << 20, holdWork: Bool = false, holdScan: Bool = false, logger: Logger = Logger(level: .error),
-         environment: [String: String] = [:]) {
+         environment: [String: String] = [:], completionScanWaitSeconds: Double = 60) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         pipe(&input)
@@ -37,7 +37,8 @@ final class LSPTestClient: @unchecked Sendable {
         scanGate = holdScan ? DispatchSemaphore(value: 0) : nil
         let connection = Connection(input: input[0], output: output[1], maxContentLength: maxContentLength)
         server = Server(connection: connection, configuration: ServerConfiguration(version: "test", maxContentLength: maxContentLength,
-                                                                                userSnippetsCheckSeconds: 0, environment: environment),
+                                                                                userSnippetsCheckSeconds: 0, environment: environment,
+                                                                                completionScanWaitSeconds: completionScanWaitSeconds),
                         logger: logger, workGate: gate, scanGate: scanGate)
         let server = self.server
         let exitCode = self.exitCode

@@ -84,7 +84,7 @@ final class NavigationServerTests: XCTestCase {
         }
         // And from a use, definition leads to the definition, then to the note it names.
         let found = try XCTUnwrap(client.request("textDocument/definition", fixture.at("[SO$0IL]", in: "index.md"))?.value?.arrayValue)
-        XCTAssertEqual(found.map { $0["range"] }, [definition, fixture.range("$0$0# Soil", in: "garden/soil.md")])
+        XCTAssertEqual(found.map { $0["range"] }, [definition, fixture.range("$0# Soil$0", in: "garden/soil.md")], "then the title of the note")
         XCTAssertEqual(found.compactMap { $0["uri"]?.stringValue }, [fixture.uri("index.md"), fixture.uri("garden/soil.md")])
     }
 

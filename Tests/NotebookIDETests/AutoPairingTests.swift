@@ -138,7 +138,10 @@ final class AutoPairingTests: XCTestCase {
         XCTAssertEqual(hints.pairs.first { $0.open == "[[" }, AutoPair("[[", "]]", .wikiLink))
         XCTAssertEqual(hints.pairs.first { $0.open == "**" }, AutoPair("**", "**", .strongEmphasis))
         XCTAssertEqual(hints.pairs.first { $0.open == "(" }, AutoPair("(", ")", .parentheses))
-        XCTAssertEqual(hints.pairs.first { $0.open == "$" }, AutoPair("$", "$", .inlineMath))
+        // A single `$` is withdrawn by a digit or a space typed next (money, not maths); `$$` is not.
+        XCTAssertEqual(hints.pairs.first { $0.open == "$" }, AutoPair("$", "$", .inlineMath, withdrawOn: "0123456789 \t"))
+        XCTAssertEqual(hints.pairs.first { $0.open == "$$" }, AutoPair("$$", "$$", .displayMath))
+        XCTAssertEqual(hints.pairs.filter { !$0.withdrawOn.isEmpty }.map(\.open), ["$"])
         // Longest opens first, so that an editor can take the first that matches.
         let lengths = hints.pairs.map(\.open.count)
         XCTAssertEqual(lengths, lengths.sorted(by: >))

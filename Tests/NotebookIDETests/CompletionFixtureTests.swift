@@ -104,14 +104,15 @@ enum CompletionFixture {
     /// note's current content), MacMD's own words in `locale`.
     static func complete(_ text: String, in path: String = "scratch.md",
                          workspace: CompletionWorkspace = sharedWorkspace, limit: Int = 200, locale: SupportedLocale = .en,
-                         file: StaticString = #filePath, line: UInt = #line)
+                         templateFolder: String? = nil, file: StaticString = #filePath, line: UInt = #line)
         -> (bytes: [UInt8], context: CompletionContext?, list: CompletionList) {
         let (bytes, cursor) = self.cursor(text, file: file, line: line)
         guard let context = CompletionContext.detect(text: bytes, cursor: cursor) else {
             return (bytes, nil, CompletionList())
         }
         let current = NoteSymbols.extract(from: MarkdownParser.parse(bytes, options: .notebook), path: path)
-        let sources = CompletionSources(workspace: workspace, currentNote: current, limit: limit, locale: locale)
+        let sources = CompletionSources(workspace: workspace, currentNote: current, limit: limit, locale: locale,
+                                        templateFolder: templateFolder)
         return (bytes, context, CompletionEngine.complete(context: context, in: path, sources: sources))
     }
 

@@ -1,3 +1,4 @@
+import NotebookIndex
 import XCTest
 @testable import NotebookIDE
 
@@ -39,6 +40,23 @@ final class CompletionTagTests: XCTestCase {
         XCTAssertEqual(list.items.map(\.label), [])
         let (_, _, all) = CompletionFixture.complete("Some #garden here\n\nText #ve$0gg\n", workspace: workspace)
         XCTAssertEqual(all.items.map(\.label), ["veg", "veggi"])
+    }
+
+    /// In an Obsidian vault `#Garden` and `#garden` are one tag: one item, written as its most
+    /// used spelling, with every spelling's uses. Elsewhere the spellings are tags of their own.
+    func testTagsThatDifferInCaseAreOneInAVault() {
+        let counts = ["garden": 3, "Garden": 1, "GARDEN": 1, "Veg": 2, "veg": 1, "Straße": 1, "STRASSE": 1, "straße": 2]
+        var catalog = NoteCatalog([])
+        catalog.markdownResolution = .obsidian
+        let vault = CompletionWorkspace(catalog: catalog, tagCounts: counts)
+        let (_, _, merged) = CompletionFixture.complete("Text #$0", workspace: vault)
+        XCTAssertEqual(merged.items.map(\.label), ["garden", "Veg", "straße", "STRASSE"])
+        XCTAssertEqual(merged.items.map(\.detail), ["5 uses", "3 uses", "3 uses", "1 use"])
+        // The half-typed tag is one of the uses, whatever its case.
+        let (_, _, typing) = CompletionFixture.complete("Text #GARD$0", workspace: vault)
+        XCTAssertEqual(typing.items.map(\.label), ["garden"])
+        let (_, _, plain) = CompletionFixture.complete("Text #$0", workspace: CompletionWorkspace(notes: [], tagCounts: counts))
+        XCTAssertEqual(plain.items.count, counts.count)
     }
 
     func testNoTagsWhereATagCannotBe() {

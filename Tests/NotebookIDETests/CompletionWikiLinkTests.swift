@@ -13,6 +13,41 @@ final class CompletionWikiLinkTests: XCTestCase {
         assertCompletion("[[gar$0", pick: "Soil Testing", gives: "[[soil tests]]")
     }
 
+    /// `[[` offers the other notes: not the note being written (its own headings come after
+    /// `[[#`), nor the templates of the snippets folder, whose names only look like notes.
+    func testTheNoteItselfAndTemplatesAreNoTargets() {
+        let workspace = CompletionFixture.workspace([
+            ("index.md", "# Home\n"), ("soil.md", "# Soil\n"), ("Templates/daily.md", "---\nprefix: daily\n---\n# {{date}}\n"),
+            ("Templates/meeting.md", "# Meeting\n"), ("Templatesque.md", "# Templatesque\n"), ("zebra.md", "# Zebra\n"),
+        ])
+        func labels(_ text: String, in path: String, templates: String?) -> [String] {
+            CompletionFixture.complete(text, in: path, workspace: workspace, templateFolder: templates).list.items.map(\.label).sorted()
+        }
+        XCTAssertEqual(labels("[[$0", in: "index.md", templates: "Templates"), ["Soil", "Templatesque", "Zebra"])
+        XCTAssertEqual(labels("[[So$0", in: "soil.md", templates: "Templates"), [])
+        XCTAssertEqual(labels("[[Meeting$0", in: "index.md", templates: "Templates"), [])
+        // Without a snippets folder the notes there are notes like any other.
+        XCTAssertEqual(labels("[[$0", in: "index.md", templates: nil), ["Meeting", "Soil", "Templatesque", "Zebra", "{{date}}"])
+        // The note's own headings are still one `#` away.
+        XCTAssertEqual(labels("# Home\n\n## Part\n\n[[#$0", in: "index.md", templates: "Templates"), ["Home", "Part"])
+    }
+
+    /// An embed of an attachment writes what Obsidian's "shortest" links write: the file's name
+    /// when no other file has it, else as few of its folders as tell it apart.
+    func testAttachmentsAreWrittenByTheirShortestName() {
+        let files = ["Attachments/icons/lucide-x.svg", "Attachments/icons/logo.png", "Projects/Atlas/logo.png", "Archive/logo.png"]
+        var catalog = NoteCatalog([CompletionFixture.symbols("# Home\n", path: "Home.md")])
+        catalog.markdownResolution = .obsidian
+        for file in files { catalog.insertAsset(file) }
+        let vault = CompletionWorkspace(catalog: catalog, files: files)
+        assertCompletion("![[lucide$0", in: "Daily/today.md", pick: "lucide-x.svg", gives: "![[lucide-x.svg]]", workspace: vault)
+        // Three `logo.png`: the one the link reaches by name (the shortest path, `Archive/`) is
+        // written by name, the others with the folder that tells them apart.
+        let (bytes, _, list) = CompletionFixture.complete("![[logo$0", in: "Daily/today.md", workspace: vault)
+        let written = list.items.map { CompletionFixture.applied($0, to: bytes) }.sorted()
+        XCTAssertEqual(written, ["![[Atlas/logo.png]]", "![[icons/logo.png]]", "![[logo.png]]"])
+    }
+
     func testCursorInTheMiddleOfAWordReplacesTheWholeWord() {
         assertCompletion("[[no$0te]] more", pick: "Note title", gives: "[[Note title]] more")
         assertCompletion("[[no$0te more", pick: "Note title", gives: "[[Note title]] more")

@@ -54,7 +54,7 @@ final class EditingLargeNoteTests: XCTestCase {
         EditingCheck.check("\n", [
             (body + "- last\n$0", body + "- last\n- $0"),
             (body + "1. a\n$0\n2. b\n", body + "1. a\n2. $0\n3. b\n"),
-            (body + "| a | b |\n|---|---|\n| c | d |\n$0", body + "| a | b |\n|---|---|\n| c | d |\n| $0 |  |"),
+            (body + "| a | b |\n|---|---|\n| c | d |\n$0", body + "| a | b |\n|---|---|\n| c | d |\n| $0"),
             (body + "```\n- a\n$0\n```\n", nil),
         ])
         EditingCheck.check("`", [

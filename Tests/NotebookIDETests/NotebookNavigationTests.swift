@@ -56,7 +56,8 @@ final class NotebookNavigationTests: XCTestCase {
         let cases: [(String, [String])] = [
             ("[[so$0il#pH]]", ["garden/soil.md: ## pH"]),
             ("[[soil#^acid$0]]", ["garden/soil.md: Acid soil. ^acid"]),
-            ("[t](garden/soil.md$0)", ["garden/soil.md: "]),
+            ("[t](garden/soil.md$0)", ["garden/soil.md: # Soil"]),
+            ("[[so$0il]]", ["garden/soil.md: # Soil"]),
             ("[t][s$0]\n\n[s]: garden/soil.md#texture", ["index.md: [s]: garden/soil.md#texture", "garden/soil.md: ## Texture"]),
             ("[[Nowhere$0]]", []),
             ("![pic](plot.pn$0g)", ["plot.png: "]),
@@ -70,6 +71,25 @@ final class NotebookNavigationTests: XCTestCase {
             }
             XCTAssertEqual(workspace.show(workspace.notebook.definition(of: target, in: workspace.note)), expected, index)
         }
+    }
+
+    /// A link to a whole note leads to its title, not to the `---` of its front matter: the
+    /// title heading, else the front matter's `title`, else the first heading, else the start.
+    func testDefinitionOfANoteIsItsTitle() {
+        let files = [
+            "index.md": "[[a]] [[b]] [[c]] [[d]] [[e]]$0\n",
+            "a.md": "---\ntitle: Alpha\ntags: [x]\n---\n\nIntro.\n\n# Alpha\n\n## Part\n",
+            "b.md": "---\ntitle: Beta\n---\nText first.\n\n## Only a section\n",
+            "c.md": "---\ntitle: Gamma\n---\nNo heading at all.\n",
+            "d.md": "No front matter, no heading.\n",
+            "e.md": "Intro\n\n### Deep first\n\n## Title\n",
+        ]
+        let workspace = Workspace(files)
+        var shown: [String] = []
+        for link in workspace.note.links {
+            shown += workspace.show(workspace.notebook.destination(of: link, from: workspace.note.path))
+        }
+        XCTAssertEqual(shown, ["a.md: # Alpha", "b.md: title", "c.md: title", "d.md: ", "e.md: ### Deep first"])
     }
 
     func testReferencesOfNotesHeadingsTagsAndDefinitions() throws {

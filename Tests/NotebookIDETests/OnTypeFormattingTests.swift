@@ -61,20 +61,24 @@ final class OnTypeFormattingTests: XCTestCase {
     }
 
     func testALineBreakInATableStartsARow() {
+        // The new row gets its leading pipe and nothing after the cursor: the writer types the
+        // cells and pipes, and no pipe ends up twice.
         EditingCheck.check("\n", [
-            ("| a | b |\n|---|---|\n| c | d |\n$0\n", "| a | b |\n|---|---|\n| c | d |\n| $0 |  |\n"),
-            ("| a | b |\n|---|---|\n$0\n", "| a | b |\n|---|---|\n| $0 |  |\n"),
-            ("| a | b | c |\n|---|---|---|\n| x |\n$0\nNext\n", "| a | b | c |\n|---|---|---|\n| x |\n| $0 |  |  |\nNext\n"),
-            ("| a |\n|---|\n| b |\n$0", "| a |\n|---|\n| b |\n| $0 |"),
-            ("| a |\n|---|\n| b |\n  $0\n", "| a |\n|---|\n| b |\n| $0 |\n"),
-            ("> | a |\n> |---|\n> | b |\n$0\n", "> | a |\n> |---|\n> | b |\n> | $0 |\n"),
-            ("- item\n\n  | a |\n  |---|\n  | b |\n$0\n", "- item\n\n  | a |\n  |---|\n  | b |\n  | $0 |\n"),
+            ("| a | b |\n|---|---|\n| c | d |\n$0\n", "| a | b |\n|---|---|\n| c | d |\n| $0\n"),
+            ("| a | b |\n|---|---|\n$0\n", "| a | b |\n|---|---|\n| $0\n"),
+            ("| a | b | c |\n|---|---|---|\n| x |\n$0\nNext\n", "| a | b | c |\n|---|---|---|\n| x |\n| $0\nNext\n"),
+            ("| a |\n|---|\n| b |\n$0", "| a |\n|---|\n| b |\n| $0"),
+            ("| a |\n|---|\n| b |\n  $0\n", "| a |\n|---|\n| b |\n| $0\n"),
+            ("> | a |\n> |---|\n> | b |\n$0\n", "> | a |\n> |---|\n> | b |\n> | $0\n"),
+            ("- item\n\n  | a |\n  |---|\n  | b |\n$0\n", "- item\n\n  | a |\n  |---|\n  | b |\n  | $0\n"),
             // A table without outer pipes gets a row with them (a row of empty cells needs them).
-            ("a | b\n--|--\nc | d\n$0\n", "a | b\n--|--\nc | d\n| $0 |  |\n"),
-            // An empty row ends the table.
+            ("a | b\n--|--\nc | d\n$0\n", "a | b\n--|--\nc | d\n| $0\n"),
+            // An empty row ends the table: the leading pipe a line break wrote, or empty cells.
+            ("| a |\n|---|\n| b |\n| \n$0\n", "| a |\n|---|\n| b |\n\n$0\n"),
+            ("| a |\n|---|\n| b |\n|\n$0\n", "| a |\n|---|\n| b |\n\n$0\n"),
             ("| a |\n|---|\n| b |\n|  |\n$0\n", "| a |\n|---|\n| b |\n\n$0\n"),
             ("| a | b |\n|---|---|\n|  |  |\n$0\n", "| a | b |\n|---|---|\n\n$0\n"),
-            ("> | a |\n> |---|\n> |  |\n$0\n", "> | a |\n> |---|\n>\n> $0\n"),
+            ("> | a |\n> |---|\n> | \n$0\n", "> | a |\n> |---|\n>\n> $0\n"),
             // The header row is no place for a row; code is not a table.
             ("| a | b |\n$0\n|---|---|\n", nil),
             ("```\n| a |\n|---|\n| b |\n$0\n```\n", nil),
@@ -94,6 +98,11 @@ final class OnTypeFormattingTests: XCTestCase {
             ("| name | v |\n|-|-|$0\n", "| name | v   |\n| ---- | --- |$0\n"),
             // Rows below the cursor are aligned too.
             ("| a |\n|-|$0\n| bb |\n", "| a   |\n| --- |$0\n| bb  |\n"),
+            // A pipe typed after the `| ` a line break wrote is that leading pipe, not a cell.
+            ("| a | b |\n|---|---|\n| c | d |\n| |$0\n", "| a | b |\n|---|---|\n| c | d |\n| $0\n"),
+            ("> | a |\n> |---|\n> | |$0", "> | a |\n> |---|\n> | $0"),
+            // An empty cell typed with two spaces is a cell.
+            ("| a | b |\n|---|---|\n|  |$0\n", "| a   | b   |\n| --- | --- |\n|     |$0\n"),
         ])
         EditingCheck.check("|", [
             ("| a |$0 b |\n|---|---|\n", nil),
@@ -101,6 +110,12 @@ final class OnTypeFormattingTests: XCTestCase {
             ("| a | b |$0\n", nil),
             ("| a   | b   |\n| --- | --- |$0\n", nil),
             ("```\n| a |\n|-|$0\n```\n", nil),
+            // The first pipe of a row, typed by hand, is its leading pipe: nothing to align.
+            ("| a | b |\n|---|---|\n| c | d |\n|$0\n", nil),
+            ("| a | b |\n|---|---|\n  |$0", nil),
+            ("> | a |\n> |---|\n> |$0", nil),
+            // `| |` outside a table is only text.
+            ("Text\n| |$0\n", nil),
         ])
     }
 

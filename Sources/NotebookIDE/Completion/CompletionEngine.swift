@@ -123,13 +123,19 @@ private struct Request {
 
     /// The index of the note at `path` in `notes` (sorted by path), or -1.
     static func index(of path: String, in notes: [CompletionWorkspace.Note]) -> Int {
+        let low = lowerBound(path, in: notes)
+        return low < notes.count && notes[low].path == path ? low : -1
+    }
+
+    /// The first index of `notes` (sorted by path) whose path is not before `path`.
+    static func lowerBound(_ path: String, in notes: [CompletionWorkspace.Note]) -> Int {
         var low = 0
         var high = notes.count
         while low < high {
             let middle = low + (high - low) / 2
             if notes[middle].path < path { low = middle + 1 } else { high = middle }
         }
-        return low < notes.count && notes[low].path == path ? low : -1
+        return low
     }
 
     /// What a file that is not a note is, for its item's documentation.
@@ -167,10 +173,24 @@ private struct Request {
         return localized("completion.folder.documentation", .string(NavigationText.codeSpan(path + "/")), .string(contents))
     }
 
+    /// The indices of the notes in the template folder (`CompletionSources.templateFolder`): one
+    /// run, since the notes are sorted by path.
+    static func templateIndices(_ folder: String?, in notes: [CompletionWorkspace.Note]) -> Range<Int> {
+        guard let folder, !folder.isEmpty else { return 0..<0 }
+        let prefix = folder + "/"
+        let low = lowerBound(prefix, in: notes)
+        var end = low
+        while end < notes.count, notes[end].path.hasPrefix(prefix) { end += 1 }
+        return low..<end
+    }
+
+    /// Notes a wiki-link may name: every note but the one being edited (a link to itself is
+    /// `[[#heading]]`, which heading completion offers) and the templates of the snippets folder.
     func wikiTargets(isEmbed: Bool) -> CompletionList {
         let notes = workspace.notes
         let currentFolder = Array(CompletionPath.folder(of: notePath).utf8)
         let selfIndex = Request.index(of: notePath, in: notes)
+        let templates = Request.templateIndices(sources.templateFolder, in: notes)
         let aliasKeys = workspace.aliasKeys
         var ranked: [Ranked] = []
         ranked.reserveCapacity(query.isEmpty ? notes.count : 256)
@@ -185,7 +205,7 @@ private struct Request {
                         }
                         for index in keys.indices {
                             let note = keys[index]
-                            if queryMask & ~note.mask != 0 { continue }
+                            if queryMask & ~note.mask != 0 || index == selfIndex || templates.contains(index) { continue }
                             let titleTier = CompletionMatcher.tier(q, bytes(note.title))
                             let stemTier = CompletionMatcher.tier(q, bytes(note.stem))
                             let pathTier = CompletionMatcher.tier(q, bytes(note.path))
@@ -194,10 +214,9 @@ private struct Request {
                             if stemTier > best { best = stemTier; field = 1 }
                             if pathTier > best { best = pathTier; field = 2 }
                             // Closer notes first: more shared folders, then fewer folders, then
-                            // shorter paths; the note itself last.
+                            // shorter paths.
                             let common = UInt64(min(CompletionPath.commonFolders(current, bytes(note.folder)), 255))
-                            let isSelf: UInt64 = index == selfIndex ? 1 : 0
-                            let place = isSelf << 59 | (255 - common) << 51 | UInt64(min(max(note.depth, 0), 255)) << 43
+                            let place = (255 - common) << 51 | UInt64(min(max(note.depth, 0), 255)) << 43
                                 | UInt64(min(max(note.pathLength, 0), 0xFFFFF)) << 23
                             if best != CompletionMatcher.none {
                                 ranked.append(Ranked(key: Request.tierBits(best) | place, index: Int32(index), field: field))
@@ -236,7 +255,8 @@ private struct Request {
             if entry.field == -1 {
                 let file = workspace.files[Int(entry.index)]
                 return CompletionCandidate(label: CompletionPath.name(of: file.path), kind: file.isImage ? .image : .file,
-                                           newText: closed(NotebookPath.wikiTarget(file.path)), replace: replace, filterText: file.path,
+                                           newText: closed(workspace.catalog.wikiFileTarget(to: file.path, from: notePath)),
+                                           replace: replace, filterText: file.path,
                                            detail: file.path,
                                            documentation: fileDocumentation(file.path, isImage: file.isImage))
             }
@@ -569,18 +589,22 @@ private struct Request {
         let tags = workspace.tags
         // The half-typed tag at the cursor is counted as a use when the counts include this note;
         // it is not a use to offer.
-        let beingTyped = sources.currentNote?.tags.first { $0.nameRange == replace }?.name
+        let ignoringCase = CompletionWorkspace.tagsIgnoreCase(workspace.catalog)
+        let beingTyped = sources.currentNote?.tags.first { $0.nameRange == replace }.map { ignoringCase ? $0.name.folded : $0.name }
+        func isBeingTyped(_ tag: CompletionWorkspace.Counted) -> Bool {
+            beingTyped != nil && (ignoringCase ? tag.text.folded : tag.text) == beingTyped
+        }
         var ranked: [Ranked] = []
         for index in tags.indices {
             let tag = tags[index]
-            if tag.text == beingTyped && tag.count <= 1 { continue }
+            if isBeingTyped(tag) && tag.count <= 1 { continue }
             let tier = CompletionMatcher.tier(query, tag.key)
             guard tier != CompletionMatcher.none else { continue }
             ranked.append(Ranked(key: Request.tierBits(tier), index: Int32(index), field: 0))
         }
         return finish(ranked) { entry in
             let tag = tags[Int(entry.index)]
-            let count = tag.text == beingTyped ? tag.count - 1 : tag.count
+            let count = isBeingTyped(tag) ? tag.count - 1 : tag.count
             let code = CatalogArgument.string(NavigationText.codeSpan("#" + tag.text))
             // A tag in a quoted front-matter value needs the closing quote when none follows.
             return CompletionCandidate(label: tag.text, kind: .tag, newText: closed(tag.text), replace: replace,

@@ -16,11 +16,16 @@ public struct CompletionSources: Sendable {
     /// The language of the items' details and documentation that MacMD writes itself (a folder's
     /// contents, a tag's uses); names and paths stay as they are.
     public var locale: SupportedLocale
+    /// A folder (notebook-relative, no trailing `/`) whose notes are no link targets: the snippets
+    /// folder (`snippets.folder`), whose notes are templates.
+    public var templateFolder: String?
 
-    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil, limit: Int = 200, locale: SupportedLocale = .en) {
+    public init(workspace: CompletionWorkspace, currentNote: NoteSymbols? = nil, limit: Int = 200, locale: SupportedLocale = .en,
+                templateFolder: String? = nil) {
         self.workspace = workspace
         self.currentNote = currentNote
         self.limit = limit
         self.locale = locale
+        self.templateFolder = templateFolder
     }
 }

@@ -64,10 +64,13 @@ extension CompletionWorkspace {
         folderTree = LazyValue { CompletionWorkspace.folderTree(sorted, files: files) }
         // Given counts, the lists capture only them: an index kept between requests holds no
         // catalog (`CompletionIndexes`), or an edit would copy the notes it shares.
+        let tagsIgnoreCase = CompletionWorkspace.tagsIgnoreCase(catalog)
         if let tagCounts {
-            tagsByUse = LazyValue { CompletionWorkspace.byUse(tagCounts) }
+            tagsByUse = LazyValue { CompletionWorkspace.tagsByUse(tagCounts, ignoringCase: tagsIgnoreCase) }
         } else {
-            tagsByUse = LazyValue { CompletionWorkspace.byUse(CompletionWorkspace.tagCounts(of: catalog.notes.values)) }
+            tagsByUse = LazyValue {
+                CompletionWorkspace.tagsByUse(CompletionWorkspace.tagCounts(of: catalog.notes.values), ignoringCase: tagsIgnoreCase)
+            }
         }
         if let frontMatterValues {
             frontMatterKeysByUse = LazyValue { CompletionWorkspace.keysByUse(frontMatterValues) }

@@ -142,7 +142,10 @@ public struct CompletionWorkspace: Sendable {
                          frontMatterValues: [String: [String: Int]]? = nil) -> CompletionWorkspace {
         var copy = self
         if let catalog { copy.catalog = catalog }
-        if let tagCounts { copy.tagsByUse = LazyValue { CompletionWorkspace.byUse(tagCounts) } }
+        if let tagCounts {
+            let ignoringCase = CompletionWorkspace.tagsIgnoreCase(copy.catalog)
+            copy.tagsByUse = LazyValue { CompletionWorkspace.tagsByUse(tagCounts, ignoringCase: ignoringCase) }
+        }
         if let frontMatterValues { copy.frontMatterKeysByUse = LazyValue { CompletionWorkspace.keysByUse(frontMatterValues) } }
         return copy
     }
@@ -192,6 +195,28 @@ public struct CompletionWorkspace: Sendable {
             }
         }
         return values
+    }
+
+    /// Whether tags that differ only in case are one tag: in an Obsidian vault (a catalog that
+    /// resolves Markdown links as Obsidian does), where `#Garden` and `#garden` are the same tag.
+    static func tagsIgnoreCase(_ catalog: NoteCatalog) -> Bool { catalog.markdownResolution == .obsidian }
+
+    /// Tags by use; `ignoringCase`, the spellings of one tag merged into one entry, written as
+    /// its most used spelling, with their uses added up.
+    static func tagsByUse(_ counts: [String: Int], ignoringCase: Bool) -> [Counted] {
+        guard ignoringCase else { return byUse(counts) }
+        var merged: [String: (spelling: String, uses: Int, total: Int)] = [:]
+        for (tag, uses) in counts where !tag.isEmpty {
+            let key = tag.folded
+            if var entry = merged[key] {
+                entry.total += uses
+                if uses > entry.uses || (uses == entry.uses && tag < entry.spelling) { (entry.spelling, entry.uses) = (tag, uses) }
+                merged[key] = entry
+            } else {
+                merged[key] = (tag, uses, uses)
+            }
+        }
+        return byUse(Dictionary(uniqueKeysWithValues: merged.values.map { ($0.spelling, $0.total) }))
     }
 
     static func byUse(_ counts: [String: Int]) -> [Counted] {

@@ -20,7 +20,8 @@ extension NoteView {
         // The shared index is the notebook's as the snapshot holds it; this note's own symbols
         // (maybe newer) come from the request's text.
         let index = snapshot.folder(of: note).map(snapshot.completionIndex(of:)) ?? CompletionWorkspace(notebook: notebook)
-        let sources = CompletionSources(workspace: index, currentNote: symbols, limit: limit, locale: locale)
+        let sources = CompletionSources(workspace: index, currentNote: symbols, limit: limit, locale: locale,
+                                        templateFolder: isStandalone ? nil : folder.configuration.snippetsFolder)
         return CompletionEngine.complete(context: context, in: note.path, sources: sources)
     }
 }

@@ -14,7 +14,9 @@
 //   containers before the cursor on its line); `_` and `__` next to a letter or digit on either
 //   side (intraword `_` neither opens nor closes emphasis); `$` before a digit (a `$` there cannot
 //   close math); `` ` `` where it would be a fence's third backtick (`onTypeFormatting` closes
-//   fences).
+//   fences). A single `$` is paired until the next key says otherwise: its pair carries
+//   `withdrawOn` (digits and white space), and an editor takes the close back when the writer
+//   types one of those right after it (`$5`, `$ `: money and dollar signs, not maths).
 // - `"` and `'` are not paired in prose (quotation marks and apostrophes are prose, and
 //   closing them would be wrong as often as right); they pair in the front matter (YAML) and in
 //   a link's title.
@@ -66,12 +68,20 @@ public struct AutoPair: Sendable, Hashable {
     public var open: String
     public var close: String
     public var kind: Kind
+    /// The characters that, typed right after `open`, take `close` back: the syntax could not
+    /// know what the pair was until the next key. Empty for most pairs.
+    public var withdrawOn: String
 
-    public init(_ open: String, _ close: String, _ kind: Kind) {
+    public init(_ open: String, _ close: String, _ kind: Kind, withdrawOn: String = "") {
         self.open = open
         self.close = close
         self.kind = kind
+        self.withdrawOn = withdrawOn
     }
+
+    /// What takes back the close of an inline-maths `$`: a digit (`$5` is money; a `$` before a
+    /// digit cannot close maths either) or white space (`$ ` opens no maths).
+    public static let moneyOrSpace = "0123456789 \t"
 }
 
 /// The answer of `macmd/pairs`: the context of a position and the pairs that close there.
@@ -147,7 +157,7 @@ public enum AutoPairing {
         if !fenceInTheMaking { pairs.append(AutoPair("`", "`", .codeSpan)) }
         if !startsLine { pairs.append(AutoPair("*", "*", .emphasis)) }
         if !inWord { pairs.append(AutoPair("_", "_", .emphasis)) }
-        if extensions.contains(.math), !beforeDigit { pairs.append(AutoPair("$", "$", .inlineMath)) }
+        if extensions.contains(.math), !beforeDigit { pairs.append(AutoPair("$", "$", .inlineMath, withdrawOn: AutoPair.moneyOrSpace)) }
         return pairs
     }
 

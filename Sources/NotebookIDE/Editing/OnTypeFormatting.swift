@@ -2,11 +2,12 @@
 //
 // Triggers and rules:
 // - `\n` (the editor has inserted the line break; the cursor is on the new line, maybe after
-//   indentation the editor added): in a table body or after the delimiter row, a new row with the
-//   header's number of cells (`|  |  |`, always with outer pipes: an empty row without them is
-//   not a row), the cursor in its first cell; after an empty body row, the row goes and the table
-//   ends (as an empty list item ends a list). Otherwise list and quote continuation
-//   (`ListContinuation`).
+//   indentation the editor added): in a table body or after the delimiter row, a new row's
+//   leading pipe (`| `, with the row's containers), the cursor after it: the writer types the
+//   cells and their pipes, and the pipe that ends the row aligns the table. Nothing is written
+//   after the cursor, so a writer who types every pipe gets no pipe twice. After an empty body
+//   row, the row goes and the table ends (as an empty list item ends a list). Otherwise list and
+//   quote continuation (`ListContinuation`).
 // - `` ` ``: the third backtick of a line that opens a fence (after its containers and up to
 //   three spaces, nothing after the cursor) inserts the closing fence on a new line below, with
 //   the line's containers, the cursor staying after the opening fence (for the language). Not on
@@ -17,7 +18,11 @@
 //   when `]]` follows.
 // - `|` at the end of a table row (nothing but spaces after it): the table is aligned
 //   (`TableFormatting`); the cursor's row keeps its number of cells, so that a row being typed is
-//   not filled, and the cursor stays after its last pipe.
+//   not filled, and the cursor stays after its last pipe. Not the first pipe of a row (nothing but
+//   containers before it): that is the row's leading pipe, and a row has no cells yet. A pipe
+//   typed just after the `| ` that a line break started (the row reads `| |`) is the writer typing
+//   the leading pipe themselves: the two become one `| `, as typing a closing bracket steps over
+//   the one an editor inserted.
 // - Nothing in fenced code, `$$` math or the front matter; nothing for other characters.
 //
 // Invariant: each answer reads the cursor's line, the lines of the list or table around it, and
@@ -103,16 +108,24 @@ enum TableTyping {
                 TextReplacement(span: ByteSpan(kept, row.lineEnd), newText: ""),
             ] + (text.string(lineStart, cursor) == prefix ? [] : [TextReplacement(span: ByteSpan(lineStart, cursor), newText: prefix)]))
         }
-        let columns = max(1, TableFormatting.RowCells(table.rows[0], text).cells.count)
-        return TypingEdits.around(cursor, replacing: lineStart, before: prefix + "| ",
-                                  after: String(repeating: " | ", count: columns - 1) + " |", in: text)
+        return TypingEdits.around(cursor, replacing: lineStart, before: prefix + "| ", after: "", in: text)
     }
 
-    /// The table aligned after a `|` typed at the end of a row.
+    /// The table aligned after a `|` typed at the end of a row; the leading pipe a line break
+    /// wrote and the one the writer typed after it made one.
     static func realign(_ text: EditorText, cursor: Int) -> TypingEdits? {
         guard cursor >= 1, text[cursor - 1] == UInt8(ascii: "|"), cursor < 2 || text[cursor - 2] != UInt8(ascii: "\\"),
-              text.isBlank(cursor, text.lineEnd(from: cursor)),
-              let table = TableLines.table(around: text.lineStart(of: cursor), in: text) else { return nil }
+              text.isBlank(cursor, text.lineEnd(from: cursor)) else { return nil }
+        let lineStart = text.lineStart(of: cursor)
+        let cellsStart = LineRegions.contentStart(text.bytes, lineStart, text.lineEnd(from: lineStart))
+        // The row's first pipe: no cell yet, nothing to align.
+        if cellsStart >= cursor - 1 { return nil }
+        if text.bytes[cellsStart..<cursor].elementsEqual("| |".utf8) {
+            guard let above = text.previousLine(before: lineStart),
+                  TableLines.table(around: above.start, in: text) != nil else { return nil }
+            return TypingEdits([TextReplacement(span: ByteSpan(cellsStart, cursor), newText: "| ")])
+        }
+        guard let table = TableLines.table(around: lineStart, in: text) else { return nil }
         return TypingEdits(TableFormatting.align(table, in: text, cursor: cursor))
     }
 }

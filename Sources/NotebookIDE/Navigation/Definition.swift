@@ -36,15 +36,28 @@ extension Notebook {
     public func destination(of link: LinkSymbol, from path: String) -> [SourceRange] {
         switch catalog.resolve(link, from: path) {
         case .note(let target, let heading, let block, let htmlID):
-            let range = block?.blockRange ?? heading?.range ?? htmlID?.range ?? ByteSpan(Int32(0), Int32(0))
+            let range = block?.blockRange ?? heading?.range ?? htmlID?.range ?? titlePlace(of: target)
             return [SourceRange(path: target, range: range)]
         case .file(let file) where assets.contains(file):
             return [SourceRange(path: file, range: .empty)]
         case .ambiguous(let candidates):
-            return candidates.map { SourceRange(path: $0, range: .empty) }
+            return candidates.map { SourceRange(path: $0, range: titlePlace(of: $0)) }
         default:
             return []
         }
+    }
+
+    /// Where a link to a whole note leads: its title, where the note writes it, rather than its
+    /// first byte (a front matter's `---`). The title heading (the first H1, or with a front
+    /// matter title the H1 that reads the same); else the front matter's `title` key; else the
+    /// first heading; else the start.
+    func titlePlace(of path: String) -> ByteSpan {
+        guard let note = notes[path] else { return .empty }
+        if let heading = note.titleHeading { return heading.range }
+        if note.titleSource == .frontMatter, let key = note.frontMatter?.entries.first(where: { $0.key == "title" }) {
+            return key.keyRange
+        }
+        return note.headings.first?.range ?? .empty
     }
 
     // MARK: References
