@@ -8,15 +8,21 @@ import JSONRPC
 public struct FormattingOptions: Sendable, Equatable, LSPDecodable {
     public var tabSize: Int
     public var insertSpaces: Bool
+    /// `macmd.textWidth`, MacMD's own option (LSP lets formatting options carry more
+    /// properties): fill the paragraphs of the range to this many columns, as `gq` does; absent
+    /// or 0 leaves prose alone.
+    public var textWidth: Int?
 
-    public init(tabSize: Int = 4, insertSpaces: Bool = true) {
+    public init(tabSize: Int = 4, insertSpaces: Bool = true, textWidth: Int? = nil) {
         self.tabSize = tabSize
         self.insertSpaces = insertSpaces
+        self.textWidth = textWidth
     }
 
     public init(_ reader: ParamReader) throws(ResponseError) {
         tabSize = try reader.field("tabSize").optionalInt() ?? 4
         insertSpaces = try reader.field("insertSpaces").optionalBool() ?? true
+        textWidth = try reader.field("macmd.textWidth").optionalInt().flatMap { $0 > 0 ? $0 : nil }
     }
 }
 

@@ -80,15 +80,21 @@ public struct TextEdit: Sendable, Equatable, LSPEncodable {
     public var newText: String
     /// `annotationId` (an `AnnotatedTextEdit`): the change annotation the edit belongs to.
     public var annotationID: String?
+    /// `macmd.cursorBefore`, MacMD's extension for `textDocument/onTypeFormatting`: this edit, an
+    /// insertion at the cursor, puts its text after the cursor (at the very end of a note, where
+    /// no character follows to carry it); absent when false.
+    public var cursorBefore: Bool
 
-    public init(range: LSPRange, newText: String, annotationID: String? = nil) {
+    public init(range: LSPRange, newText: String, annotationID: String? = nil, cursorBefore: Bool = false) {
         self.range = range
         self.newText = newText
         self.annotationID = annotationID
+        self.cursorBefore = cursorBefore
     }
 
     public var json: JSONValue {
-        .object(omittingNil: ["range": range.json, "newText": .string(newText), "annotationId": annotationID.map { .string($0) }])
+        .object(omittingNil: ["range": range.json, "newText": .string(newText), "annotationId": annotationID.map { .string($0) },
+                              "macmd.cursorBefore": cursorBefore ? .bool(true) : nil])
     }
 }
 

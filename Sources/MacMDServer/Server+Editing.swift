@@ -1,6 +1,7 @@
 // The editing requests: list continuation and the other keystroke edits
-// (`textDocument/onTypeFormatting`), auto-pairing hints (`macmd/pairs`), and table alignment
-// (`textDocument/formatting`, `rangeFormatting`). NotebookIDE decides; this file converts.
+// (`textDocument/onTypeFormatting`), auto-pairing hints (`macmd/pairs`), table alignment
+// (`textDocument/formatting`, `rangeFormatting`) and, with the option `macmd.textWidth`, prose
+// filled to a width (`rangeFormatting` for `gq`). NotebookIDE decides; this file converts.
 //
 // Invariant: these read their document's text alone, never the notebook: they neither file the
 // document nor take a snapshot, so a keystroke's answer costs the feature itself (a few lines
@@ -57,7 +58,9 @@ extension Server {
         onText(id, params.textDocument.uri, DocumentOnTypeFormattingRequest.self) { [self] analysis in
             let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
             let edits = OnTypeFormatting.edits(typed: params.character, at: offset, in: analysis.text)
-            return .success(textEdits(edits.replacements, analysis))
+            var lspEdits = textEdits(edits.replacements, analysis)
+            if let index = edits.cursorBefore, lspEdits.indices.contains(index) { lspEdits[index].cursorBefore = true }
+            return .success(lspEdits)
         }
     }
 
@@ -81,7 +84,12 @@ extension Server {
             let encoding = client.encoding
             let range = ByteSpan(FromLSP.offset(params.range.start, analysis.lines, encoding),
                                  FromLSP.offset(params.range.end, analysis.lines, encoding))
-            return .success(textEdits(TableFormatting.edits(for: analysis.tree, in: range), analysis))
+            var edits = TableFormatting.edits(for: analysis.tree, in: range)
+            // `gq` (the option `macmd.textWidth`): the range's prose filled too.
+            if let width = params.options.textWidth {
+                edits = (edits + ProseWrapping.edits(for: analysis.tree, in: range, width: width)).sorted { $0.span.start < $1.span.start }
+            }
+            return .success(textEdits(edits, analysis))
         }
     }
 }

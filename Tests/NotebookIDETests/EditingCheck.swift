@@ -7,14 +7,15 @@ import XCTest
 enum EditingCheck {
     /// `text` with `edits` applied (they must be sorted and not overlap), and where the cursor at
     /// `cursor` ends up by the rule VS Code and Neovim follow: an edit that ends at or before the
-    /// cursor shifts it by what it adds; an edit after it leaves it. `hint` (a `TypingEdits`
-    /// cursor) wins. Fails the test when an edit starts before the cursor and ends after it.
-    static func apply(_ edits: [TextReplacement], to text: [UInt8], cursor: Int?, hint: Int? = nil,
+    /// cursor shifts it by what it adds; an edit after it leaves it; the edit at `cursorBefore`
+    /// (`TypingEdits.cursorBefore`, which MacMD's editor setups honour) leaves it too. Fails the
+    /// test when an edit starts before the cursor and ends after it.
+    static func apply(_ edits: [TextReplacement], to text: [UInt8], cursor: Int?, cursorBefore: Int? = nil,
                       file: StaticString = #filePath, line: UInt = #line) -> (text: [UInt8], cursor: Int?) {
         var result: [UInt8] = []
         var position = 0
         var newCursor = cursor
-        for edit in edits {
+        for (index, edit) in edits.enumerated() {
             let range = edit.span.range
             guard range.lowerBound >= position, range.upperBound <= text.count else {
                 XCTFail("edits overlap or are out of order: \(edits)", file: file, line: line)
@@ -23,7 +24,7 @@ enum EditingCheck {
             result += text[position..<range.lowerBound]
             result += Array(edit.newText.utf8)
             position = range.upperBound
-            if let cursor {
+            if let cursor, index != cursorBefore {
                 if range.upperBound <= cursor {
                     newCursor = (newCursor ?? cursor) + edit.newText.utf8.count - range.count
                 } else if range.lowerBound < cursor {
@@ -32,7 +33,7 @@ enum EditingCheck {
             }
         }
         result += text[position...]
-        return (result, hint ?? newCursor)
+        return (result, newCursor)
     }
 
     /// The text with `$0` at `cursor`.
@@ -50,7 +51,7 @@ enum EditingCheck {
         let cursor = offsets.first ?? 0
         let answer = OnTypeFormatting.edits(typed: character, at: cursor, in: bytes, extensions: extensions)
         guard !answer.isEmpty else { return nil }
-        let applied = apply(answer.replacements, to: bytes, cursor: cursor, hint: answer.cursor, file: file, line: line)
+        let applied = apply(answer.replacements, to: bytes, cursor: cursor, cursorBefore: answer.cursorBefore, file: file, line: line)
         return marked(applied.text, cursor: applied.cursor)
     }
 

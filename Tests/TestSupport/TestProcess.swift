@@ -104,6 +104,57 @@ public enum TestProcess {
         return Result(status: status, stdout: stdout, stderr: stderr)
     }
 
+    /// Runs `executable` with `arguments` in a child that inherits no file descriptor but its
+    /// standard input (from /dev/null) and output (to files), waiting at most `timeout` seconds.
+    /// For programs that leave a daemon behind (a tmux client starts its server): Foundation's
+    /// `Process` waits for every holder of a descriptor it gives the child, so a daemon that
+    /// inherits one keeps `waitUntilExit` waiting for as long as the daemon runs.
+    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                             timeout: TimeInterval = 20) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("macmd-spawn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outPath = scratch.appendingPathComponent("stdout").path, errPath = scratch.appendingPathComponent("stderr").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Every other descriptor this process has open now (glibc's closefrom action is not
+        // visible to Swift).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let variables = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in variables { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, variables)
+        guard spawned == 0 else { throw TestSupportError("cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        var exited: Int32?
+        while exited == nil {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid {
+                exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            } else if waited < 0 && errno != EINTR {
+                break
+            } else if Date() >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                break
+            } else {
+                usleep(1_000)
+            }
+        }
+        return Result(status: exited, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
     /// Runs the built `macmd` with `arguments`; a run that outlives `timeout` fails the test.
     public static func macmd(_ arguments: [String], input: [UInt8]? = nil, in folder: URL? = nil, timeout: TimeInterval = 60,
                              file: StaticString = #filePath, line: UInt = #line) throws -> Result {

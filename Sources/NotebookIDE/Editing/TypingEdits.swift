@@ -1,5 +1,5 @@
-// The answer to a keystroke: edits to the note and, when the edits alone do not put it there, where
-// the cursor belongs.
+// The answer to a keystroke: edits to the note, and which of them, if any, must leave the cursor
+// before its text.
 //
 // How editors place the cursor after `textDocument/onTypeFormatting` edits (LSP cannot move it):
 // VS Code applies them with markers moving, and Neovim moves the cursor the same way, so an edit
@@ -12,8 +12,14 @@
 // there leave the cursor between them; it merges edits into one only past a thousand of them,
 // which only the renumbering of a list that long below the cursor reaches.)
 //
+// At the very end of a note (an editor whose buffer has no final line break: Emacs, a file
+// without one) no byte follows the cursor to carry the text meant after it: that text is an
+// insertion at the cursor marked `cursorBefore`, which the server sends as the extension field
+// `macmd.cursorBefore` and MacMD's editor setups honour (an editor that ignores it leaves the
+// cursor after the text).
+//
 // Invariants: replacements are sorted, never overlap, and none starts before the cursor and ends
-// after it.
+// after it; the one marked `cursorBefore`, if any, is an insertion at the cursor and the last.
 
 import MarkdownSyntax
 
@@ -21,15 +27,13 @@ import MarkdownSyntax
 public struct TypingEdits: Sendable, Equatable {
     /// The edits, in the text the editor has after the keystroke; sorted, not overlapping.
     public var replacements: [TextReplacement]
-    /// Where the cursor belongs after the edits (a UTF-8 offset in the edited text) when an
-    /// editor that moves the cursor as VS Code and Neovim do would leave it elsewhere: only when
-    /// text must follow the cursor at the very end of the note, where no byte follows to carry
-    /// it (or only a byte that is not UTF-8). Nil when the edits leave the cursor in its place.
-    public var cursor: Int?
+    /// The index in `replacements` of an insertion at the cursor whose text goes after the
+    /// cursor (the cursor stays before it); nil when every edit follows the rule above.
+    public var cursorBefore: Int?
 
-    public init(_ replacements: [TextReplacement], cursor: Int? = nil) {
+    public init(_ replacements: [TextReplacement], cursorBefore: Int? = nil) {
         self.replacements = replacements
-        self.cursor = cursor
+        self.cursorBefore = cursorBefore
     }
 
     /// No edits.
@@ -40,8 +44,8 @@ public struct TypingEdits: Sendable, Equatable {
     /// The edits that write `before` in place of `start..<cursor` (white space the editor put there)
     /// and `after` just after the cursor, so that the cursor ends up between them: `after` is
     /// written with the scalar (or line break) that follows the cursor, so that its edit starts at
-    /// the cursor and replaces a byte. At the end of the text both are one insertion, and
-    /// `cursor` says where the cursor belongs.
+    /// the cursor and replaces a byte. At the end of the text `after` is an insertion at the
+    /// cursor marked `cursorBefore`.
     static func around(_ cursor: Int, replacing start: Int? = nil, before: String, after: String, in text: EditorText) -> TypingEdits {
         let start = start ?? cursor
         var edits: [TextReplacement] = []
@@ -50,9 +54,9 @@ public struct TypingEdits: Sendable, Equatable {
         let carriedEnd = text.scalarEnd(at: cursor)
         guard cursor < text.count,
               let carried = String(validating: text.bytes[cursor..<carriedEnd], as: UTF8.self) else {
-            // Nothing (or no well-formed scalar) to carry `after`: one insertion, and the place.
-            return TypingEdits([TextReplacement(span: ByteSpan(start, cursor), newText: before + after)],
-                               cursor: start + before.utf8.count)
+            // Nothing (or no well-formed scalar) to carry `after`: an insertion that says so.
+            edits.append(TextReplacement(span: ByteSpan(cursor, cursor), newText: after))
+            return TypingEdits(edits, cursorBefore: edits.count - 1)
         }
         edits.append(TextReplacement(span: ByteSpan(cursor, carriedEnd), newText: after + carried))
         return TypingEdits(edits)

@@ -58,6 +58,10 @@ M.defaults = {
     autopairs = true,
     -- How long a key waits for the server's answer, in milliseconds.
     timeout_ms = 300,
+    -- `gq` fills prose to 'textwidth' through the server, which knows the syntax: headings, code
+    -- and tables are not wrapped (tables are aligned), no line starts with what would begin
+    -- another block. Sets 'formatexpr' (unless you set your own); false leaves Neovim's.
+    formatexpr = true,
   },
   preview = {
     -- The preview theme; nil lets the server use the notebook's `preview.theme` (else `light`).
@@ -180,6 +184,12 @@ function M.client_config()
         vim.bo[bufnr].omnifunc = "v:lua.require'macmd'.omnifunc"
       end
       M.attach_editing(client, bufnr)
+      -- Neovim 0.8+ sets its LSP 'formatexpr', which formats only what the server formats (so
+      -- `gq` wrapped no prose); MacMD's fills prose as `gq` does. A 'formatexpr' of your own stays.
+      local formatexpr = vim.bo[bufnr].formatexpr
+      if M.config.editing.formatexpr and (formatexpr == '' or formatexpr == 'v:lua.vim.lsp.formatexpr()') then
+        vim.bo[bufnr].formatexpr = "v:lua.require'macmd'.formatexpr()"
+      end
       if M.config.on_attach then
         M.config.on_attach(client, bufnr)
       end
@@ -508,7 +518,7 @@ end
 --- Applies the text edits of a keystroke to the current buffer and moves the cursor as VS Code
 --- does, which the server's edits are made for: an edit that ends at or before the cursor shifts
 --- it by what the edit added (an insertion at the cursor leaves it after the text), any other
---- leaves it in place. `vim.lsp.util.apply_text_edits` moves it differently from one Neovim to
+--- leaves it in place, and so does one marked `macmd.cursorBefore`. `vim.lsp.util.apply_text_edits` moves it differently from one Neovim to
 --- the next (0.7 puts it before text inserted at the end of the buffer). An edit that reaches
 --- past the last line replaces the final line break, which Neovim keeps as 'eol'.
 function M.apply_edits(edits, bufnr, encoding)
@@ -538,7 +548,9 @@ function M.apply_edits(edits, bufnr, encoding)
     local start_row, end_row = range.start.line, range['end'].line
     local start_col = start_row < count and byte_column(line_at(start_row), range.start.character, encoding) or 0
     local end_col = end_row < count and byte_column(line_at(end_row), range['end'].character, encoding) or 0
-    local moves = before_position(end_row, end_col, row, col, true)
+    -- `macmd.cursorBefore`: an insertion at the very end of the note whose text goes after the
+    -- cursor (no character follows to carry it).
+    local moves = before_position(end_row, end_col, row, col, true) and not item.edit['macmd.cursorBefore']
     if start_row >= count then
       start_row, start_col = count - 1, #line_at(count - 1)
       text = '\n' .. text
@@ -631,10 +643,71 @@ function M.pair_keys(ch, before, after, pairs)
         end
       end
       local missing = close:sub(1, #close - present)
-      return ch .. missing .. moves('Left', vim.fn.strchars(missing) + 0), pair
+      return ch .. missing .. moves('Left', vim.fn.strchars(missing) + 0), pair, 1 + vim.fn.strchars(missing)
     end
   end
   return nil
+end
+
+-- A pair whose close the next key may take back (`withdrawOn`): where the cursor stood after
+-- the open, the close, the characters that take it back; nil when none is pending.
+local pending_withdraw = nil
+
+--- A key that may take back the close of a pair just typed (`$` then `5`: money, not maths).
+--- Mapped only while such a pair is pending; the typed character always goes in.
+function M.withdraw_key(ch)
+  local pending = pending_withdraw
+  pending_withdraw = nil
+  if pending then
+    local cursor = vim.api.nvim_win_get_cursor(0)
+    local line = vim.api.nvim_get_current_line()
+    if pending.bufnr == vim.api.nvim_get_current_buf() and cursor[1] == pending.row and cursor[2] == pending.col
+      and line:sub(cursor[2] + 1, cursor[2] + #pending.close) == pending.close then
+      vim.api.nvim_buf_set_text(0, cursor[1] - 1, cursor[2], cursor[1] - 1, cursor[2] + #pending.close, {})
+    end
+  end
+  feed(ch == ' ' and '<Space>' or (ch == '\t' and '<Tab>' or ch))
+end
+
+-- Maps the characters of `withdraw` in insert mode until the key after the pair (the
+-- `inserted` characters of the pair itself, being fed, come first), or leaving insert mode.
+local function expect_withdraw(bufnr, open_bytes, close, withdraw, inserted)
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  -- The cursor once the open and the close are in: after the open.
+  pending_withdraw = { bufnr = bufnr, row = cursor[1], col = cursor[2] + open_bytes, close = close }
+  for i = 1, #withdraw do
+    local ch = withdraw:sub(i, i)
+    local lhs = ch == ' ' and '<Space>' or (ch == '\t' and '<Tab>' or ch)
+    if vim.fn.maparg(lhs, 'i') == '' then
+      vim.keymap.set('i', lhs, function() M.withdraw_key(ch) end, { buffer = bufnr, desc = 'macmd: take back a pair' })
+    end
+  end
+  local function unmap()
+    pending_withdraw = nil
+    for i = 1, #withdraw do
+      local ch = withdraw:sub(i, i)
+      local lhs = ch == ' ' and '<Space>' or (ch == '\t' and '<Tab>' or ch)
+      local map = vim.fn.maparg(lhs, 'i', false, true)
+      if type(map) == 'table' and map.desc == 'macmd: take back a pair' then
+        pcall(vim.keymap.del, 'i', lhs, { buffer = bufnr })
+      end
+    end
+  end
+  -- The key after the open ends the wait, whatever it was (scheduled: InsertCharPre may not
+  -- change mappings); the mapped key itself checks that it still applies.
+  local seen = 0
+  vim.api.nvim_create_autocmd({ 'InsertCharPre', 'InsertLeave' }, {
+    buffer = bufnr,
+    callback = function(args)
+      seen = seen + 1
+      if args.event == 'InsertCharPre' and seen <= inserted then
+        return
+      end
+      if args.event == 'InsertLeave' then pending_withdraw = nil end
+      vim.schedule(unmap)
+      return true
+    end,
+  })
 end
 
 --- A pair's opening or closing character typed in insert mode.
@@ -656,14 +729,61 @@ function M.type_pair(ch)
       local hints = client_request_sync(client, 'macmd/pairs',
         { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = cursor_position(client) },
         bufnr, M.config.editing.timeout_ms)
-      local paired = M.pair_keys(ch, before, after, type(hints) == 'table' and hints.pairs or nil)
+      local paired, pair, inserted = M.pair_keys(ch, before, after, type(hints) == 'table' and hints.pairs or nil)
       if paired then
         feed(paired .. after_typing(ch))
+        if type(pair.withdrawOn) == 'string' and pair.withdrawOn ~= '' then
+          -- Never at the cost of the key: the pair is already typed.
+          pcall(expect_withdraw, bufnr, #ch, pair.close, pair.withdrawOn, inserted)
+        end
         return
       end
     end
   end
   feed(keys .. after_typing(ch))
+end
+
+--- 'formatexpr' of Markdown buffers: `gq` fills the prose of the lines to 'textwidth' (else the
+--- window's width, up to 79, as Vim's own `gq`) and aligns their tables, by the server
+--- (textDocument/rangeFormatting with MacMD's `macmd.textWidth`), which leaves headings, code
+--- and tables unwrapped and starts no line with what would begin another block. While typing
+--- (auto-wrap in insert mode), and when no server answers, Neovim formats as usual.
+function M.formatexpr()
+  if vim.fn.mode():find('^[iR]') then
+    return 1
+  end
+  local client = editing_client('documentRangeFormattingProvider')
+  if not client then
+    return 1
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local first = vim.v.lnum - 1
+  local last = first + math.max(vim.v.count, 1) - 1
+  local last_line = vim.api.nvim_buf_get_lines(bufnr, last, last + 1, false)[1] or ''
+  local encoding = client.offset_encoding or 'utf-16'
+  local width = vim.bo[bufnr].textwidth
+  if width == 0 then
+    local margin = vim.bo[bufnr].wrapmargin
+    width = margin > 0 and (vim.api.nvim_win_get_width(0) - margin) or math.min(79, vim.api.nvim_win_get_width(0) - 1)
+  end
+  local lines_before = vim.api.nvim_buf_line_count(bufnr)
+  local edits = client_request_sync(client, 'textDocument/rangeFormatting', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = first, character = 0 }, ['end'] = { line = last, character = lsp_character(last_line, #last_line, encoding) } },
+    options = { tabSize = vim.bo[bufnr].shiftwidth > 0 and vim.bo[bufnr].shiftwidth or vim.bo[bufnr].tabstop,
+                insertSpaces = vim.bo[bufnr].expandtab, ['macmd.textWidth'] = width },
+  }, bufnr, 2000)
+  if type(edits) ~= 'table' then
+    return 1
+  end
+  if #edits > 0 then
+    vim.lsp.util.apply_text_edits(edits, bufnr, encoding)
+  end
+  -- As `gq` leaves it: on the first non-blank of the last line formatted.
+  local last_now = math.max(1, math.min(last + 1 + vim.api.nvim_buf_line_count(bufnr) - lines_before, vim.api.nvim_buf_line_count(bufnr)))
+  vim.api.nvim_win_set_cursor(0, { last_now, 0 })
+  vim.cmd('normal! ^')
+  return 0
 end
 
 --- <BS> in insert mode: between an empty pair (`(|)`, `[[|]]` one level at a time), both go.
