@@ -10,7 +10,7 @@ vim.cmd('filetype on')
 
 local function run()
   local macmd = require('macmd')
-  macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' }, log_file = env('MACMD_TEST_SERVER_LOG'), log_level = 'debug' })
+  test.setup(macmd)
   local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
   if not bufnr then return end
   local client = macmd.client_for(bufnr)

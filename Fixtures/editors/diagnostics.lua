@@ -7,7 +7,7 @@ local env, report = test.env, test.report
 
 local function run()
   local macmd = require('macmd')
-  macmd.setup({ cmd = { env('MACMD_TEST_BIN'), 'lsp' }, log_file = env('MACMD_TEST_SERVER_LOG'), log_level = 'debug' })
+  test.setup(macmd)
   local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
   if not bufnr then return end
   vim.wait(20000, function() return #vim.diagnostic.get(bufnr) >= 4 end, 50)

@@ -14,6 +14,16 @@ M.report = { nvim = string.format('%d.%d.%d', version.major, version.minor, vers
 vim.opt.runtimepath:prepend(M.env('MACMD_TEST_PLUGIN'))
 vim.opt.swapfile = false
 
+--- Sets the plugin up as the tests run it: the built macmd, its debug log in the test's folder,
+--- and `options` on top.
+function M.setup(macmd, options)
+  macmd.setup(vim.tbl_deep_extend('force', {
+    cmd = { M.env('MACMD_TEST_BIN'), 'lsp' },
+    log_file = M.env('MACMD_TEST_SERVER_LOG'),
+    log_level = 'debug',
+  }, options or {}))
+end
+
 --- Writes the report as JSON to $MACMD_TEST_REPORT.
 function M.write_report()
   local out = io.open(M.env('MACMD_TEST_REPORT'), 'w')

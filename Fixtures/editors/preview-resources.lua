@@ -8,12 +8,7 @@ vim.cmd('filetype on')
 local function run()
   local macmd = require('macmd')
   local opened = {}
-  macmd.setup({
-    cmd = { env('MACMD_TEST_BIN'), 'lsp' },
-    log_file = env('MACMD_TEST_SERVER_LOG'),
-    log_level = 'debug',
-    preview = { open = function(url) table.insert(opened, url) end },
-  })
+  test.setup(macmd, { preview = { server = false, open = function(url) table.insert(opened, url) end } })
   report.cache = vim.fn.stdpath('cache')
   local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
   if not bufnr then return end

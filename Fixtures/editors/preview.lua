@@ -19,13 +19,7 @@ local function run()
     report.unavailable = true
     return
   end
-  macmd.setup({
-    api = api,
-    cmd = { env('MACMD_TEST_BIN'), 'lsp' },
-    log_file = env('MACMD_TEST_SERVER_LOG'),
-    log_level = 'debug',
-    preview = { open = function(path) table.insert(opened, path) end },
-  })
+  test.setup(macmd, { api = api, preview = { server = false, open = function(path) table.insert(opened, path) end } })
 
   report.api = macmd.api
   local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))

@@ -2,9 +2,10 @@
 
 import JSONRPC
 
-/// `{ textDocument: {uri}, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,
-/// resources?, baseUri?, baseHref?, math?, scriptNonce?} }`. The params must be an object, and `options`, when
-/// present, too. Which profile, theme, resources and maths names are valid is the server's to
+/// `{ textDocument: {uri}, tag?, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,
+/// resources?, baseUri?, baseHref?, math?, scriptNonce?, tagPages?} }`. The params must be an
+/// object, and `options`, when present, too. With `tag`, the page is that tag's in the notebook of
+/// `textDocument`. Which profile, theme, resources and maths names are valid is the server's to
 /// check.
 public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public static let method = MacMDPreviewRequest.method
@@ -24,6 +25,10 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public var math: String?
     /// The nonce of the client's own script, which the full page's policy then allows.
     public var scriptNonce: String?
+    /// Where tag chips lead: this URI followed by the tag's name (a page the client serves).
+    public var tagPages: String?
+    /// The tag whose page this is (`garden`, `#garden`); nil for the note's own preview.
+    public var tag: String?
 
     public init(uri: String, profile: String? = nil, theme: String? = nil, fullPage: Bool? = nil, sourceLines: Bool? = nil,
                 safe: Bool? = nil, resources: String? = nil, baseUri: String? = nil, baseHref: Bool? = nil,
@@ -48,6 +53,7 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
     public init(_ reader: ParamReader) throws(ResponseError) {
         _ = try reader.object()
         uri = try TextDocumentIdentifier(reader.field("textDocument")).uri
+        tag = try reader.field("tag").optionalString()
         let options = reader.field("options")
         if options.isPresent {
             _ = try options.object()
@@ -61,6 +67,7 @@ public struct PreviewParams: Sendable, Equatable, LSPDecodable {
             baseHref = try options.field("baseHref").optionalBool()
             math = try options.field("math").optionalString()
             scriptNonce = try options.field("scriptNonce").optionalString()
+            tagPages = try options.field("tagPages").optionalString()
         }
     }
 }

@@ -95,6 +95,12 @@ enum FromLSP {
             }
             options.scriptNonce = nonce
         }
+        if let base = params.tagPages {
+            guard isAbsoluteURI(base) else {
+                return .failure(invalid(LocalizedText("lspParams.invalid", "params.options.tagPages", .message("server.preview.expected.absoluteURI"), .string("\"\(base)\""))))
+            }
+            options.tagPages = base
+        }
         if params.baseHref == true {
             guard options.fullPage else {
                 return .failure(invalid(LocalizedText("server.preview.baseNeedsFullPage", "params.options.baseHref")))

@@ -17,6 +17,9 @@ extension Server {
         case .failure(let error): return reply(id, .failure(error))
         }
         let uri = params.uri
+        if let tag = params.tag {
+            return tagPage(id, tag: tag, uri: uri, options: options)
+        }
         // The document as the reader thread has it now: the preview shows this version.
         let document = state.withLock { $0.host.documents[uri] }
         let file = FileURI.path(of: uri)
@@ -27,6 +30,33 @@ extension Server {
         // far reach, and nothing renders the page again when the scan ends: it waits for the end.
         if answerAfterScan(id, of: uri, { [self] in preview(id, uri: uri, document: document, file: file, options: options) }) { return }
         preview(id, uri: uri, document: document, file: file, options: options)
+    }
+
+    /// The page of `tag` in the notebook of the document `uri` (after its first scan, so that it
+    /// lists every note), and answers `id`.
+    private func tagPage(_ id: RequestID, tag: String, uri: String, options: PreviewOptions) {
+        let folder = state.withLock { state in
+            (state.host.location(of: uri) ?? FileURI.path(of: uri).flatMap(state.host.workspace.locate(file:)))?.folder
+        }
+        guard let folder else {
+            return reply(id, .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocumentNotFile", .string(uri)))))
+        }
+        let answer: @Sendable () -> Void = { [self] in
+            scheduleParts(id) { [self, options] () -> Result<[[UInt8]], ResponseError> in
+                let snapshot = state.withLock { $0.host.snapshot() }
+                guard let (preview, pieces) = snapshot.tagPage(tag, folder: folder, options: options,
+                                                               finishPiece: { JSON.escapedStringContents($0) }) else {
+                    return .failure(FromLSP.invalid(LocalizedText("server.preview.unknownDocumentNotFile", .string(uri))))
+                }
+                let result = PreviewResult(uri: uri, version: nil, title: preview.title,
+                                           headings: preview.headings.map { PreviewHeading(level: $0.level, text: $0.text, id: $0.id, line: $0.line) },
+                                           wordCount: preview.wordCount, characterCount: preview.characterCount,
+                                           readingTimeMinutes: preview.readingTimeMinutes, resources: [])
+                return .success(Framing.responseParts(id: id, members: result.json.objectValue ?? [:], stringKey: "html", escapedPieces: pieces))
+            }
+        }
+        if answerAfterScan(id, of: uri, answer) { return }
+        answer()
     }
 
     /// Renders `document` (else the note `file` as it is on disk) and answers `id`.

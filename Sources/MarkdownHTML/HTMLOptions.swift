@@ -35,6 +35,9 @@ public struct HTMLOptions: Sendable, Equatable {
     public var title: String?
     /// Render `#tag` as `<a class="tag" href="#tag">`; otherwise as `<span class="tag">`.
     public var tagLinks: Bool
+    /// With `tagLinks`, where a tag leads: this URL followed by the tag's name (without `#`,
+    /// percent-encoded as a URL path is), a page of the tag's notes; nil leads to `#tag` in the page.
+    public var tagPageBase: String? = nil
     /// Render `^block-id` as an empty anchor `<span class="block-id" id="^id"></span>`; otherwise drop it.
     public var blockIDAnchors: Bool
     /// Appended to a wiki-link target that has no extension of its own (`[[note]]` -> `note.md`).

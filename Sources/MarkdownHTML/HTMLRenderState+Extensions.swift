@@ -247,7 +247,8 @@ extension HTMLRenderState {
     /// `#tag` as a link to the tag (or a span when `tagLinks` is off).
     mutating func writeTag(_ tag: ArraySlice<UInt8>) {
         if options.tagLinks {
-            out.literal("<a class=\"tag\" href=\"#")
+            out.literal("<a class=\"tag\" href=\"")
+            if let base = options.tagPageBase { out.text(Array(base.utf8)[...]) } else { out.literal("#") }
             out.href(tag.first == 0x23 ? tag.dropFirst() : tag)
             out.literal("\">")
             out.text(tag)

@@ -31,6 +31,7 @@ extension AnalysisSnapshot {
         html.resourceBase = place.flatMap { $0.resourceBase(options) }
         html.math = options.math
         html.scriptNonce = options.scriptNonce
+        html.tagPageBase = options.tagPages
         // The parser uses one core; the line index (for the outline and the HTML's source lines)
         // needs only the bytes, so it is made on the other one meanwhile.
         let tree = ResultBox<SyntaxTree>()

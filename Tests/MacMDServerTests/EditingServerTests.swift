@@ -39,7 +39,7 @@ final class EditingServerTests: XCTestCase {
             ("```$0", "`", "```\n```"),
             ("See [[$0", "[", "See [[]]"),
             ("| a | b |\n| --- | --- |\n| 1 | 2 |\n$0", "\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| "),
-            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n| |$0", "|", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| "),
+            ("| a | b |\n| --- | --- |\n| 1 | 2 |\n| |$0", "|", "| a | b |\n| --- | --- |\n| 1 | 2 |\n|"),
         ]
         var version = 1
         for (marked, key, expected) in cases {

@@ -36,6 +36,49 @@ final class PreviewNotebookServerTests: XCTestCase {
                        #"<p><a class="wikilink" href="Missing.md">Missing</a> <a class="wikilink embed" href="garden/soil.md">garden/soil</a></p>"# + "\n")
     }
 
+    /// With `tagPages`, tag chips lead to the client's page of each tag; `tag` asks for that
+    /// page: the notes of the notebook that carry the tag, by title, nested tags in sections of
+    /// their own, every title escaped, every link under `baseUri`.
+    func testTagChipsLeadToTagPages() throws {
+        let fixture = NotebookFixture([
+            "index.md": "# Home\n\nSee #garden and #garden/beds.\n",
+            "a.md": "---\ntags: [garden]\ntitle: \"*Alpha* <b>[x]</b> \\\\(y\\\\)\"\n---\n",
+            "sub/b.md": "# Beta\n\n#garden/beds\n",
+            "c.md": "# Gamma\n\n#gardening\n",
+        ])
+        let client = LSPTestClient.started(on: fixture)
+        defer { client.close(); fixture.destroy() }
+        let base = "http://127.0.0.1:8/t0k/1/"
+        let options: JSONValue = ["sourceLines": false, "baseUri": .string(base + "n/"), "tagPages": .string(base + "t/")]
+        let note = preview(client, fixture, "index.md", options)
+        XCTAssertTrue(note.contains(#"<a class="tag" href="http://127.0.0.1:8/t0k/1/t/garden">#garden</a>"#), note)
+        XCTAssertTrue(note.contains(#"<a class="tag" href="http://127.0.0.1:8/t0k/1/t/garden/beds">#garden/beds</a>"#), note)
+        XCTAssertTrue(preview(client, fixture, "index.md", ["sourceLines": false]).contains(##"<a class="tag" href="#garden">"##),
+                      "without tagPages a chip keeps its anchor")
+        let answer = try XCTUnwrap(client.request("macmd/preview", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                                   "tag": "#garden", "options": options])?.value)
+        XCTAssertEqual(answer["title"]?.stringValue, "#garden")
+        XCTAssertEqual(answer["html"]?.stringValue, """
+            <h1 id="garden">#garden</h1>
+            <ul>
+            <li><a href="http://127.0.0.1:8/t0k/1/n/a.md">*Alpha* &lt;b&gt;[x]&lt;/b&gt; \\(y\\)</a></li>
+            <li><a href="http://127.0.0.1:8/t0k/1/n/index.md">Home</a></li>
+            </ul>
+            <h2 id="gardenbeds">#garden/beds</h2>
+            <ul>
+            <li><a href="http://127.0.0.1:8/t0k/1/n/sub/b.md">Beta</a></li>
+            <li><a href="http://127.0.0.1:8/t0k/1/n/index.md">Home</a></li>
+            </ul>
+
+            """)
+        // A tagPages that is no URI is refused, naming the option.
+        let refused = client.request("macmd/preview", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                      "options": ["tagPages": "tags/"]])
+        guard case .failure(let error)? = refused else { return XCTFail("tagPages `tags/` was taken: \(String(describing: refused))") }
+        XCTAssertEqual(error.code, -32602)
+        XCTAssertTrue(error.message.contains("params.options.tagPages"), error.message)
+    }
+
     func theme(_ client: LSPTestClient, _ fixture: NotebookFixture, _ options: JSONValue = ["fullPage": true]) -> String? {
         let html = preview(client, fixture, "index.md", options)
         guard let start = html.range(of: "data-theme=\"") else { return nil }

@@ -54,6 +54,9 @@ final class ListContinuationTests: XCTestCase {
             ("- ab\n$0cd", "- ab\n- $0cd"),
             ("1. ab\n$0cd\n2. next\n", "1. ab\n2. $0cd\n3. next\n"),
             ("- \n$0text", "- \n- $0text"),
+            // The blanks the carried text began with go.
+            ("- split\n$0 here\n", "- split\n- $0here\n"),
+            ("> quote\n$0   rest", "> quote\n> $0rest"),
         ])
     }
 

@@ -99,8 +99,8 @@ final class OnTypeFormattingTests: XCTestCase {
             // Rows below the cursor are aligned too.
             ("| a |\n|-|$0\n| bb |\n", "| a   |\n| --- |$0\n| bb  |\n"),
             // A pipe typed after the `| ` a line break wrote is that leading pipe, not a cell.
-            ("| a | b |\n|---|---|\n| c | d |\n| |$0\n", "| a | b |\n|---|---|\n| c | d |\n| $0\n"),
-            ("> | a |\n> |---|\n> | |$0", "> | a |\n> |---|\n> | $0"),
+            ("| a | b |\n|---|---|\n| c | d |\n| |$0\n", "| a | b |\n|---|---|\n| c | d |\n|$0\n"),
+            ("> | a |\n> |---|\n> | |$0", "> | a |\n> |---|\n> |$0"),
             // An empty cell typed with two spaces is a cell.
             ("| a | b |\n|---|---|\n|  |$0\n", "| a   | b   |\n| --- | --- |\n|     |$0\n"),
         ])

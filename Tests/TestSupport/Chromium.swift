@@ -19,9 +19,8 @@ public final class Chromium {
                 return "\(folder)/\(name)"
             }
         }
-        throw TestSupportError("chromium is not installed: the preview tests load the page in a real browser. "
-                               + "`.ci/run` installs it (Debian package `chromium`); or run `apt-get install -y chromium`, "
-                               + "or set MACMD_CHROMIUM to a Chromium or Chrome.")
+        throw Clients.missing("Chromium (the preview tests load the page in a real browser; or set MACMD_CHROMIUM to a Chromium or Chrome)",
+                              install: "apt-get install -y chromium")
     }
 
     /// An event the page sent (`Log.entryAdded`, `Runtime.exceptionThrown`, …).
@@ -76,6 +75,21 @@ public final class Chromium {
         let deadline = Date().addingTimeInterval(timeout)
         while !events[before...].contains(where: { $0.method == "Page.loadEventFired" }) {
             guard let message = try read(until: deadline) else { throw TestSupportError("\(url) did not load in \(timeout) s") }
+            record(message)
+        }
+    }
+
+    /// Clicks the first element `selector` finds, as a reader does, and waits for the page it
+    /// leads to to load.
+    public func click(_ selector: String) throws {
+        let before = events.count
+        let quoted = "'" + selector.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        guard try evaluate("(() => { const e = document.querySelector(\(quoted)); if (!e) return false; e.click(); return true })()") as? Bool == true else {
+            throw TestSupportError("no element \(selector) to click in the page")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while !events[before...].contains(where: { $0.method == "Page.loadEventFired" }) {
+            guard let message = try read(until: deadline) else { throw TestSupportError("clicking \(selector) loaded nothing in \(timeout) s") }
             record(message)
         }
     }

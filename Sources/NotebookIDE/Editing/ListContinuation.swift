@@ -18,7 +18,8 @@
 //   that a lazy line cannot continue the inner one) and the new line continues them. The new line
 //   keeps the indentation before the marker that went (a quote inside a list item stays in it).
 // - Nothing happens inside fenced code, `$$` math or the front matter, on a line without
-//   containers, or when the new line already has text before the cursor.
+//   containers, or when the new line already has text before the cursor. Text the line break
+//   carried into the new item loses the blanks it began with (`- split| here` → `- here`).
 //
 // Invariants: reads the left line, the lines of the list below (renumbering) or above (an empty
 // nested item's parent), and `LineRegions` for the left line; every edit before the cursor ends at
@@ -66,7 +67,11 @@ enum ListContinuation {
         } else {
             prefix = line.continuation(text, depth: depth + 1)
         }
-        return TypingEdits([replacement(newLine, with: prefix, in: text)].compactMap { $0 } + renumbering)
+        // Text carried into the new item starts after its marker: the blanks it began with go
+        // (an edit that starts at the cursor, so the cursor stays before the text).
+        let carriedStart = text.skipSpaces(cursor, text.lineEnd(from: cursor))
+        let blanks = carriesText && carriedStart > cursor ? [TextReplacement(span: ByteSpan(cursor, carriedStart), newText: "")] : []
+        return TypingEdits([replacement(newLine, with: prefix, in: text)].compactMap { $0 } + blanks + renumbering)
     }
 
     /// The replacement of `range` by `bytes`; nil when they are the same.

@@ -21,8 +21,8 @@
 //   not filled, and the cursor stays after its last pipe. Not the first pipe of a row (nothing but
 //   containers before it): that is the row's leading pipe, and a row has no cells yet. A pipe
 //   typed just after the `| ` that a line break started (the row reads `| |`) is the writer typing
-//   the leading pipe themselves: the two become one `| `, as typing a closing bracket steps over
-//   the one an editor inserted.
+//   the leading pipe themselves: the two become one `|`, the cursor after it (the writer types
+//   the space next), as typing a closing bracket steps over the one an editor inserted.
 // - Nothing in fenced code, `$$` math or the front matter; nothing for other characters.
 //
 // Invariant: each answer reads the cursor's line, the lines of the list or table around it, and
@@ -123,7 +123,7 @@ enum TableTyping {
         if text.bytes[cellsStart..<cursor].elementsEqual("| |".utf8) {
             guard let above = text.previousLine(before: lineStart),
                   TableLines.table(around: above.start, in: text) != nil else { return nil }
-            return TypingEdits([TextReplacement(span: ByteSpan(cellsStart, cursor), newText: "| ")])
+            return TypingEdits([TextReplacement(span: ByteSpan(cellsStart, cursor), newText: "|")])
         }
         guard let table = TableLines.table(around: lineStart, in: text) else { return nil }
         return TypingEdits(TableFormatting.align(table, in: text, cursor: cursor))

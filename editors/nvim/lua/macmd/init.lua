@@ -74,8 +74,13 @@ M.defaults = {
     -- (`file:///…/note-1a2b3c4d5e6f.html#heading-id`: the page, at the heading above the cursor).
     open = nil,
     -- Where the pages are written (one per note, kept across sessions); nil is
-    -- stdpath('cache')/macmd/preview.
+    -- stdpath('cache')/macmd/preview. Only without `server`.
     folder = nil,
+    -- Serve the preview from Neovim on 127.0.0.1 (lua/macmd/server.lua): each page is made when
+    -- the browser asks for it, so links to notes open their preview, tag chips open the tag's
+    -- notes, and the page shows unsaved edits. false writes one page file per note instead
+    -- (links then lead to the notes' files).
+    server = true,
   },
 }
 
@@ -986,6 +991,55 @@ function M.render_preview(bufnr, on_done)
   end)
 end
 
+-- The note each macmd client's tag pages belong to (any note of its notebook), by client id.
+local tag_anchors = {}
+
+--- :MacMDPreview with `preview.server`: the buffer's page from the plugin's web server, opened at
+--- the heading above the cursor.
+local function serve_preview(bufnr, theme)
+  local client = M.client_for(bufnr)
+  if client == nil then
+    notify('no macmd language server is attached to this buffer', vim.log.levels.ERROR)
+    return
+  end
+  local server = require('macmd.server')
+  local port, err = server.start({
+    theme = theme or M.config.preview.theme,
+    request = function(target, params, handler)
+      client_request(target, 'macmd/preview', params, function(request_err, result) handler(request_err, result) end, nil)
+    end,
+    anchor = function(target) return tag_anchors[target.id] end,
+    finish = function(html) return with_refresh(html, M.config.preview.refresh_seconds) end,
+  })
+  if not port then
+    notify('cannot serve the preview: ' .. tostring(err), vim.log.levels.ERROR)
+    return
+  end
+  if not tag_anchors[client.id] then tag_anchors[client.id] = vim.uri_from_bufnr(bufnr) end
+  local root = client.config.root_dir and (uv.fs_realpath(client.config.root_dir) or client.config.root_dir)
+  local file = vim.api.nvim_buf_get_name(bufnr)
+  file = uv.fs_realpath(file) or file
+  if not root or file:sub(1, #root + 1) ~= root .. '/' then
+    notify('the note is outside its notebook\'s folder; :MacMDPreview needs a saved note', vim.log.levels.ERROR)
+    return
+  end
+  local notes_base = server.bases(client.id)
+  local window = vim.fn.bufwinid(bufnr)
+  local line = window ~= -1 and (vim.api.nvim_win_get_cursor(window)[1] - 1) or 0
+  -- The page's heading ids, for the one above the cursor.
+  M.request_preview(bufnr, { sourceLines = false }, function(request_err, result)
+    local url = notes_base .. server.encoded(file:sub(#root + 2))
+    if not request_err and result then
+      local id
+      for _, heading in ipairs(result.headings or {}) do
+        if heading.line <= line then id = heading.id end
+      end
+      if id and id ~= '' then url = url .. '#' .. url_encoded(id) end
+    end
+    M.open(url)
+  end)
+end
+
 --- :MacMDPreview [theme]: renders the buffer, opens it in the browser and re-renders on save.
 function M.preview(theme, bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -995,6 +1049,9 @@ function M.preview(theme, bufnr)
   if theme and not vim.tbl_contains(M.themes, theme) then
     notify('unknown theme `' .. theme .. '`; one of ' .. table.concat(M.themes, ', '), vim.log.levels.ERROR)
     return
+  end
+  if M.config.preview.server then
+    return serve_preview(bufnr, theme)
   end
   local state = previews[bufnr]
   if state == nil then
@@ -1054,6 +1111,12 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   create_command()
+  vim.api.nvim_create_autocmd('VimLeavePre', {
+    group = vim.api.nvim_create_augroup('macmd_preview_server', { clear = true }),
+    callback = function()
+      if package.loaded['macmd.server'] then package.loaded['macmd.server'].stop() end
+    end,
+  })
   local api = M.config.api
   if api == nil then
     api = (has_011 and vim.lsp.config and vim.lsp.enable) and 'config' or (vim.lsp.start and 'start' or 'start_client')
