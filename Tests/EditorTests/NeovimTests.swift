@@ -316,15 +316,13 @@ final class NeovimTests: XCTestCase {
             process.executableURL = URL(fileURLWithPath: nvim)
             process.arguments = ["--headless", "--noplugin", "-i", "NONE", "-u", TestPaths.fixtures.appendingPathComponent("editors/preview-server.lua").path]
             process.currentDirectoryURL = work
-            process.environment = TestProcess.childEnvironment([
+            process.environment = TestProcess.childEnvironment(TestProcess.isolatedHome(in: work).merging([
                 "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path,
                 "MACMD_TEST_BIN": try MacmdBinary.url().path, "MACMD_TEST_REPORT": report.path,
                 "MACMD_TEST_SERVER_LOG": work.appendingPathComponent("server.log").path,
                 "MACMD_TEST_NOTE": notebook.appendingPathComponent("journal/2026-04-12.md").path, "MACMD_TEST_LINE": "24",
-                "MACMD_TEST_OUT": out.path, "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-                "XDG_DATA_HOME": work.appendingPathComponent("data").path, "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-                "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
-            ])
+                "MACMD_TEST_OUT": out.path,
+            ]) { $1 })
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

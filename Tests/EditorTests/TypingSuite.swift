@@ -213,7 +213,7 @@ enum TypingSuite {
         }
         try JSONSerialization.data(withJSONObject: list, options: [.prettyPrinted]).write(to: casesFile)
         let serverLog = work.appendingPathComponent("server.log")
-        let terminal = try Terminal(command, environment: [
+        let terminal = try Terminal(command, environment: TestProcess.isolatedHome(in: work).merging([
             "MACMD_TEST_BIN": try MacmdBinary.url().path,
             "MACMD_TEST_PLUGIN": client.plugin,
             "MACMD_TEST_CLIENT": client.rawValue,
@@ -222,12 +222,7 @@ enum TypingSuite {
             "MACMD_TEST_OUT": out.path,
             "MACMD_TEST_SERVER_LOG": serverLog.path,
             "MACMD_ALE": TypingClient.ale,
-            "HOME": work.path,
-            "XDG_CONFIG_HOME": work.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": work.appendingPathComponent("data").path,
-            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-            "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
-        ], in: work)
+        ]) { $1 }, in: work)
         defer { terminal.close() }
 
         var outcome = Outcome(client: client, results: [:], screens: [:], log: "")

@@ -104,6 +104,18 @@ public enum TestProcess {
         return Result(status: status, stdout: stdout, stderr: stderr)
     }
 
+    /// A home of its own for an editor a test runs: `HOME` and the XDG folders in `folder`, so no
+    /// configuration of the developer's is read and nothing of the test's is left behind.
+    public static func isolatedHome(in folder: URL) -> [String: String] {
+        [
+            "HOME": folder.path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+        ]
+    }
+
     /// Runs `executable` with `arguments` in a child that inherits no file descriptor but its
     /// standard input (from /dev/null) and output (to files), waiting at most `timeout` seconds.
     /// For programs that leave a daemon behind (a tmux client starts its server): Foundation's
