@@ -372,6 +372,28 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// :MacMDFormat aligns a note's tables on every Neovim (0.7 has no vim.lsp.buf.format), and gq
+    /// goes through the plugin's 'formatexpr': prose filled to 'textwidth' as Vim fills it, a
+    /// table neither wrapped nor joined (Neovim 0.8+'s own LSP formatexpr wrapped no prose).
+    func testFormatCommandAndGq() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("format")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let note = notebook.appendingPathComponent("beds.md")
+            try "".write(to: note, atomically: true, encoding: .utf8)
+            let run = try Neovim.run(nvim, script: "format.lua", in: work, environment: ["MACMD_TEST_NOTE": note.path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            XCTAssertEqual(run.report["formatexpr"] as? String, "v:lua.require'macmd'.formatexpr()", context)
+            let table = "| bed | crop                 |\n| --- | -------------------- |\n| A   | beans and more beans |"
+            XCTAssertEqual(run.report["formatted"] as? String,
+                           "# Beds\n\n\(table)\n\nA paragraph long enough that it runs past forty columns and has to be wrapped, twice over.", context)
+            XCTAssertEqual(run.report["wrapped"] as? String,
+                           "# Beds\n\n\(table)\n\nA paragraph long enough that it runs\npast forty columns and has to be\nwrapped, twice over.", context)
+        }
+    }
+
     /// The plugin's help and health check, on both Neovims: `:helptags` accepts doc/macmd.txt
     /// and `:help` finds its tags; `:checkhealth macmd` reports the executable, its version, the
     /// Neovim version, the root markers and the attached client; with a `cmd` that is not

@@ -31,6 +31,9 @@ final class ProseWrappingTests: XCTestCase {
         let note = "# A heading that is far longer than the width allows\n\nfirst line of a paragraph that is long\n$0second line of it, which is long too$0\nthird line stays\n\n```\ncode that is long and must stay as it is\n```\n"
         XCTAssertEqual(wrapped(note, width: 20),
                        "# A heading that is far longer than the width allows\n\nfirst line of a paragraph that is long\nsecond line of it,\nwhich is long too\nthird line stays\n\n```\ncode that is long and must stay as it is\n```\n")
+        // A table is no paragraph, even the one its header row began as.
+        XCTAssertEqual(wrapped("$0| bed | crop                 |\n| --- | -------------------- |\n| A   | beans and more beans |$0\n", width: 20),
+                       "| bed | crop                 |\n| --- | -------------------- |\n| A   | beans and more beans |\n")
         // A range over everything leaves the heading, code and tables alone.
         let all = "$0# Title that is long\n\n| a | b |\n|---|---|\n| a long cell | x |\n\n    indented code is code too\n\ntext text text text$0\n"
         XCTAssertEqual(wrapped(all, width: 10), "# Title that is long\n\n| a | b |\n|---|---|\n| a long cell | x |\n\n    indented code is code too\n\ntext text\ntext text\n")

@@ -36,7 +36,9 @@ public enum ProseWrapping {
             for index in tree.nodes.indices {
                 let node = tree.nodes[index]
                 let span = Int(node.sourceStart)..<Int(node.sourceEnd)
-                guard span.upperBound >= firstLine, span.lowerBound <= lastLineEnd else { continue }
+                // Nodes the parser left detached (a paragraph that became a table's header) are
+                // not in the note.
+                guard node.parent != .none, span.upperBound >= firstLine, span.lowerBound <= lastLineEnd else { continue }
                 switch node.kind {
                 case .paragraph: paragraphs.append(span)
                 case .wikiLink, .inlineMath, .displayMath: unbreakable.append(span)

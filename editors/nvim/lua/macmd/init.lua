@@ -1093,7 +1093,36 @@ function M.preview_path(bufnr)
   return state and state.path
 end
 
+--- :MacMDFormat: aligns the note's tables (textDocument/formatting), or those of the lines of a
+--- range, by the macmd client only, on every Neovim (0.7 has vim.lsp.buf.formatting, 0.8+
+--- vim.lsp.buf.format).
+function M.format(first, last)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = editing_client('documentFormattingProvider')
+  if client == nil then
+    notify('no macmd language server is attached to this buffer', vim.log.levels.ERROR)
+    return
+  end
+  local encoding = client.offset_encoding or 'utf-16'
+  local options = { tabSize = vim.bo[bufnr].shiftwidth > 0 and vim.bo[bufnr].shiftwidth or vim.bo[bufnr].tabstop,
+                    insertSpaces = vim.bo[bufnr].expandtab }
+  local method, params = 'textDocument/formatting', { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, options = options }
+  if first and last then
+    local last_line = vim.api.nvim_buf_get_lines(bufnr, last - 1, last, false)[1] or ''
+    method = 'textDocument/rangeFormatting'
+    params.range = { start = { line = first - 1, character = 0 },
+                     ['end'] = { line = last - 1, character = lsp_character(last_line, #last_line, encoding) } }
+  end
+  local edits = client_request_sync(client, method, params, bufnr, 5000)
+  if type(edits) == 'table' and #edits > 0 then
+    vim.lsp.util.apply_text_edits(edits, bufnr, encoding)
+  end
+end
+
 local function create_command()
+  vim.api.nvim_create_user_command('MacMDFormat', function(command)
+    if command.range > 0 then M.format(command.line1, command.line2) else M.format() end
+  end, { range = true, desc = "Align the note's tables with MacMD (or those of the range)" })
   vim.api.nvim_create_user_command('MacMDPreview', function(command)
     M.preview(command.args)
   end, {
