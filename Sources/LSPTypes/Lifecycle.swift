@@ -35,6 +35,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     /// `workspace.workspaceEdit.changeAnnotationSupport`: edits may carry annotations, and the
     /// client asks the user before applying those that need confirmation.
     public var supportsChangeAnnotations: Bool
+    /// `textDocument.hover.contentFormat` names formats and not `markdown`: hovers go as plain
+    /// text (Vim's ALE shows Markdown as it is written).
+    public var wantsPlainTextHover: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
         try self.init(params: params)
@@ -65,6 +68,8 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsSnippets = try capabilities.field("textDocument").field("completion").field("completionItem")
             .field("snippetSupport").optionalBool() ?? false
         supportsChangeAnnotations = workspace.field("workspaceEdit").field("changeAnnotationSupport").isPresent
+        let hoverFormats = try capabilities.field("textDocument").field("hover").field("contentFormat").decodeIfPresent([String].self) ?? []
+        wantsPlainTextHover = !hoverFormats.isEmpty && !hoverFormats.contains("markdown")
     }
 }
 

@@ -45,7 +45,10 @@ extension Server {
         onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
             guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }
             let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
-            return .success(Hover(contents: MarkupContent(kind: .markdown, value: convert.text(hover.markdown)), range: convert.range(hover.span)))
+            let markdown = convert.text(hover.markdown)
+            let contents = client.wantsPlainTextHover ? MarkupContent(kind: .plainText, value: PlainHover.text(of: markdown))
+                : MarkupContent(kind: .markdown, value: markdown)
+            return .success(Hover(contents: contents, range: convert.range(hover.span)))
         }
     }
 

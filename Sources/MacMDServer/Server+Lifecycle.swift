@@ -52,6 +52,7 @@ extension Server {
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,
+                                      wantsPlainTextHover: params.wantsPlainTextHover,
                                       name: params.clientName,
                                       language: Server.writerLanguage(clientLocale: params.locale, environment: { self.configuration.environment[$0] }),
                                       locale: language.locale)

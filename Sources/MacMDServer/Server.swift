@@ -75,6 +75,8 @@ public final class Server: Sendable {
         var supportsDocumentChanges = false
         var supportsSnippets = false
         var supportsChangeAnnotations = false
+        /// Hovers as plain text, not Markdown (`InitializeParams.wantsPlainTextHover`).
+        var wantsPlainTextHover = false
         var name: String?
         /// The writer's language, for the month and day names of snippets (see `writerLanguage`).
         var language = "en"

@@ -57,6 +57,16 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "**Soil notes** › pH\n\n`garden/soil.md`\n\n---\n\nAcid is fine. #garden")
         let tag = client.request("textDocument/hover", fixture.at("#garden$0", in: "index.md"))?.value
         XCTAssertEqual(tag?["contents"]?["value"]?.stringValue, "`#garden` — used 2 times in 2 notes")
+        XCTAssertEqual(hover?["contents"]?["kind"]?.stringValue, "markdown")
+    }
+
+    /// A client that shows hovers only as plain text (Vim's ALE) gets them without markup.
+    func testHoverAsPlainTextForAClientThatWantsIt() {
+        let (fixture, client) = start(["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])
+        defer { client.close(); fixture.destroy() }
+        let hover = client.request("textDocument/hover", fixture.at("[[so$0il#pH]]", in: "index.md"))?.value
+        XCTAssertEqual(hover?["contents"]?["kind"]?.stringValue, "plaintext")
+        XCTAssertEqual(hover?["contents"]?["value"]?.stringValue, "Soil notes › pH\n\ngarden/soil.md\n\n────────────────────\n\nAcid is fine. #garden")
     }
 
     func testReferencesOfALinkDefinitionAreTheLinksUsingItsLabel() throws {
