@@ -289,8 +289,9 @@ enum TypingSuite {
         for item in cases {
             let cells = TypingClient.allCases.map { client -> String in
                 guard let reason = item.unsupported[client.rawValue] else { return "✓" }
-                if !reasons.contains(reason) { reasons.append(reason) }
-                return "— (\(reasons.firstIndex(of: reason)! + 1))"
+                let number = (reasons.firstIndex(of: reason) ?? reasons.count) + 1
+                if number > reasons.count { reasons.append(reason) }
+                return "— (\(number))"
             }
             lines.append("| " + item.name.replacingOccurrences(of: "|", with: "\\|") + " | " + cells.joined(separator: " | ") + " |")
         }
