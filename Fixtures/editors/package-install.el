@@ -3,8 +3,9 @@
 ;; Run by Tests/EditorTests/EmacsTests.swift: reads macmd.el's package headers with
 ;; `package-buffer-info', installs it with `package-install-file' into a fresh
 ;; `package-user-dir' (its dependencies come from Debian's elpa folder, or with Emacs), then
-;; activates the package and loads it as a user's init file would. No network: package.el must
-;; find every dependency installed.
+;; activates the package and loads it as a user's init file would; then eglot and lsp-mode load
+;; (when installed) and find MacMD registered. No network: package.el must find every dependency
+;; installed.
 
 (load (expand-file-name "macmd-test" (file-name-directory load-file-name)) nil t)
 
@@ -26,6 +27,20 @@
     (macmd-test-put 'installed (if (package-installed-p 'macmd) t :json-false))
     (macmd-test-put 'autoloaded (if (autoloadp (symbol-function 'macmd-preview)) t :json-false))
     (require 'macmd)
-    (macmd-test-put 'loaded (if (and (featurep 'macmd) (fboundp 'macmd-project-find)) t :json-false))))
+    (macmd-test-put 'loaded (if (and (featurep 'macmd) (fboundp 'macmd-project-find)) t :json-false))
+    ;; Neither client is loaded by macmd.el; each finds MacMD registered once it loads.
+    (macmd-test-put 'clientsLoadedByMacmd
+                    (vconcat (seq-filter #'featurep '(eglot lsp-mode))))
+    (when (require 'eglot nil t)
+      (macmd-test-put 'eglotRegistered
+                      (if (seq-every-p (lambda (mode)
+                                         (let ((found (eglot--lookup-mode mode)))
+                                           (and (equal (nth 1 found) "markdown")
+                                                (eq (nth 2 found) 'macmd--eglot-contact))))
+                                       '(markdown-mode gfm-mode))
+                          t :json-false)))
+    (when (require 'lsp-mode nil t)
+      (macmd-test-put 'lspModeRegistered
+                      (if (gethash 'macmd lsp-clients) t :json-false)))))
 
 (macmd-test-finish #'macmd-test-run)

@@ -98,11 +98,12 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertTrue(toml.hasPrefix("# MacMD for Helix: lines to MERGE into your languages.toml, not a file to copy"))
     }
 
-    func testEmacsRegistersWithEglotAndPreviews() throws {
+    func testEmacsRegistersWithEglotAndLSPModeAndPreviews() throws {
         let lisp = try Self.read("emacs/macmd.el")
-        XCTAssertTrue(lisp.contains(#"(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))"#))
+        XCTAssertTrue(lisp.contains("'eglot-server-programs") && lisp.contains("macmd--eglot-contact"), "registered with eglot")
+        XCTAssertTrue(lisp.contains("(lsp-register-client") && lisp.contains(":server-id 'macmd"), "registered with lsp-mode")
         XCTAssertTrue(lisp.contains("(defun macmd-preview"))
-        XCTAssertTrue(lisp.contains("(jsonrpc-async-request\n       server :macmd/preview"), "the preview does not block Emacs")
+        XCTAssertTrue(lisp.contains("(macmd--request-async\n     \"macmd/preview\""), "the preview does not block Emacs")
         XCTAssertTrue(lisp.contains("(browse-url (macmd--page-url"))
         XCTAssertTrue(lisp.contains(#"(:fullPage t :resources "absolute")"#))
         XCTAssertTrue(lisp.contains("(provide 'macmd)"))

@@ -69,9 +69,11 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
-    /// What the terminal shows now, a line per row (trailing blanks removed).
-    public func screen() -> String {
-        let captured = (try? run(["capture-pane", "-p"]))?.stdout ?? ""
+    /// What the terminal shows now, a line per row (trailing blanks removed); with `escapes`,
+    /// with the escape sequences of the characters' attributes (colours, bold, underline).
+    public func screen(escapes: Bool = false) -> String {
+        let captured = (try? run(["capture-pane", "-p"] + (escapes ? ["-e"] : [])))?.stdout ?? ""
+        if escapes { return captured }
         return captured.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
             .joined(separator: "\n")

@@ -1,48 +1,184 @@
-;;; macmd.el --- MacMD language server for Markdown notebooks, through eglot -*- lexical-binding: t; -*-
+;;; macmd.el --- MacMD for Markdown notebooks, with eglot or lsp-mode -*- lexical-binding: t; -*-
 
 ;; Copyright (c) MacMD contributors. MIT License.
 
 ;; Author: MacMD contributors
 ;; Version: 0.1.0
-;; Package-Requires: ((emacs "27.1") (eglot "1.9") (markdown-mode "2.5"))
+;; Package-Requires: ((emacs "27.1") (markdown-mode "2.5"))
 ;; URL: https://github.com/macmd/macmd
 ;; Keywords: languages, markdown, lsp
 
 ;;; Commentary:
 
-;; Registers `macmd lsp' with eglot for Markdown buffers and adds `macmd-preview', which asks the
-;; server for `macmd/preview' (the buffer as it is now, unsaved edits included), writes the full
-;; HTML page to `macmd-preview-folder' (with absolute `file:' URLs, so images and links work from
-;; there), shows it with `browse-url' at the heading above point and re-renders it on save.
+;; MacMD's language server (`macmd lsp') for Markdown buffers, with either LSP client of Emacs:
+;; eglot (built into Emacs 29+; GNU ELPA or Debian's elpa-eglot for 27 and 28) or lsp-mode
+;; (MELPA, or Debian's elpa-lsp-mode).  markdown-mode comes from NonGNU ELPA or MELPA (or
+;; Debian's elpa-markdown-mode).  Neither client is loaded by this file: each finds MacMD
+;; registered when it loads.
+;;
+;; With eglot:
 ;;
 ;;   (add-to-list 'load-path "/path/to/macmd/editors/emacs")
 ;;   (require 'macmd)
 ;;   (add-hook 'markdown-mode-hook #'eglot-ensure)
 ;;
-;; or, as a package: M-x package-install-file RET /path/to/macmd/editors/emacs/macmd.el.
-;; Eglot is built into Emacs 29 and later; on Emacs 27 and 28 install it from GNU ELPA (or
-;; Debian's elpa-eglot); markdown-mode comes from NonGNU ELPA or MELPA (or elpa-markdown-mode).
-;; The preview is an asynchronous request: Emacs stays responsive while the server renders.
+;; With lsp-mode:
 ;;
-;; Invariants: the preview only talks to the eglot server of the current buffer; each note has
-;; one preview file (its name and a hash of its path, in a folder kept across sessions), and the
-;; browser is opened once per `macmd-preview', not on every save.
+;;   (add-to-list 'load-path "/path/to/macmd/editors/emacs")
+;;   (require 'macmd)
+;;   (setq lsp-auto-guess-root t)             ; the notebook's root, without asking
+;;   (setq lsp-enable-snippet nil)            ; unless yasnippet is installed
+;;   (setq lsp-completion-provider :none)     ; unless company is installed
+;;   (add-hook 'markdown-mode-hook #'lsp)     ; or #'lsp-deferred
+;;
+;; or, as a package: M-x package-install-file RET /path/to/macmd/editors/emacs/macmd.el, then
+;; the same lines without the load-path.  `macmd' must be on `exec-path' (or set
+;; `macmd-server-command', which also takes `--log-file' and `--log-level').  Server settings
+;; (the keys of `.macmd.json') go in `macmd-settings', sent as `initializationOptions' by both
+;; clients; with eglot, `eglot-workspace-configuration' (section `macmd') works too.
+;;
+;; A notebook's root is the nearest folder upwards holding one of `macmd-root-markers'
+;; (`.macmd.json', an Obsidian vault, a git repository, ...), found through `project.el' by
+;; both clients (lsp-mode uses it when `lsp-auto-guess-root' is t; otherwise it offers it once
+;; as the folder to import).  With lsp-mode, MacMD is the Markdown server (priority 1):
+;; lsp-markdown's remark server (`unified') is disabled, never offered for installation.
+;;
+;; Typing help (`macmd-typing-mode', on by itself in the Markdown buffers a MacMD server
+;; manages; `macmd-typing' nil keeps it off), asked of the server key by key:
+;;
+;;   RET      a line break that continues a list, a quote or a table (`- item' RET gives `- '),
+;;            renumbers an ordered list, and ends the list on an empty item; where there is
+;;            nothing to continue it is markdown-mode's RET.  C-j is a plain line break.
+;;   ` [ |    a fence's third backtick gets its closing fence, `[[' its `]]', a `|' ending a
+;;            table row aligns the table.
+;;   ( [ { ` * _ $ ~ " '   pairs close where the server says they do (`macmd/pairs': not inside
+;;            words, code, URLs, after a backslash; quotes only in the front matter); typing
+;;            the closing character in front of the same one steps over it, DEL between an
+;;            empty pair deletes both, and `$5' or `$ ' leave one `$' (`macmd-pairs' nil turns
+;;            pairs off).
+;;   C-M-i    completes links (`[[', `](', `#'), headings, tags and the snippets (`table',
+;;            `link', ...): the completion covers what the server replaces (`[[Seed Cat'
+;;            completes as a whole), ignores case and lists the server's best first; with
+;;            `completion-cycle-threshold' set (e.g. t), C-M-i takes the first at once.
+;;            Without yasnippet, snippets are inserted as text (their placeholders' text).
+;;   M-q      fills the paragraph as markdown-mode does (a table is left alone).
+;;
+;; RET and DEL are an undo step each; the characters are undone with the text typed before them,
+;; as Emacs undoes typing.  Each key waits for the server at most `macmd-typing-timeout' seconds,
+;; then is typed as it is.  The clients' own on-type formatting is off in these buffers (it does
+;; not run on markdown-mode's RET and leaves point before the text it inserts at point).
+;;
+;; Also: flymake shows the server's diagnostics (in a terminal, where Emacs cannot draw a wavy
+;; underline, errors, warnings and notes are underlined), and eldoc shows the diagnostics at
+;; point before the hover text.  With eglot, workspace edits that create, rename or delete files
+;; (Create note, renaming a note) work, which eglot 1.9 cannot do by itself; with lsp-mode, their
+;; parts are applied in order.  `M-x macmd-preview' asks the server for `macmd/preview' (the
+;; buffer as it is now, unsaved edits included), writes the full HTML page to
+;; `macmd-preview-folder' (with absolute `file:' URLs, so images and links work from there),
+;; shows it with `browse-url' at the heading above point and re-renders it on save; with a prefix
+;; argument it asks for the theme.  The preview is an asynchronous request: Emacs stays
+;; responsive while the server renders.
+;;
+;; Invariants: requests go only to the MacMD server of the current buffer (never to other
+;; servers of lsp-mode's workspaces); positions are counted as the client negotiated (UTF-16 with
+;; eglot, code points with lsp-mode, which announces utf-32); a typed character is never lost
+;; (the server only adds around it); each note has one preview file (its name and a hash of its
+;; path, in a folder kept across sessions), and the browser is opened once per `macmd-preview',
+;; not on every save.
 
 ;;; Code:
 
-(require 'eglot)
-(require 'jsonrpc)
 (require 'markdown-mode)
 (require 'browse-url)
+(require 'cl-lib)
 (require 'subr-x)
 (require 'seq)
 (require 'project)
 (require 'url-util)
+(require 'face-remap)
+
+;; eglot and lsp-mode are optional: what this file needs of them is declared here.
+(declare-function eglot-current-server "eglot")
+(declare-function eglot--server-info "eglot")
+(declare-function eglot--capabilities "eglot")
+(declare-function eglot--signal-textDocument/didChange "eglot")
+(declare-function eglot--signal-textDocument/didOpen "eglot")
+(declare-function eglot--signal-textDocument/didClose "eglot")
+(declare-function eglot--pos-to-lsp-position "eglot")
+(declare-function eglot--lsp-position-to-point "eglot")
+(declare-function eglot--TextDocumentIdentifier "eglot")
+(declare-function eglot--uri-to-path "eglot")
+(declare-function eglot-path-to-uri "eglot")
+(declare-function jsonrpc-async-request "jsonrpc")
+(declare-function lsp-workspaces "lsp-mode")
+(declare-function lsp--workspace-client "lsp-mode")
+(declare-function lsp--workspace-server-capabilities "lsp-mode")
+(declare-function lsp--client-server-id "lsp-mode")
+(declare-function lsp-cancel-request-by-token "lsp-mode")
+(declare-function lsp-request-async "lsp-mode")
+(declare-function lsp--point-to-position "lsp-mode")
+(declare-function lsp--line-character-to-point "lsp-mode")
+(declare-function lsp--buffer-uri "lsp-mode")
+(declare-function lsp--uri-to-path "lsp-mode")
+(declare-function lsp--apply-text-document-edit "lsp-mode")
+(declare-function lsp--update-on-type-formatting-hook "lsp-mode")
+(declare-function lsp-register-client "lsp-mode")
+(declare-function make-lsp-client "lsp-mode")
+(declare-function lsp-stdio-connection "lsp-mode")
+(declare-function lsp-activate-on "lsp-mode")
+(declare-function flymake-eldoc-function "flymake")
+(declare-function flymake-diagnostics "flymake")
+(declare-function flymake-diagnostic-text "flymake")
+(declare-function macmd-eglot-server--eieio-childp "macmd")   ; `defclass', once eglot loads
+(defvar eglot--managed-mode)
+(defvar eglot-server-programs)
+(defvar eglot-ignored-server-capabilities)
+(defvar lsp--cur-workspace)
+(defvar lsp--buffer-workspaces)
+(defvar lsp-response-timeout)
+(defvar lsp-enable-on-type-formatting)
+(defvar lsp-language-id-configuration)
+(defvar lsp-disabled-clients)
+(defvar lsp-managed-mode)
+(defvar eldoc-documentation-strategy)
+(defvar eldoc-documentation-functions)
+(defvar electric-pair-mode)
+(defvar macmd-typing-mode)   ; `define-minor-mode' below; let-bound in `macmd--fallback'
 
 (defgroup macmd nil
   "MacMD, the Markdown notebook language server."
   :group 'tools
   :prefix "macmd-")
+
+(defcustom macmd-server-command '("macmd" "lsp")
+  "The command that runs MacMD's language server: the program, then its arguments.
+For a log, add e.g. \"--log-file\" \"/tmp/macmd.log\" \"--log-level\" \"debug\".
+Read each time a server starts, by eglot and by lsp-mode."
+  :type '(repeat string))
+
+(defcustom macmd-settings nil
+  "Server settings, sent as `initializationOptions' by eglot and by lsp-mode.
+A plist of the keys of `.macmd.json' (docs/configuration.md), for example
+\(:locale \"de\" :preview (:theme \"dark\")); a notebook's `.macmd.json' wins
+over them.  With eglot, `eglot-workspace-configuration' (section `macmd') works
+too."
+  :type 'plist)
+
+(defcustom macmd-typing t
+  "Whether `macmd-typing-mode' turns on by itself.
+It does in the Markdown buffers that a MacMD server manages (eglot or lsp-mode)."
+  :type 'boolean)
+
+(defcustom macmd-pairs t
+  "Whether `macmd-typing-mode' closes pairs where the server says they close.
+Then a closing character steps over the same one after point, and DEL deletes an
+empty pair."
+  :type 'boolean)
+
+(defcustom macmd-typing-timeout 0.3
+  "Seconds a key of `macmd-typing-mode' waits for the server.
+When the answer is later, the key is typed as it is without the mode."
+  :type 'number)
 
 (defcustom macmd-preview-theme nil
   "Theme of `macmd-preview' pages; nil lets the server choose (default \"light\")."
@@ -59,8 +195,8 @@ Zero writes the page as the server made it; then reload the browser by hand."
 
 (defcustom macmd-preview-folder nil
   "Where `macmd-preview' writes its pages, one per note, kept across sessions.
-Nil is macmd/preview/ in $XDG_CACHE_HOME when that is set, else macmd-preview/ in
-`user-emacs-directory'."
+Nil is macmd/preview/ in $XDG_CACHE_HOME when that is set, else macmd-preview/
+in `user-emacs-directory'."
   :type '(choice (const :tag "The cache folder" nil) directory))
 
 (defconst macmd-preview-themes
@@ -69,13 +205,17 @@ Nil is macmd/preview/ in $XDG_CACHE_HOME when that is set, else macmd-preview/ i
   "The themes `macmd/preview' accepts.")
 
 (defconst macmd-root-markers '(".macmd.json" ".obsidian" ".git" ".marksman.toml" ".moxide.toml")
-  "What marks a notebook's root: MacMD's settings, an Obsidian vault, a git repository,
-marksman's and markdown-oxide's settings.")
+  "What marks a notebook's root.
+MacMD's settings, an Obsidian vault, a git repository, marksman's and
+markdown-oxide's settings.")
+
+;;;; The notebook's root
 
 (defun macmd-project-find (dir)
-  "The notebook around DIR for a Markdown buffer: the nearest folder upwards holding one of
-`macmd-root-markers' (so a vault inside a git repository is its own notebook), as
-`(macmd . ROOT)'; nil for other buffers, or where no folder has a marker."
+  "The notebook around DIR for a Markdown buffer, as `(macmd . ROOT)'.
+ROOT is the nearest folder upwards holding one of `macmd-root-markers' (so a
+vault inside a git repository is its own notebook).  Nil for other buffers, or
+where no folder has a marker."
   (when (derived-mode-p 'markdown-mode 'gfm-mode 'markdown-ts-mode)
     (when-let ((root (locate-dominating-file
                       dir (lambda (folder)
@@ -89,12 +229,820 @@ marksman's and markdown-oxide's settings.")
 ;; Before the version-control lookup: the nearest marker wins.
 (add-hook 'project-find-functions #'macmd-project-find -90)
 
-;; `macmd lsp' for Markdown buffers; later entries in the list lose to earlier ones.
-(add-to-list 'eglot-server-programs '((gfm-mode markdown-ts-mode) . ("macmd" "lsp")))
-(add-to-list 'eglot-server-programs '(markdown-mode . ("macmd" "lsp")))
+;;;; eglot
+
+(defvar macmd--eglot-server nil
+  "The MacMD eglot server whose `workspace/applyEdit' is being handled, if any.")
+
+(defun macmd--eglot-contact (&optional _interactive)
+  "The contact `eglot-server-programs' gives for Markdown buffers.
+It is `macmd-server-command', run as a `macmd-eglot-server'."
+  (cons 'macmd-eglot-server macmd-server-command))
+
+(with-eval-after-load 'eglot
+  (defclass macmd-eglot-server (eglot-lsp-server) ()
+    :documentation "MacMD's language server, as eglot knows it.
+It is told that workspace edits may create, rename and delete files, which
+`macmd--eglot-apply-workspace-edit' does.")
+
+  (cl-defmethod eglot-client-capabilities ((_server macmd-eglot-server))
+    (let* ((capabilities (cl-call-next-method))
+           (workspace (plist-get capabilities :workspace)))
+      (plist-put capabilities :workspace
+                 (plist-put workspace :workspaceEdit
+                            (list :documentChanges t
+                                  :resourceOperations ["create" "rename" "delete"])))))
+
+  (cl-defmethod eglot-initialization-options ((server macmd-eglot-server))
+    (or macmd-settings (cl-call-next-method server)))
+
+  (cl-defmethod eglot-handle-request ((server macmd-eglot-server)
+                                      (_method (eql workspace/applyEdit)) &rest _)
+    (let ((macmd--eglot-server server))
+      (cl-call-next-method)))
+
+  ;; One server for the Markdown modes, with the language id "markdown"; earlier entries of the
+  ;; list win over later ones.
+  (add-to-list 'eglot-server-programs
+               '(((markdown-mode :language-id "markdown")
+                  (gfm-mode :language-id "markdown")
+                  (markdown-ts-mode :language-id "markdown"))
+                 . macmd--eglot-contact))
+  (advice-add 'eglot--apply-workspace-edit :around #'macmd--eglot-apply-workspace-edit)
+  (add-hook 'eglot-managed-mode-hook #'macmd--managed))
+
+(defun macmd--macmd-eglot-server-p (server)
+  "Whether the eglot SERVER is MacMD's."
+  (and server
+       (or (and (fboundp 'macmd-eglot-server-p) (macmd-eglot-server-p server))
+           (equal (plist-get (eglot--server-info server) :name) "macmd"))))
+
+(defun macmd--eglot-server ()
+  "The MacMD eglot server of the current buffer, or nil."
+  (and (bound-and-true-p eglot--managed-mode)
+       (fboundp 'eglot-current-server)
+       (let ((server (eglot-current-server)))
+         (and (macmd--macmd-eglot-server-p server) server))))
+
+(defun macmd--eglot-resource-operation (operation)
+  "Carries out the CreateFile, RenameFile or DeleteFile OPERATION (a plist)."
+  (let ((options (plist-get operation :options)))
+    (pcase (plist-get operation :kind)
+      ("create"
+       (let ((file (eglot--uri-to-path (plist-get operation :uri))))
+         ;; An existing file is left as it is, unless it is to be overwritten.
+         (when (or (not (file-exists-p file)) (eq (plist-get options :overwrite) t))
+           (make-directory (file-name-directory file) t)
+           (write-region "" nil file nil 'silent)
+           (when-let ((buffer (find-buffer-visiting file)))
+             (with-current-buffer buffer (set-visited-file-modtime))))
+         ;; Visited, so that the edits that fill it go to its buffer without asking.
+         (find-file-noselect file)))
+      ("rename"
+       (let* ((old (eglot--uri-to-path (plist-get operation :oldUri)))
+              (new (eglot--uri-to-path (plist-get operation :newUri)))
+              (buffer (find-buffer-visiting old)))
+         (unless (and (file-exists-p new) (eq (plist-get options :ignoreIfExists) t)
+                      (not (eq (plist-get options :overwrite) t)))
+           (make-directory (file-name-directory new) t)
+           (rename-file old new (eq (plist-get options :overwrite) t))
+           (when buffer
+             (with-current-buffer buffer
+               (let ((managed (bound-and-true-p eglot--managed-mode)))
+                 (when managed (eglot--signal-textDocument/didClose))
+                 ;; Keeps unsaved edits, asks nothing.
+                 (set-visited-file-name new t t)
+                 (when managed (eglot--signal-textDocument/didOpen))))))))
+      ("delete"
+       (let ((file (eglot--uri-to-path (plist-get operation :uri))))
+         (when-let ((buffer (find-buffer-visiting file)))
+           (kill-buffer buffer))
+         (cond ((file-directory-p file)
+                (delete-directory file (eq (plist-get options :recursive) t)))
+               ((file-exists-p file) (delete-file file))
+               ((not (eq (plist-get options :ignoreIfNotExists) t))
+                (error "MacMD: no file %s to delete" file))))))))
+
+(defun macmd--eglot-apply-workspace-edit (apply edit &optional confirm)
+  "Around `eglot--apply-workspace-edit' (APPLY): file operations too.
+A MacMD server's EDIT whose documentChanges create, rename or delete files is
+applied in order, the file operations here and the text edits between them by
+eglot (CONFIRM as eglot has it).  Eglot 1.9 takes those operations for text
+edits of a file named \"\"."
+  (let ((changes (append (plist-get edit :documentChanges) nil)))
+    (if (not (and (seq-some (lambda (change) (plist-get change :kind)) changes)
+                  (or macmd--eglot-server (macmd--eglot-server))))
+        (funcall apply edit confirm)
+      (let ((run '()))
+        (dolist (change (append changes '(:end)))
+          (if (and (consp change) (not (plist-get change :kind)))
+              (push change run)
+            (when run
+              (funcall apply (list :documentChanges (vconcat (nreverse run))) confirm)
+              (setq run '()))
+            (unless (eq change :end)
+              (macmd--eglot-resource-operation change))))))))
+
+;;;; lsp-mode
+
+(defun macmd--lsp-command ()
+  "The command lsp-mode runs: `macmd-server-command'."
+  macmd-server-command)
+
+(with-eval-after-load 'lsp-mode
+  ;; gfm-mode's buffers are Markdown too (lsp-mode knows only markdown-mode).
+  (add-to-list 'lsp-language-id-configuration '(gfm-mode . "markdown"))
+  (add-to-list 'lsp-language-id-configuration '(markdown-ts-mode . "markdown"))
+  ;; lsp-markdown's remark server (`unified', priority -1) is never offered nor installed
+  ;; through npm for Markdown: MacMD serves it.
+  (add-to-list 'lsp-disabled-clients 'unified)
+  (lsp-register-client
+   (make-lsp-client
+    :new-connection (lsp-stdio-connection #'macmd--lsp-command)
+    :activation-fn (lsp-activate-on "markdown")
+    :priority 1
+    :server-id 'macmd
+    :initialization-options (lambda () macmd-settings)
+    ;; lsp-mode 8 counts columns in characters (code points): say so, so that the server does.
+    :custom-capabilities '((general . ((positionEncodings . ["utf-32"]))))))
+  (add-hook 'lsp-managed-mode-hook #'macmd--managed)
+  ;; Before lsp-mode turns flymake on in the buffer.
+  (add-hook 'lsp-configure-hook #'macmd--flymake-backends -90)
+  ;; `lsp-completion-mode' empties the buffer's `completion-at-point-functions'.
+  (add-hook 'lsp-completion-mode-hook #'macmd--completion-first)
+  ;; lsp-mode's eldoc shows the hover text alone: the diagnostics at point go first.
+  (advice-add 'lsp--eldoc-message :filter-args #'macmd--lsp-eldoc-message)
+  ;; lsp-mode 8 applies a workspace edit's text edits before its file operations.
+  (advice-add 'lsp--apply-workspace-edit :around #'macmd--lsp-apply-workspace-edit))
+
+(defun macmd--json-get (object key)
+  "The KEY (a string) of the JSON OBJECT.
+OBJECT is a hash table (lsp-mode) or a plist (eglot)."
+  (cond ((hash-table-p object) (gethash key object))
+        ((and (consp object) (keywordp (car object))) (plist-get object (intern (concat ":" key))))))
+
+(defun macmd--lsp-apply-workspace-edit (apply edit &optional operation)
+  "Around `lsp--apply-workspace-edit' (APPLY): file operations in order.
+A MacMD server's EDIT whose documentChanges create, rename or delete files is
+applied in order (OPERATION as lsp-mode has it).  lsp-mode 8 applies the text
+edits first: the text of a note that Create note makes goes into a buffer whose
+file is then created under it, and saving it asks whether to overwrite it."
+  (let ((changes (append (macmd--json-get edit "documentChanges") nil))
+        (workspace (or lsp--cur-workspace (macmd--lsp-workspace))))
+    (if (not (and workspace
+                  (eq (lsp--client-server-id (lsp--workspace-client workspace)) 'macmd)
+                  (seq-some (lambda (change) (macmd--json-get change "kind")) changes)))
+        (funcall apply edit operation)
+      (dolist (change changes)
+        (pcase (macmd--json-get change "kind")
+          ("create"
+           (let ((file (lsp--uri-to-path (macmd--json-get change "uri")))
+                 (options (macmd--json-get change "options")))
+             ;; An existing file is left as it is, unless it is to be overwritten.
+             (when (or (not (file-exists-p file))
+                       (macmd--true-p (macmd--json-get options "overwrite")))
+               (make-directory (file-name-directory file) t)
+               (write-region "" nil file nil 'silent)
+               (when-let ((buffer (find-buffer-visiting file)))
+                 (with-current-buffer buffer (set-visited-file-modtime))))
+             (find-file-noselect file)))
+          ((or "rename" "delete") (lsp--apply-text-document-edit change operation))
+          (_
+           (find-file-noselect
+            (lsp--uri-to-path (macmd--json-get (macmd--json-get change "textDocument") "uri")))
+           (lsp--apply-text-document-edit change operation)))))))
+
+(defun macmd--lsp-eldoc-message (arguments)
+  "The ARGUMENTS of `lsp--eldoc-message' with the diagnostics at point.
+In the buffers of a MacMD server, flymake's diagnostics at point go before the
+hover text."
+  (let ((diagnostics (and (bound-and-true-p flymake-mode) (macmd--lsp-workspace)
+                          (mapcar #'flymake-diagnostic-text (flymake-diagnostics (point))))))
+    (if diagnostics
+        (list (string-join (append diagnostics (delq nil (list (car arguments)))) "\n"))
+      arguments)))
+
+(defun macmd--lsp-workspace ()
+  "The lsp-mode workspace of the MacMD server in the current buffer, or nil."
+  (and (bound-and-true-p lsp-managed-mode)
+       (fboundp 'lsp-workspaces)
+       (seq-find (lambda (workspace)
+                   (eq (lsp--client-server-id (lsp--workspace-client workspace)) 'macmd))
+                 (lsp-workspaces))))
+
+;;;; Talking to the server, through either client
+
+(defun macmd--client ()
+  "The client through which the current buffer talks to a MacMD server.
+`eglot' or `lsp', else nil."
+  (cond ((macmd--eglot-server) 'eglot)
+        ((macmd--lsp-workspace) 'lsp)))
+
+(defun macmd--plist (json)
+  "JSON as eglot gives it.
+Objects are plists with keyword keys, arrays vectors, false and null nil or
+`:json-false'.  lsp-mode (built with `lsp-use-plists' nil) gives hash tables
+with string keys, and merges arrays into lists."
+  (cond ((hash-table-p json)
+         (let ((plist '()))
+           (maphash (lambda (key value)
+                      (setq plist (cl-list* (intern (concat ":" key)) (macmd--plist value) plist)))
+                    json)
+           plist))
+        ((vectorp json) (vconcat (mapcar #'macmd--plist json)))
+        ((and (consp json) (keywordp (car json)))
+         (cl-loop for (key value) on json by #'cddr nconc (list key (macmd--plist value))))
+        ((consp json) (vconcat (mapcar #'macmd--plist json)))
+        (t json)))
+
+(defun macmd--true-p (value)
+  "Whether the JSON VALUE is true."
+  (and value (not (eq value :json-false))))
+
+(defun macmd--capability (&rest path)
+  "The server's capability at PATH, as a plist.
+PATH is keywords, e.g. :experimental :macmd :pairs."
+  (let ((capabilities
+         (pcase (macmd--client)
+           ('eglot (eglot--capabilities (macmd--eglot-server)))
+           ('lsp (macmd--plist (lsp--workspace-server-capabilities (macmd--lsp-workspace)))))))
+    (dolist (key path capabilities)
+      (setq capabilities (and (consp capabilities) (plist-get capabilities key))))))
+
+(defun macmd--flush ()
+  "Sends the buffer's pending changes to the server.
+eglot sends them after an idle time, lsp-mode at once."
+  (when (and (eq (macmd--client) 'eglot) (fboundp 'eglot--signal-textDocument/didChange))
+    (eglot--signal-textDocument/didChange)))
+
+(defun macmd--request-async (method params success failure &optional timeout token)
+  "Sends METHOD (a string) with PARAMS to the buffer's MacMD server, and returns.
+Later calls SUCCESS with the result (a plist) or FAILURE with a message; after
+TIMEOUT seconds (default 10) without an answer, FAILURE.  With lsp-mode, a
+request of the same TOKEN still waiting is cancelled."
+  (pcase (macmd--client)
+    ('eglot
+     (macmd--flush)
+     (jsonrpc-async-request
+      (macmd--eglot-server) (intern (concat ":" method)) params
+      :success-fn success
+      :error-fn (lambda (error) (funcall failure (plist-get error :message)))
+      :timeout-fn (lambda () (funcall failure "the server did not answer in time"))
+      :timeout (or timeout 10)))
+    ('lsp
+     (let* ((workspace (macmd--lsp-workspace))
+            (lsp--cur-workspace workspace)
+            (lsp--buffer-workspaces (list workspace))
+            (answered nil))
+       (lsp-request-async method params
+                          (lambda (result)
+                            (setq answered t)
+                            (funcall success (macmd--plist result)))
+                          :mode 'detached
+                          :cancel-token token
+                          :error-handler
+                          (lambda (error)
+                            (setq answered t)
+                            (funcall failure (format "%s" (or (plist-get (macmd--plist error) :message)
+                                                              error)))))
+       (run-with-timer (or timeout 10) nil
+                       (lambda ()
+                         (unless answered
+                           (setq answered t)
+                           (funcall failure "the server did not answer in time"))))))
+    (_ (user-error "MacMD: no MacMD language server in this buffer; run M-x eglot or M-x lsp"))))
+
+(defun macmd--request (method params &optional timeout)
+  "Sends METHOD (a string) with PARAMS to the buffer's MacMD server and waits.
+Waits at most TIMEOUT seconds (default 10) for the result, returned as a plist
+\(`macmd--plist').  Signals an error when the server fails, is late or missing.
+The wait reads the server's messages as they come: the clients' own waits
+\(`jsonrpc-request', `lsp-request') leave the ones that came with the answer
+unread (eglot) or drop them (lsp-mode: a diagnostics report, the end of the
+server's progress)."
+  (let* ((state nil)
+         (deadline (+ (float-time) (or timeout 10))))
+    (macmd--request-async method params
+                          (lambda (result) (setq state (list 'done result)))
+                          (lambda (message) (setq state (list 'failed message)))
+                          (or timeout 10) :macmd-request)
+    (while (and (not state) (< (float-time) deadline))
+      (accept-process-output nil 0.02))
+    (pcase state
+      (`(done ,result) result)
+      (`(failed ,message) (error "MacMD: %s: %s" method message))
+      (_ (when (and (eq (macmd--client) 'lsp) (fboundp 'lsp-cancel-request-by-token))
+           (lsp-cancel-request-by-token :macmd-request))
+         (error "MacMD: %s: the server did not answer in time" method)))))
+
+(defun macmd--text-document ()
+  "The TextDocumentIdentifier of the current buffer, as a plist."
+  (list :uri (macmd--document-uri)))
+
+(defun macmd--document-uri ()
+  "The URI the buffer's client uses for its document."
+  (cond ((and (eq (macmd--client) 'lsp) (fboundp 'lsp--buffer-uri)) (lsp--buffer-uri))
+        ((fboundp 'eglot--TextDocumentIdentifier)
+         (plist-get (eglot--TextDocumentIdentifier) :uri))
+        ((fboundp 'eglot-path-to-uri) (eglot-path-to-uri (buffer-file-name)))
+        (t (concat "file://" (expand-file-name (buffer-file-name))))))
+
+(defun macmd--position (&optional pos)
+  "POS (default point) as an LSP position plist, counted as the client negotiated."
+  (pcase (macmd--client)
+    ('eglot (eglot--pos-to-lsp-position pos))   ; UTF-16 code units
+    ('lsp (macmd--plist (lsp--point-to-position (or pos (point)))))))   ; code points (utf-32)
+
+(defun macmd--point (position)
+  "The buffer position of the LSP POSITION plist."
+  (pcase (macmd--client)
+    ('eglot (eglot--lsp-position-to-point position))
+    ('lsp (lsp--line-character-to-point (plist-get position :line)
+                                        (plist-get position :character)))))
+
+(defun macmd--position-params ()
+  "TextDocumentPositionParams at point."
+  (list :textDocument (macmd--text-document) :position (macmd--position)))
+
+;;;; Applying a key's edits
+
+(defconst macmd--cursor-before (intern ":macmd.cursorBefore")
+  "The key of MacMD's TextEdit extension.
+The edit is an insertion at the cursor that goes after it.")
+
+(defun macmd--apply-typing-edits (edits)
+  "Applies the TextEdit plists EDITS, made for the buffer as it is.
+Point moves as VS Code moves it, which the server's edits are made for: an edit
+that ends at or before point shifts it by what the edit added (text inserted at
+point leaves point after it), unless the edit is marked `macmd.cursorBefore'
+\(text inserted at point that goes after it); any other edit leaves point."
+  (let* ((index 0)
+         (items (mapcar (lambda (edit)
+                          (let ((range (plist-get edit :range)))
+                            (list (macmd--point (plist-get range :start))
+                                  (macmd--point (plist-get range :end))
+                                  (replace-regexp-in-string
+                                   "\r\n" "\n" (or (plist-get edit :newText) "") t t)
+                                  (macmd--true-p (plist-get edit macmd--cursor-before))
+                                  (cl-incf index))))
+                        (append edits nil)))
+         ;; From the last to the first, so that each edit's positions are still those of the text
+         ;; it was made for; of edits that start at the same place, the longer (then the later)
+         ;; one goes first.
+         (items (sort items (lambda (a b)
+                              (cond ((/= (nth 0 a) (nth 0 b)) (> (nth 0 a) (nth 0 b)))
+                                    ((/= (nth 1 a) (nth 1 b)) (> (nth 1 a) (nth 1 b)))
+                                    (t (> (nth 4 a) (nth 4 b)))))))
+         (pt (point)))
+    (dolist (item items)
+      (pcase-let ((`(,beg ,end ,text ,before) item))
+        (goto-char beg)
+        (delete-region beg end)
+        (insert text)
+        (cond ((and before (= beg end) (= beg pt)))
+              ((<= end pt) (setq pt (+ pt (- (length text) (- end beg)))))
+              ((< beg pt) (setq pt (min pt (point)))))))
+    (goto-char pt)))
+
+(defun macmd--on-type-edits (ch)
+  "The server's edits after CH (a string) was typed at point.
+A list; nil when there are none, `failed' when the server did not answer in
+time."
+  (condition-case nil
+      (append (macmd--request "textDocument/onTypeFormatting"
+                              (list :textDocument (macmd--text-document)
+                                    :position (macmd--position)
+                                    :ch ch
+                                    :options (list :tabSize tab-width
+                                                   :insertSpaces (if indent-tabs-mode :json-false t)))
+                              macmd-typing-timeout)
+              nil)
+    (error 'failed)))
+
+(defun macmd--on-type (ch)
+  "Applies the server's edits after CH (a string) was typed at point."
+  (let ((edits (macmd--on-type-edits ch)))
+    (when (consp edits)
+      (macmd--apply-typing-edits edits))))
+
+(defmacro macmd--one-step (&rest body)
+  "Runs BODY as one undo step."
+  (declare (indent 0) (debug t))
+  (let ((group (make-symbol "group")))
+    `(let ((,group (prepare-change-group)))
+       (activate-change-group ,group)
+       (unwind-protect (progn ,@body)
+         (accept-change-group ,group)
+         (undo-amalgamate-change-group ,group)))))
+
+;;;; The keys of `macmd-typing-mode'
+
+(defconst macmd--closing
+  ;; Written as strings: a pair's characters, the open first.
+  (mapcar (lambda (pair) (cons (aref pair 0) (aref pair 1)))
+          '("()" "[]" "{}" "``" "**" "__" "$$" "~~" "\"\"" "''"))
+  "What a typed character closes, by the character typed last in an open (for DEL).")
+
+(defconst macmd--closers (append ")]}`*_$~\"'" nil)
+  "The characters that step over the same character after point.")
+
+(defconst macmd--extenders (append "*_$~" nil)
+  "The characters whose pair a second one extends (`**', `__', `$$', `~~').")
+
+(defvar-local macmd--armed nil
+  "The pair inserted last whose close the next character may take back.
+A list (POINT TICK CLOSE WITHDRAW-ON), or nil.")
+
+(defvar-local macmd--pending nil
+  "`macmd--armed' as the current command found it, for `macmd--post-self-insert'.")
+
+(defun macmd--active-p ()
+  "Whether the keys of `macmd-typing-mode' do their work here now."
+  (and macmd-typing-mode (not buffer-read-only) (not (minibufferp)) (macmd--client)))
+
+(defun macmd--fallback (default)
+  "The command the keys of this command run without `macmd-typing-mode'.
+That is markdown-mode's, or DEFAULT."
+  (let ((command (let ((macmd-typing-mode nil))
+                   (key-binding (this-command-keys-vector) t))))
+    (if (and (commandp command)
+             (not (memq command '(macmd-newline macmd-type macmd-backspace
+                                                execute-extended-command))))
+        command
+      default)))
+
+(defun macmd--triggers ()
+  "The characters after which the server formats (its moreTriggerCharacter)."
+  (mapcar #'string-to-char
+          (append (macmd--capability :documentOnTypeFormattingProvider :moreTriggerCharacter)
+                  nil)))
+
+(defun macmd--opens-run-p (before ch)
+  "Whether BEFORE ends with a run of CH that opens.
+It opens at the line start or after white space or punctuation, not after a
+letter or digit (where it closes)."
+  (let ((index (length before)))
+    (when (and (> index 0) (eq (aref before (1- index)) ch))
+      (while (and (> index 0) (eq (aref before (1- index)) ch))
+        (setq index (1- index)))
+      (or (= index 0)
+          (string-match-p "[[:space:][:punct:]]" (string (aref before (1- index))))))))
+
+(defun macmd--pair-for (ch before after pairs)
+  "The pair of PAIRS that CH opens, typed between BEFORE and AFTER.
+PAIRS is the `pairs' of `macmd/pairs'.  The result is (MISSING . PAIR), MISSING
+the part of its close not already after point (`[|]' + `[' gives `]' of
+`]]'); nil when no pair opens here."
+  (let ((text (concat before (string ch))))
+    (seq-some
+     (lambda (pair)
+       (let ((open (plist-get pair :open))
+             (close (plist-get pair :close)))
+         (when (and (stringp open) (stringp close) (> (length open) 0)
+                    (string-suffix-p open text))
+           (let ((present 0))
+             (when (> (length open) 1)
+               ;; The close of the shorter pair the first character already wrote.
+               (cl-loop for n from (1- (length close)) downto 1
+                        when (string-prefix-p (substring close (- (length close) n)) after)
+                        do (setq present n) and return nil))
+             (cons (substring close 0 (- (length close) present)) pair)))))
+     (append pairs nil))))
+
+(defun macmd-type (count)
+  "Types this key's character COUNT times, with pairs and on-type formatting.
+A closing character in front of the same one steps over it; an opening one
+gets the close the server says it has here (`macmd/pairs'); a trigger character
+\(` [ |) gets the server's edits."
+  (interactive "p")
+  (let ((ch last-command-event)
+        (fallback (macmd--fallback #'self-insert-command)))
+    (if (or (not (characterp ch)) (/= count 1) (use-region-p) (not (macmd--active-p)))
+        (call-interactively fallback)
+      (macmd--one-step
+        (let* ((before (buffer-substring-no-properties (line-beginning-position) (point)))
+               (after (buffer-substring-no-properties (point) (line-end-position)))
+               (pairs (and macmd-pairs (macmd--capability :experimental :macmd :pairs))))
+          (if (and pairs (memq ch macmd--closers) (eq (char-after) ch)
+                   (not (and (memq ch macmd--extenders) (macmd--opens-run-p before ch))))
+              (forward-char 1)
+            (let* ((hints (and pairs (assq ch macmd--closing)
+                               (condition-case nil
+                                   (macmd--request "macmd/pairs" (macmd--position-params)
+                                                   macmd-typing-timeout)
+                                 (error nil))))
+                   (paired (and hints (macmd--pair-for ch before after (plist-get hints :pairs)))))
+              (call-interactively fallback)
+              (when (and paired (> (length (car paired)) 0))
+                (save-excursion (insert (car paired)))
+                (let ((withdraw (plist-get (cdr paired) :withdrawOn)))
+                  (when (and (stringp withdraw) (> (length withdraw) 0))
+                    (setq macmd--armed (list (point) nil (car paired) withdraw)))))
+              (when (memq ch (macmd--triggers))
+                (macmd--on-type (string ch)))
+              (when macmd--armed
+                (setf (nth 1 macmd--armed) (buffer-chars-modified-tick))))))))))
+
+(defun macmd--pre-command ()
+  "Hands the armed pair to this command if point and the text are as it left them."
+  (let ((armed macmd--armed))
+    (setq macmd--armed nil
+          macmd--pending (and armed (eql (point) (nth 0 armed))
+                              (eql (buffer-chars-modified-tick) (nth 1 armed))
+                              armed))))
+
+(defun macmd--post-self-insert ()
+  "Takes an armed pair's close back when the character typed withdraws it.
+A character typed right after the pair's open that is in its `withdrawOn' takes
+the close back: `$' `5' gives `$5', not `$5$'."
+  (let ((armed macmd--pending))
+    (setq macmd--pending nil)
+    (when (and armed (characterp last-command-event)
+               (= (1- (point)) (nth 0 armed))
+               (seq-contains-p (nth 3 armed) last-command-event)
+               (let ((close (nth 2 armed)))
+                 (and (<= (+ (point) (length close)) (point-max))
+                      (string= (buffer-substring-no-properties (point) (+ (point) (length close)))
+                               close))))
+      (delete-region (point) (+ (point) (length (nth 2 armed)))))))
+
+(defun macmd-backspace (count)
+  "DEL: between an empty pair, both characters go.
+An empty pair is `(|)', or `[[|]]' a level at a time.  Elsewhere, what DEL does
+without `macmd-typing-mode' (COUNT times)."
+  (interactive "p")
+  (let ((fallback (macmd--fallback #'delete-backward-char)))
+    (if (and (= count 1) (not (use-region-p)) macmd-pairs (macmd--active-p)
+             (char-before) (char-after)
+             (eq (cdr (assq (char-before) macmd--closing)) (char-after)))
+        (macmd--one-step (delete-region (1- (point)) (1+ (point))))
+      (call-interactively fallback))))
+
+(defun macmd-newline ()
+  "RET: a line break, then the server's edits.
+A list, a quote or a table continues (an empty item ends its list), an ordered
+list is renumbered.  Where the server has nothing to do, or does not answer in
+time, RET does what it does without `macmd-typing-mode' (markdown-mode's
+`markdown-enter-key')."
+  (interactive "*")
+  (let ((fallback (macmd--fallback #'newline)))
+    (if (or current-prefix-arg (use-region-p) (not (macmd--active-p)))
+        (call-interactively fallback)
+      ;; Enter in the middle of a line carries the rest, with the white space before it, which
+      ;; does not belong in a continued item.
+      (let ((carried (and (looking-at "[ \t]+[^ \t\n]")
+                          (length (string-trim-right (match-string 0) "[^ \t]")))))
+        (macmd--one-step
+          (newline)   ; not interactively: no post-self-insert-hook, no electric indent
+          (let ((edits (macmd--on-type-edits "\n")))
+            (if (consp edits)
+                (progn
+                  (macmd--apply-typing-edits edits)
+                  (when (and carried
+                             (looking-at (format "[ \t]\\{%d\\}" carried))
+                             (string-match-p "[^ \t]" (buffer-substring-no-properties
+                                                       (line-beginning-position) (point))))
+                    (delete-char carried)))
+              ;; Nothing to continue: markdown-mode's RET instead of the plain line break.
+              (delete-char -1)
+              (setq this-command fallback)
+              (call-interactively fallback))))))))
+
+;; With `delete-selection-mode', typing over a region replaces it, as plain typing does.
+(put 'macmd-type 'delete-selection t)
+(put 'macmd-newline 'delete-selection t)
+(put 'macmd-backspace 'delete-selection 'supersede)
+
+(defvar macmd-typing-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'macmd-newline)
+    (define-key map (kbd "DEL") #'macmd-backspace)
+    (dolist (ch (append "([{`*_$~\"')]}|" nil))
+      (define-key map (vector ch) #'macmd-type))
+    ;; markdown-mode has `ispell-complete-word' on C-M-i.
+    (define-key map (kbd "C-M-i") #'completion-at-point)
+    map)
+  "The keys of `macmd-typing-mode'.")
+
+(defvar-local macmd--saved nil
+  "What `macmd-typing-mode' changed in the buffer, to put back.
+A list of (VARIABLE LOCAL VALUE).")
+
+(defun macmd--set-local (variable value)
+  "Sets VARIABLE buffer-locally to VALUE, remembering its value to put back."
+  (unless (assq variable macmd--saved)
+    (push (list variable (local-variable-p variable) (and (boundp variable) (symbol-value variable)))
+          macmd--saved))
+  (set (make-local-variable variable) value))
+
+(defun macmd--restore ()
+  "Puts back what `macmd--set-local' changed."
+  (pcase-dolist (`(,variable ,local ,value) macmd--saved)
+    (if local (set (make-local-variable variable) value) (kill-local-variable variable)))
+  (setq macmd--saved nil))
+
+;;;###autoload
+(define-minor-mode macmd-typing-mode
+  "Typing help from the MacMD server.
+RET continues lists, quotes and tables, pairs close where the server says they
+do, fences, wiki-links and tables get the server's edits, and C-M-i completes
+links, headings, tags and snippets.  On by itself in the Markdown buffers a
+MacMD server manages (eglot or lsp-mode), unless `macmd-typing' is nil.
+
+\\{macmd-typing-mode-map}"
+  :lighter nil
+  :keymap macmd-typing-mode-map
+  (cond
+   (macmd-typing-mode
+    (add-hook 'pre-command-hook #'macmd--pre-command nil t)
+    (add-hook 'post-self-insert-hook #'macmd--post-self-insert nil t)
+    (add-hook 'completion-at-point-functions #'macmd-completion-at-point -90 t)
+    ;; The clients' own on-type formatting is not run on RET (markdown-mode's RET inserts its
+    ;; line break non-interactively) and leaves point before the text it inserts at point.
+    (macmd--set-local 'eglot-ignored-server-capabilities
+                      (cons :documentOnTypeFormattingProvider
+                            (bound-and-true-p eglot-ignored-server-capabilities)))
+    (macmd--set-local 'lsp-enable-on-type-formatting nil)
+    (when (and (bound-and-true-p lsp-managed-mode) (fboundp 'lsp--update-on-type-formatting-hook))
+      (lsp--update-on-type-formatting-hook :cleanup))
+    ;; gfm-mode's electric backquote asks for a language on the third backquote, which the
+    ;; server's closing fence answers; electric pairs would pair what the server does not.
+    (macmd--set-local 'markdown-gfm-use-electric-backquote nil)
+    (when (and macmd-pairs (bound-and-true-p electric-pair-mode))
+      (macmd--set-local 'electric-pair-mode nil)))
+   (t
+    (remove-hook 'pre-command-hook #'macmd--pre-command t)
+    (remove-hook 'post-self-insert-hook #'macmd--post-self-insert t)
+    (remove-hook 'completion-at-point-functions #'macmd-completion-at-point t)
+    (macmd--restore)
+    (when (and (bound-and-true-p lsp-managed-mode) (fboundp 'lsp--update-on-type-formatting-hook))
+      (lsp--update-on-type-formatting-hook)))))
+
+;;;; Completion
+
+(defun macmd--completion-first ()
+  "Puts `macmd-completion-at-point' first in the buffer's completion functions."
+  (when macmd-typing-mode
+    (add-hook 'completion-at-point-functions #'macmd-completion-at-point -90 t)))
+
+(defun macmd--snippet-text (snippet)
+  "The text of the LSP SNIPPET.
+Placeholders are their text; tab stops and variables go."
+  (let ((text snippet) (previous nil))
+    ;; Innermost placeholders first, until nothing changes.
+    (while (not (equal text previous))
+      (setq previous text
+            text (replace-regexp-in-string "\\${[0-9]+:\\([^${}]*\\)}" "\\1" text t)))
+    (setq text (replace-regexp-in-string "\\${[0-9]+|\\([^,|}]*\\)[^}]*}" "\\1" text t))
+    (setq text (replace-regexp-in-string "\\$\\(?:[0-9]+\\|{[0-9]+}\\)" "" text t))
+    (replace-regexp-in-string "\\\\\\([$}\\\\]\\)" "\\1" text t)))
+
+(defun macmd--insert-item-text (item text)
+  "Inserts TEXT of the completion ITEM at point.
+A snippet is expanded by yasnippet when it is on, else inserted as text."
+  (if (eql (plist-get item :insertTextFormat) 2)
+      (if (and (fboundp 'yas-expand-snippet) (bound-and-true-p yas-minor-mode))
+          (yas-expand-snippet text)
+        (insert (macmd--snippet-text text)))
+    (insert text)))
+
+(defun macmd--completion-table (candidates)
+  "A completion table of CANDIDATES that ignores case and keeps their order.
+The first of several is the server's first, which `completion-cycle-threshold'
+lets C-M-i insert at once."
+  (let ((table (completion-table-case-fold candidates)))
+    (lambda (string predicate action)
+      (if (eq action 'metadata)
+          '(metadata (category . macmd)
+                     (display-sort-function . identity)
+                     (cycle-sort-function . identity))
+        (complete-with-action action table string predicate)))))
+
+(defun macmd-completion-at-point ()
+  "Completion of links, headings, tags and snippets from the MacMD server.
+For `completion-at-point-functions'.  The completed text starts where the
+items' textEdit starts (so `[[Seed Cat' completes the whole `Seed Cat', not the
+word `Cat'), candidates match their filterText ignoring case, and the chosen
+item's textEdit is applied as the server made it."
+  (when (macmd--client)
+    (let* ((pt (point))
+           (result (condition-case nil
+                       (macmd--request "textDocument/completion"
+                                       (append (macmd--position-params) '(:context (:triggerKind 1)))
+                                       2)
+                     (error nil)))
+           ;; In the server's order (sortText, else label).
+           (items (sort (append (if (vectorp result) result (plist-get result :items)) nil)
+                        (lambda (a b)
+                          (string< (or (plist-get a :sortText) (plist-get a :label) "")
+                                   (or (plist-get b :sortText) (plist-get b :label) "")))))
+           (edit (seq-some (lambda (item) (plist-get item :textEdit)) items))
+           (range (and edit (or (plist-get edit :range) (plist-get edit :insert))))
+           (start (if range
+                      (min pt (macmd--point (plist-get range :start)))
+                    (or (car (bounds-of-thing-at-point 'symbol)) pt)))
+           (by-text (make-hash-table :test #'equal))
+           (candidates
+            (delq nil (mapcar (lambda (item)
+                                (let ((text (or (plist-get item :filterText) (plist-get item :label))))
+                                  (unless (gethash text by-text)
+                                    (puthash text item by-text)
+                                    text)))
+                              items))))
+      (when items
+        (list start pt (macmd--completion-table candidates)
+              :annotation-function
+              (lambda (candidate)
+                (let* ((item (gethash candidate by-text))
+                       (label (plist-get item :label))
+                       (detail (plist-get item :detail)))
+                  (concat (if (and label (not (string= label candidate))) (concat " " label) "")
+                          (if (stringp detail) (concat "  " detail) ""))))
+              :company-kind (lambda (_) 'text)
+              :exit-function
+              (lambda (candidate status)
+                (when (memq status '(finished exact sole))
+                  (let* ((item (or (gethash candidate by-text)
+                                   (seq-some (lambda (text)
+                                               (and (string= (downcase text) (downcase candidate))
+                                                    (gethash text by-text)))
+                                             candidates)))
+                         (edit (plist-get item :textEdit))
+                         (range (and edit (or (plist-get edit :range) (plist-get edit :replace))))
+                         (additional (plist-get item :additionalTextEdits)))
+                    (when item
+                      (if range
+                          ;; The server's buffer had CANDIDATE's start..end where START..PT was:
+                          ;; the range ends (END - PT) characters after the inserted text.
+                          (let ((after (- (macmd--point (plist-get range :end)) pt)))
+                            (delete-region start (min (point-max) (+ (point) (max 0 after))))
+                            (goto-char start)
+                            (macmd--insert-item-text item (plist-get edit :newText)))
+                        (delete-region start (point))
+                        (goto-char start)
+                        (macmd--insert-item-text
+                         item (or (plist-get item :insertText) (plist-get item :label))))
+                      (when additional
+                        (save-excursion (macmd--apply-typing-edits additional))))))))))))
+
+;;;; The buffers a MacMD server manages
+
+(defvar-local macmd--face-cookies nil
+  "The face remappings of this buffer (flymake's faces underlined in a terminal).")
+
+(defun macmd--managed ()
+  "Sets up or undoes MacMD's help when a client starts or stops managing a buffer.
+In a Markdown buffer of a MacMD server, turns on `macmd-typing-mode' (see
+`macmd-typing'), underlines flymake's diagnostics where the wavy underline
+cannot be drawn, and lets eldoc show the diagnostic at point beside the hover
+text."
+  (if (and (derived-mode-p 'markdown-mode) (macmd--client))
+      (progn
+        (when (and macmd-typing (not macmd-typing-mode))
+          (macmd-typing-mode 1))
+        (macmd--underline-diagnostics)
+        (macmd--eldoc-diagnostics)
+        (macmd--flymake-backends))
+    (when macmd-typing-mode (macmd-typing-mode -1))
+    (mapc #'face-remap-remove-relative macmd--face-cookies)
+    (setq macmd--face-cookies nil)))
+
+(defun macmd--underline-diagnostics ()
+  "Underlines flymake's faces in this buffer where Emacs cannot draw a wave.
+In a terminal, errors would otherwise show as colored text only."
+  (unless (or macmd--face-cookies
+              (display-supports-face-attributes-p '(:underline (:style wave))))
+    (dolist (face '(flymake-error flymake-warning flymake-note))
+      (push (face-remap-add-relative face '(:underline t)) macmd--face-cookies))))
+
+(defun macmd--flymake-backends ()
+  "Leaves flymake's legacy backend out of an lsp-mode buffer.
+It finds nothing to run for Markdown and warns that it disables itself; eglot
+leaves out every other backend."
+  (when (and (eq (macmd--client) 'lsp) (boundp 'flymake-diagnostic-functions))
+    (let ((functions (if (local-variable-p 'flymake-diagnostic-functions)
+                         flymake-diagnostic-functions
+                       '(t))))
+      (when (memq t functions)
+        (setq-local flymake-diagnostic-functions
+                    (append (remq t functions)
+                            (remq t (remq 'flymake-proc-legacy-flymake
+                                          (default-value 'flymake-diagnostic-functions)))))))))
+
+(defun macmd--eldoc-diagnostics ()
+  "Lets eldoc show flymake's diagnostics at point, then the hover text.
+eglot's own strategy shows only the first of them that has something to say."
+  (when (and (boundp 'eldoc-documentation-strategy) (fboundp 'flymake-eldoc-function)
+             (eq (macmd--client) 'eglot))
+    (setq-local eldoc-documentation-functions
+                (cons #'flymake-eldoc-function
+                      (remq #'flymake-eldoc-function eldoc-documentation-functions)))
+    (setq-local eldoc-documentation-strategy #'eldoc-documentation-compose)))
+
+;;;; Preview
 
 (defvar macmd-preview-written-functions nil
-  "Called with the page's file in the note's buffer each time `macmd-preview' wrote it.")
+  "Called with the page's file in the note's buffer after `macmd-preview' wrote it.")
 
 (defvar-local macmd--preview-file nil
   "The HTML file of this buffer's preview, once `macmd-preview' has run.")
@@ -103,16 +1051,10 @@ marksman's and markdown-oxide's settings.")
   "The theme `macmd-preview' was last asked for in this buffer.")
 
 (defun macmd--server ()
-  "The eglot server of the current buffer, or a user error saying how to start one."
-  (or (eglot-current-server)
-      (user-error "MacMD: no language server in this buffer; run M-x eglot (macmd lsp)")))
-
-(defun macmd--document-uri ()
-  "The URI eglot uses for the current buffer's document."
-  (cond ((fboundp 'eglot--TextDocumentIdentifier)
-         (plist-get (eglot--TextDocumentIdentifier) :uri))
-        ((fboundp 'eglot-path-to-uri) (eglot-path-to-uri (buffer-file-name)))
-        (t (concat "file://" (expand-file-name (buffer-file-name))))))
+  "The client of the current buffer's MacMD server.
+Else a user error saying how to start one."
+  (or (macmd--client)
+      (user-error "MacMD: no MacMD language server in this buffer; run M-x eglot or M-x lsp")))
 
 (defun macmd--with-refresh (html)
   "HTML that reloads itself after `macmd-preview-refresh-seconds', if positive."
@@ -145,8 +1087,9 @@ marksman's and markdown-oxide's settings.")
      (macmd--preview-folder))))
 
 (defun macmd--page-url (file headings line)
-  "The `file:' URL of the page FILE at the id of the last of HEADINGS (the result's
-`headings') at or above the 0-based LINE."
+  "The `file:' URL of the page FILE at a heading.
+That is the id of the last of HEADINGS (the result's `headings') at or above
+the 0-based LINE."
   (let ((id nil))
     (seq-doseq (heading headings)
       (when (<= (plist-get heading :line) line)
@@ -155,31 +1098,27 @@ marksman's and markdown-oxide's settings.")
             (if (and id (not (string-empty-p id))) (concat "#" (url-hexify-string id)) ""))))
 
 (defun macmd--render (open)
-  "Asks the server for this buffer's preview and returns at once; the answer is written to the
-page file, which is shown in the browser when OPEN, at the heading above point."
-  (let* ((server (macmd--server))
-         (options (append '(:fullPage t :resources "absolute")
-                          (when-let ((theme (or macmd--preview-theme macmd-preview-theme)))
-                            (list :theme theme))))
-         (file macmd--preview-file))
-    ;; Eglot sends edits after a short idle time; flush them so the preview shows this buffer.
-    (when (fboundp 'eglot--signal-textDocument/didChange)
-      (eglot--signal-textDocument/didChange))
-    ;; Asynchronous, so Emacs is not blocked while the server renders a long note; the answer
-    ;; is written to the page of the buffer that asked, whichever buffer is current by then.
-    (let ((buffer (current-buffer))
-          (line (1- (line-number-at-pos))))
-      (jsonrpc-async-request
-       server :macmd/preview
-       (list :textDocument (list :uri (macmd--document-uri)) :options options)
-       :success-fn (lambda (result) (macmd--write-page buffer file result open line))
-       :error-fn (lambda (error)
-                   (message "MacMD preview failed: %s" (plist-get error :message)))
-       :timeout-fn (lambda () (message "MacMD preview: the server did not answer in time"))))))
+  "Asks the server for this buffer's preview and returns at once.
+The answer is written to the page file, which is shown in the browser when
+OPEN, at the heading above point."
+  (macmd--server)
+  (let ((options (append '(:fullPage t :resources "absolute")
+                         (when-let ((theme (or macmd--preview-theme macmd-preview-theme)))
+                           (list :theme theme))))
+        (file macmd--preview-file)
+        (buffer (current-buffer))
+        (line (1- (line-number-at-pos))))
+    ;; Asynchronous, so Emacs is not blocked while the server renders a long note; the answer is
+    ;; written to the page of the buffer that asked, whichever buffer is current by then.
+    (macmd--request-async
+     "macmd/preview" (list :textDocument (macmd--text-document) :options options)
+     (lambda (result) (macmd--write-page buffer file result open line))
+     (lambda (error) (message "MacMD preview failed: %s" error))
+     60)))
 
 (defun macmd--write-page (buffer file result open line)
-  "Writes the page FILE of BUFFER's preview from the macmd/preview RESULT; shows it in the
-browser when OPEN, at the heading above the 0-based LINE."
+  "Writes the page FILE of BUFFER's preview from the macmd/preview RESULT.
+Shows it in the browser when OPEN, at the heading above the 0-based LINE."
   (let ((html (plist-get result :html)))
     (if (not (stringp html))
         (message "MacMD preview: macmd/preview gave no HTML")
@@ -195,7 +1134,7 @@ browser when OPEN, at the heading above the 0-based LINE."
 
 (defun macmd--after-save ()
   "Re-renders the preview of this buffer after a save."
-  (when (and macmd--preview-file (eglot-current-server))
+  (when (and macmd--preview-file (macmd--client))
     (condition-case err
         (macmd--render nil)
       (error (message "MacMD preview failed: %s" (error-message-string err))))))
@@ -207,6 +1146,7 @@ With a prefix argument, ask for the THEME."
   (interactive
    (list (when current-prefix-arg
            (completing-read "MacMD theme: " macmd-preview-themes nil t))))
+  (macmd--server)
   (when (and theme (not (string-empty-p theme)))
     (setq macmd--preview-theme theme))
   (unless macmd--preview-file
