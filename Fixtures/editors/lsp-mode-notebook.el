@@ -16,7 +16,9 @@
 (defun macmd-test-run ()
   "The steps; errors are reported by the caller."
   (macmd-test-notebook)
-  ;; `macmd-preview' through lsp-mode: the page is written and opened at the heading above point.
+  ;; `macmd-preview' through lsp-mode: the page is written and opened at the heading above point
+  ;; (the page file; the served pages are preview-server.el's).
+  (setq macmd-preview-server nil)
   (let ((opened '()))
     (setq browse-url-browser-function (lambda (url &rest _) (push url opened)))
     (goto-char (point-min))

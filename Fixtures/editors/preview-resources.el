@@ -28,6 +28,8 @@
                  (string-match-p "href=\"\\.\\./soil-tests\\.md\"" (plist-get result :html))))
              30)
       (error "the wiki-links of the note were not resolved within 30 s"))
+    ;; The page files of `macmd-preview-server' nil (the served pages: preview-server.el).
+    (setq macmd-preview-server nil)
     ;; Each `macmd-preview' opens the page at the heading above point (1-based lines here).
     ;; The request is asynchronous: `macmd-preview' returns at once and the browser opens when
     ;; the answer has come.

@@ -13,6 +13,8 @@
 ;; writes MACMD_TEST_OUT/moved. F11 quits. Errors go to MACMD_TEST_OUT/error.txt.
 
 (require 'json)
+;; Only definitions: the shared helpers of the batch scripts (`macmd-test-diagnostics').
+(load (expand-file-name "macmd-test" (file-name-directory load-file-name)) nil t)
 
 (defvar tty-out (or (getenv "MACMD_TEST_OUT") (kill-emacs 2)))
 
@@ -31,15 +33,6 @@
 (condition-case err
     (load (expand-file-name "writer-init" (file-name-directory load-file-name)) nil t)
   (error (tty-fail (format "setup: %s" (error-message-string err)))))
-
-(defun tty-diagnostics ()
-  "Flymake's diagnostics of the current buffer: (LINE TYPE TEXT) lists, in buffer order."
-  (sort (mapcar (lambda (diagnostic)
-                  (list (line-number-at-pos (flymake-diagnostic-beg diagnostic))
-                        (format "%s" (flymake-diagnostic-type diagnostic))
-                        (flymake-diagnostic-text diagnostic)))
-                (flymake-diagnostics))
-        (lambda (a b) (< (car a) (car b)))))
 
 (defun tty-move ()
   "F12: point onto the broken link's `greenhouse', as a writer moves it."
@@ -67,18 +60,18 @@
                        (cond
                         ((and (macmd-test-server-ready-p)
                               (seq-some (lambda (d) (string-match-p "greenhouse" (nth 2 d)))
-                                        (tty-diagnostics)))
+                                        (macmd-test-diagnostics)))
                          (cancel-timer timer)
                          (goto-char (point-min))
                          (redisplay t)
                          (tty-write "ready"
                                     (json-encode
-                                     `((client . ,(symbol-name macmd-test-client))
+                                     `((client . ,(symbol-name macmd-writer-client))
                                        (waveUnderline
                                         . ,(if (display-supports-face-attributes-p
                                                 '(:underline (:style wave)))
                                                t :json-false))
-                                       (diagnostics . ,(vconcat (mapcar #'vconcat (tty-diagnostics))))))))
+                                       (diagnostics . ,(vconcat (mapcar #'vconcat (macmd-test-diagnostics))))))))
                         ((> (float-time) deadline)
                          (cancel-timer timer)
                          (tty-fail (format "no diagnostic of [[greenhouse]] within 40 s; *Messages*:\n%s"

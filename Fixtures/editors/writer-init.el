@@ -8,7 +8,7 @@
 
 (require 'package)
 
-(defvar macmd-test-client (intern (or (getenv "MACMD_TEST_CLIENT") "emacs-eglot"))
+(defvar macmd-writer-client (intern (or (getenv "MACMD_TEST_CLIENT") "emacs-eglot"))
   "`emacs-eglot' or `emacs-lsp-mode'.")
 
 (defun macmd-test-getenv (name)
@@ -17,7 +17,7 @@
 
 ;; Debian's elpa packages in `emacs -Q' (eglot is built in from Emacs 29).
 (unless (and (require 'markdown-mode nil t)
-             (require (if (eq macmd-test-client 'emacs-lsp-mode) 'lsp-mode 'eglot) nil t))
+             (require (if (eq macmd-writer-client 'emacs-lsp-mode) 'lsp-mode 'eglot) nil t))
   (setq package-directory-list '("/usr/share/emacs/site-lisp/elpa"))
   (package-initialize))
 
@@ -40,7 +40,7 @@
 ;; <Complete> does in every client.
 (setq completion-cycle-threshold t)
 
-(pcase macmd-test-client
+(pcase macmd-writer-client
   ('emacs-eglot
    (require 'eglot)
    (add-hook 'markdown-mode-hook #'eglot-ensure))
@@ -50,12 +50,12 @@
          lsp-enable-snippet (featurep 'yasnippet)    ; no warning without yasnippet
          lsp-completion-provider :none)              ; no company: no warning about it
    (add-hook 'markdown-mode-hook #'lsp))
-  (_ (error "MACMD_TEST_CLIENT is %s, not emacs-eglot or emacs-lsp-mode" macmd-test-client)))
+  (_ (error "MACMD_TEST_CLIENT is %s, not emacs-eglot or emacs-lsp-mode" macmd-writer-client)))
 
 (defun macmd-test-server-ready-p ()
   "Whether the current buffer's MacMD server is up, with the typing help on."
   (and (bound-and-true-p macmd-typing-mode)
-       (pcase macmd-test-client
+       (pcase macmd-writer-client
          ('emacs-eglot (and (macmd--eglot-server) t))
          ('emacs-lsp-mode
           (let ((workspace (macmd--lsp-workspace)))

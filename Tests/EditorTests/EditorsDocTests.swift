@@ -47,19 +47,20 @@ final class EditorsDocTests: XCTestCase {
     func testElispSamplesBalance() throws {
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
         let samples = Self.blocks("elisp", in: text)
-        XCTAssertEqual(samples.count, 2)
+        XCTAssertEqual(samples.count, 3)
         for sample in samples { XCTAssertEqual(try EditorFilesTests.parenthesisBalance(sample), 0, sample) }
     }
 
     /// In `emacs --batch -Q`: the load-path sample (its placeholder path made this checkout's)
-    /// loads macmd.el and hooks eglot to markdown-mode; the `.dir-locals.el` sample reads as an
-    /// alist for markdown-mode whose eglot configuration is a `:macmd` plist.
+    /// loads macmd.el and hooks eglot to markdown-mode; the lsp-mode sample sets lsp-mode's
+    /// variables and hooks `lsp`; the `.dir-locals.el` sample reads as an alist for markdown-mode
+    /// whose eglot configuration is a `:macmd` plist.
     func testElispSamplesLoadInEmacs() throws {
         let emacs = try Clients.require("emacs", install: EmacsTests.install)
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
         let samples = Self.blocks("elisp", in: text)
-        XCTAssertEqual(samples.count, 2)
-        guard samples.count == 2 else { return }
+        XCTAssertEqual(samples.count, 3)
+        guard samples.count == 3 else { return }
         let plugin = TestPaths.packageRoot.appendingPathComponent("editors/emacs").path
         let load = samples[0].replacingOccurrences(of: "/path/to/macmd/editors/emacs", with: plugin)
         XCTAssertNotEqual(load, samples[0], "the load-path sample names /path/to/macmd/editors/emacs")
@@ -77,7 +78,10 @@ final class EditorsDocTests: XCTestCase {
               \(load)
               (unless (featurep 'macmd) (error "macmd is not loaded"))
               (unless (memq #'eglot-ensure markdown-mode-hook) (error "eglot-ensure is not on markdown-mode-hook"))
-              (let* ((locals (car (read-from-string \(quoted(samples[1])))))
+              (eval (car (read-from-string (concat "(progn " \(quoted(samples[1])) "\\n)"))) t)
+              (unless (and (memq #'lsp markdown-mode-hook) (boundp 'lsp-auto-guess-root) lsp-auto-guess-root)
+                (error "the lsp-mode sample does not hook lsp"))
+              (let* ((locals (car (read-from-string \(quoted(samples[2])))))
                      (entry (assq 'markdown-mode locals))
                      (configuration (cdr (assq 'eglot-workspace-configuration (cdr entry)))))
                 (unless (and entry (plist-get configuration :macmd)) (error "dir-locals sample: %S" locals)))

@@ -55,18 +55,6 @@ final class EmacsTests: XCTestCase {
         return (json, context)
     }
 
-    /// The notes of the sample notebook (paths from its root, sorted) whose text contains `needle`.
-    static func notes(containing needle: String) -> [String] {
-        let root = TestPaths.fixtures.appendingPathComponent("notebook")
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-        var found: [String] = []
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "md", let text = try? String(contentsOf: url, encoding: .utf8),
-                  text.contains(needle) else { continue }
-            found.append(String(url.path.dropFirst(root.path.count + 1)))
-        }
-        return found.sorted()
-    }
 
     /// The 1-based number of the first line of a fixture note equal to `text`.
     static func line(_ text: String, of note: String) throws -> Int {
@@ -104,7 +92,7 @@ final class EmacsTests: XCTestCase {
         XCTAssertEqual(definition["text"] as? String, "# Soil tests", file: file, line: line)
 
         // Renaming `## Lime calculation`: the heading and every link to it, on disk once saved.
-        let linking = Self.notes(containing: "soil-tests#Lime calculation")
+        let linking = SampleNotebook.notes(containing: "soil-tests#Lime calculation")
         XCTAssertFalse(linking.isEmpty)
         XCTAssertEqual(json["renameFrom"] as? String, "## Lime calculation", file: file, line: line)
         XCTAssertEqual(json["renameLinking"] as? [String], linking, file: file, line: line)
@@ -217,6 +205,23 @@ final class EmacsTests: XCTestCase {
         }
         if EmacsPackages.has("lsp-mode", emacs: emacs) {
             XCTAssertEqual(json["lspModeRegistered"] as? Bool, true, "lsp-mode has the macmd client\n\(context)")
+        }
+    }
+
+    /// `macmd-preview` serves the notebook from Emacs (`macmd-preview-server`), with either
+    /// client, and a reader in a real browser (headless Chromium) follows a note link and a tag
+    /// chip (`PreviewPage.browseServed` says all it checks).
+    func testServedPreviewFollowsLinksAndTags() throws {
+        for (client, package) in [("emacs-eglot", "eglot"), ("emacs-lsp-mode", "lsp-mode")] {
+            let emacs = try Self.emacs(with: [package, "markdown-mode"])
+            let work = try Neovim.workFolder("served-\(client)")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try PreviewPage.copyNotebook(into: work)
+            try PreviewPage.browseServed([emacs, "--batch", "-Q", "-l", TestPaths.fixtures.appendingPathComponent("editors/preview-server.el").path],
+                                         environment: ["MACMD_TEST_CLIENT": client,
+                                                       "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/emacs").path],
+                                         in: work, notebook: notebook)
+            print("EditorTests: Emacs with \(package) served the preview; a browser followed a note link and a tag chip")
         }
     }
 

@@ -304,70 +304,13 @@ final class NeovimTests: XCTestCase {
     /// link to its page; nothing outside the notebook or without the token is served.
     func testServedPreviewFollowsLinksAndTags() throws {
         for nvim in try Neovim.all() {
-            let browser = try Chromium()
-            defer { browser.close() }
             let work = try Neovim.workFolder("served")
             defer { try? FileManager.default.removeItem(at: work) }
             let notebook = try PreviewPage.copyNotebook(into: work)
-            let out = work.appendingPathComponent("out", isDirectory: true)
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let report = work.appendingPathComponent("report.json")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: nvim)
-            process.arguments = ["--headless", "--noplugin", "-i", "NONE", "-u", TestPaths.fixtures.appendingPathComponent("editors/preview-server.lua").path]
-            process.currentDirectoryURL = work
-            process.environment = TestProcess.childEnvironment(TestProcess.isolatedHome(in: work).merging([
-                "MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path,
-                "MACMD_TEST_BIN": try MacmdBinary.url().path, "MACMD_TEST_REPORT": report.path,
-                "MACMD_TEST_SERVER_LOG": work.appendingPathComponent("server.log").path,
-                "MACMD_TEST_NOTE": notebook.appendingPathComponent("journal/2026-04-12.md").path, "MACMD_TEST_LINE": "24",
-                "MACMD_TEST_OUT": out.path,
-            ]) { $1 })
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer {
-                FileManager.default.createFile(atPath: out.appendingPathComponent("quit").path, contents: Data())
-                _ = Terminal.wait(timeout: 20) { !process.isRunning }
-                if process.isRunning { process.terminate() }
-            }
-            let urlFile = out.appendingPathComponent("url")
-            guard Terminal.wait(timeout: 60, { FileManager.default.fileExists(atPath: urlFile.path) || !process.isRunning }),
-                  let opened = try? String(contentsOf: urlFile, encoding: .utf8) else {
-                let log = (try? String(contentsOf: report, encoding: .utf8)) ?? "(no report)"
-                return XCTFail("\(nvim): :MacMDPreview opened nothing\n\(log)")
-            }
-            XCTAssertTrue(opened.hasPrefix("http://127.0.0.1:") && opened.hasSuffix("/journal/2026-04-12.md#also-today"), opened)
-            let page = try XCTUnwrap(URL(string: opened))
-            try browser.load(page)
-            XCTAssertEqual(try browser.evaluate("document.title") as? String, "Saturday 12 April 2026: soil day")
-            XCTAssertEqual(try browser.evaluate("document.body.innerText.includes('Words typed and not saved.')") as? Bool, true,
-                           "the page shows the buffer, unsaved words and all")
-            XCTAssertEqual(try browser.evaluate("[...document.images].length > 0 && [...document.images].every(i => i.complete && i.naturalWidth > 0)") as? Bool,
-                           true, "every image of the page loads from the notebook")
-            // A link to a note opens that note's page, served too.
-            try browser.click("a.wikilink[href*='compost.md']")
-            XCTAssertEqual(try browser.evaluate("document.title") as? String, "Compost")
-            XCTAssertEqual(try browser.evaluate("location.href.startsWith('http://127.0.0.1:')") as? Bool, true)
-            // A tag chip opens the tag's page, listing the notes that carry it.
-            try browser.load(page)
-            try browser.click("a.tag[href$='/journal']")
-            XCTAssertEqual(try browser.evaluate("document.title") as? String, "#journal")
-            let listed = try XCTUnwrap(browser.evaluate("[...document.querySelectorAll('li a')].map(a => a.textContent)") as? [String])
-            XCTAssertTrue(listed.contains("Saturday 12 April 2026: soil day"), "\(listed)")
-            try browser.click("li a")
-            XCTAssertEqual(try browser.evaluate("document.querySelector('h1') !== null") as? Bool, true, "a note's page from the tag's")
-            // Nothing without the token, and nothing outside the notebook.
-            let origin = "http://127.0.0.1:\(page.port ?? 0)"
-            let token = page.path.split(separator: "/").first.map(String.init) ?? ""
-            for (path, reason) in [("/", "no token"), ("/x\(token)/1/n/index.md", "a wrong token"),
-                                   ("/\(token)/1/n/..%2F..%2Fetc%2Fpasswd", "a path that leaves the notebook"),
-                                   ("/\(token)/1/n/%2Fetc%2Fpasswd", "an absolute path")] {
-                try browser.load(try XCTUnwrap(URL(string: origin + path)))
-                XCTAssertFalse((try browser.evaluate("document.body.innerText") as? String ?? "").contains("root:"), reason)
-                XCTAssertNotEqual(try browser.evaluate("document.title") as? String, "Allotment research notebook", reason)
-            }
+            try PreviewPage.browseServed([nvim, "--headless", "--noplugin", "-i", "NONE", "-u",
+                                          TestPaths.fixtures.appendingPathComponent("editors/preview-server.lua").path],
+                                         environment: ["MACMD_TEST_PLUGIN": TestPaths.packageRoot.appendingPathComponent("editors/nvim").path],
+                                         in: work, notebook: notebook)
             print("EditorTests: Neovim at \(nvim) served the preview; a browser followed a note link and a tag chip")
         }
     }

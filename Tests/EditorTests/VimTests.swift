@@ -37,18 +37,6 @@ final class VimTests: XCTestCase {
         return index + 1
     }
 
-    /// The notes of the sample notebook (paths from its root) whose text contains `needle`.
-    static func notes(containing needle: String) -> [String] {
-        let root = TestPaths.fixtures.appendingPathComponent("notebook")
-        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-        var found: [String] = []
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "md", let text = try? String(contentsOf: url, encoding: .utf8),
-                  text.contains(needle) else { continue }
-            found.append(String(url.path.dropFirst(root.path.count + 1)))
-        }
-        return found.sorted()
-    }
 
     func testVimWithALEUsesTheServersFeatures() throws {
         let vim = try Self.vim()
@@ -118,7 +106,7 @@ final class VimTests: XCTestCase {
 
         // References to the note include every note that links to it.
         let referencing = Set((json["references"] as? [String] ?? []).compactMap { $0.split(separator: ":").first.map(String.init) })
-        let linking = Self.notes(containing: "[[soil-tests")
+        let linking = SampleNotebook.notes(containing: "[[soil-tests")
         XCTAssertFalse(linking.isEmpty)
         for note in linking { XCTAssertTrue(referencing.contains(note), "no reference in \(note): \(referencing.sorted())\n\(details)") }
 
@@ -128,7 +116,7 @@ final class VimTests: XCTestCase {
         XCTAssertTrue(hover.contains("Eight varieties in bed D"), "the target's first paragraph: \(hover)")
 
         // Rename of a heading other notes link to: the heading and every link, on disk after :wall.
-        let linkingHeading = Self.notes(containing: "soil-tests#Lime calculation")
+        let linkingHeading = SampleNotebook.notes(containing: "soil-tests#Lime calculation")
         XCTAssertEqual(json["renameFrom"] as? String, "## Lime calculation")
         XCTAssertEqual(json["renameLinking"] as? [String], linkingHeading)
         XCTAssertEqual(json["renamedOnDisk"] as? [String], (linkingHeading + ["soil-tests.md"]).sorted(), details)

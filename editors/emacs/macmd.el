@@ -72,11 +72,14 @@
 ;; underline, errors, warnings and notes are underlined), and eldoc shows the diagnostics at
 ;; point before the hover text.  With eglot, workspace edits that create, rename or delete files
 ;; (Create note, renaming a note) work, which eglot 1.9 cannot do by itself; with lsp-mode, their
-;; parts are applied in order.  `M-x macmd-preview' asks the server for `macmd/preview' (the
-;; buffer as it is now, unsaved edits included), writes the full HTML page to
-;; `macmd-preview-folder' (with absolute `file:' URLs, so images and links work from there),
-;; shows it with `browse-url' at the heading above point and re-renders it on save; with a prefix
-;; argument it asks for the theme.  The preview is an asynchronous request: Emacs stays
+;; parts are applied in order.  `M-x macmd-preview' opens the note in the browser (`browse-url')
+;; at the heading above point, served by Emacs itself on 127.0.0.1 under a random token
+;; (`macmd-preview-server'): each page is asked of the server (`macmd/preview') when the browser
+;; asks for it, so a link to a note opens that note's page, a tag chip opens the page of the
+;; tag's notes, images come from the notebook, and the page shows the buffer's unsaved edits (it
+;; reloads itself every `macmd-preview-refresh-seconds').  With `macmd-preview-server' nil it
+;; writes the page to `macmd-preview-folder' instead (absolute `file:' URLs) and again on save.
+;; With a prefix argument it asks for the theme.  Requests are asynchronous: Emacs stays
 ;; responsive while the server renders.
 ;;
 ;; Invariants: requests go only to the MacMD server of the current buffer (never to other
@@ -192,6 +195,14 @@ When the answer is later, the key is typed as it is without the mode."
   "The preview page reloads itself every this many seconds, so a save shows up.
 Zero writes the page as the server made it; then reload the browser by hand."
   :type 'integer)
+
+(defcustom macmd-preview-server t
+  "Non-nil: `macmd-preview' serves the pages from Emacs, on 127.0.0.1.
+Each page is rendered when the browser asks for it, so a link to a note opens
+that note's page, a tag chip opens the page of the tag's notes, and the page
+shows unsaved edits.  Nil writes one page file per note to
+`macmd-preview-folder' instead, whose links lead to the notes' files."
+  :type 'boolean)
 
 (defcustom macmd-preview-folder nil
   "Where `macmd-preview' writes its pages, one per note, kept across sessions.
@@ -1132,6 +1143,199 @@ Shows it in the browser when OPEN, at the heading above the 0-based LINE."
           (run-hook-with-args 'macmd-preview-written-functions file)))
       (message "MacMD preview: %s" (or (plist-get result :title) file)))))
 
+;;;; The preview server
+
+;; Invariants: it listens on 127.0.0.1 only, on a port the system picks, and answers only URLs
+;; under a random token, so another user of the machine cannot read the notebook; it serves
+;; only what is inside a notebook's root (a path with `..', or whose real path leaves the root,
+;; is refused), and only GET and HEAD; a page is asked of the MacMD server through a buffer of
+;; its notebook, asynchronously, and a request the server leaves unanswered for 10 s is
+;; answered 504.  URLs: /TOKEN/ID/n/PATH (a note's page, or a file of the notebook) and
+;; /TOKEN/ID/t/TAG (a tag's page), ID standing for a notebook.
+
+(defvar macmd--http nil "The preview server's process, once started.")
+(defvar macmd--http-token nil "The random part of every URL the preview server answers.")
+(defvar macmd--http-theme nil "The theme `macmd-preview' was last asked for, for every page served.")
+(defvar macmd--http-notebooks nil
+  "The notebooks the preview server serves: a list of (ID ROOT BUFFER), BUFFER a
+buffer of the notebook that talks to its MacMD server.")
+
+(defconst macmd--http-types
+  '(("png" . "image/png") ("jpg" . "image/jpeg") ("jpeg" . "image/jpeg") ("gif" . "image/gif")
+    ("svg" . "image/svg+xml") ("webp" . "image/webp") ("avif" . "image/avif") ("bmp" . "image/bmp")
+    ("pdf" . "application/pdf") ("mp3" . "audio/mpeg") ("m4a" . "audio/mp4") ("ogg" . "audio/ogg")
+    ("wav" . "audio/wav") ("mp4" . "video/mp4") ("webm" . "video/webm") ("mov" . "video/quicktime")
+    ("txt" . "text/plain; charset=utf-8") ("css" . "text/css; charset=utf-8"))
+  "Content types of the files the preview server sends, by extension.")
+
+(defun macmd--http-port ()
+  "The preview server's port; starts it the first time."
+  (unless (process-live-p macmd--http)
+    (setq macmd--http-token
+          (substring (secure-hash 'sha256 (format "%s %s %s %s" (random t) (float-time) (emacs-pid)
+                                                  (with-temp-buffer
+                                                    (set-buffer-multibyte nil)
+                                                    (ignore-errors (insert-file-contents-literally "/dev/urandom" nil 0 32))
+                                                    (buffer-string))))
+                     0 32))
+    (setq macmd--http
+          (make-network-process :name "macmd-preview" :server t :host "127.0.0.1" :service t
+                                :family 'ipv4 :coding 'binary :noquery t
+                                :filter #'macmd--http-filter)))
+  (process-contact macmd--http :service))
+
+(defun macmd--http-notebook (root buffer)
+  "The id of the notebook at ROOT for the preview server, BUFFER one of its notes."
+  (let ((entry (seq-find (lambda (entry) (equal (nth 1 entry) root)) macmd--http-notebooks)))
+    (if entry
+        (progn (setf (nth 2 entry) buffer) (car entry))
+      (let ((id (1+ (length macmd--http-notebooks))))
+        (push (list id root buffer) macmd--http-notebooks)
+        id))))
+
+(defun macmd--http-base (id kind)
+  "The base URL of notebook ID's notes and files (KIND n) or tags (KIND t)."
+  (format "http://127.0.0.1:%d/%s/%d/%s/" (macmd--http-port) macmd--http-token id kind))
+
+(defun macmd--http-respond (process status type body &optional head-only)
+  "Answers the connection PROCESS: STATUS, content TYPE and BODY (unibyte)."
+  (when (process-live-p process)
+    (process-send-string
+     process
+     (concat (format "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n"
+                     status (pcase status (200 "OK") (400 "Bad Request") (403 "Forbidden") (404 "Not Found")
+                                   (405 "Method Not Allowed") (502 "Bad Gateway") (_ "Gateway Timeout"))
+                     type (length body))
+             "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+             (if head-only "" body)))
+    (process-send-eof process)))
+
+(defun macmd--http-error (process status message &optional head-only)
+  "Answers PROCESS with STATUS and a page saying MESSAGE."
+  (macmd--http-respond process status "text/html; charset=utf-8"
+                       (encode-coding-string
+                        (format "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%d</title></head><body><p>%s</p></body></html>"
+                                status (url-insert-entities-in-string message))
+                        'utf-8)
+                       head-only))
+
+(defun macmd--http-filter (process data)
+  "Reads a request from the connection PROCESS; answers it once whole."
+  (let ((request (concat (or (process-get process :request) "") data)))
+    (process-put process :request request)
+    (cond
+     ((> (length request) 65536) (macmd--http-error process 400 "Request too large"))
+     ((string-match "\r\n\r\n" request)
+      (if (string-match "\\`\\([A-Z]+\\) \\([^ ]+\\) HTTP/1\\.[01]\r\n" request)
+          (let ((method (match-string 1 request))
+                (target (match-string 2 request)))
+            (condition-case err
+                (macmd--http-handle process method target)
+              (error (macmd--http-error process 502 (format "MacMD: %s" (error-message-string err))))))
+        (macmd--http-error process 400 "Bad request"))))))
+
+(defun macmd--http-handle (process method target)
+  "Answers METHOD TARGET on the connection PROCESS."
+  (let ((head-only (equal method "HEAD"))
+        (path (replace-regexp-in-string "[?#].*\\'" "" target)))
+    (cond
+     ((not (member method '("GET" "HEAD"))) (macmd--http-error process 405 "Only GET"))
+     ((not (string-match "\\`/\\([[:alnum:]]+\\)/\\([0-9]+\\)/\\([nt]\\)/\\(.*\\)\\'" path))
+      (macmd--http-error process 404 "Not found" head-only))
+     ((not (equal (match-string 1 path) macmd--http-token))
+      (macmd--http-error process 404 "Not found" head-only))
+     (t
+      (let* ((id (string-to-number (match-string 2 path)))
+             (kind (match-string 3 path))
+             (rest (decode-coding-string (url-unhex-string (match-string 4 path)) 'utf-8))
+             (entry (assq id macmd--http-notebooks))
+             (root (nth 1 entry))
+             (buffer (nth 2 entry)))
+        (if (not (and entry (buffer-live-p buffer) (with-current-buffer buffer (macmd--client))))
+            (macmd--http-error process 404 "This notebook is closed: run M-x macmd-preview again" head-only)
+          (if (equal kind "t")
+              (macmd--http-page process buffer (list :textDocument (with-current-buffer buffer (macmd--text-document))
+                                                     :tag rest :options (macmd--http-options id))
+                                head-only)
+            (macmd--http-file process id root buffer rest head-only))))))))
+
+(defun macmd--http-options (id)
+  "The options of the pages of notebook ID."
+  (append (list :fullPage t :baseUri (macmd--http-base id "n") :tagPages (macmd--http-base id "t"))
+          (when-let ((theme (or macmd--http-theme macmd-preview-theme))) (list :theme theme))))
+
+(defun macmd--http-file (process id root buffer relative head-only)
+  "Answers PROCESS with the note or file RELATIVE of notebook ID (at ROOT)."
+  (let* ((file (expand-file-name relative root))
+         (real (file-truename file))
+         (root (file-name-as-directory (file-truename root))))
+    (cond
+     ((or (string-empty-p relative) (string-prefix-p "/" relative) (string-match-p "\0" relative)
+          (member ".." (split-string relative "/")))
+      (macmd--http-error process 403 "Outside the notebook" head-only))
+     ((not (and (string-prefix-p root real) (file-regular-p real)))
+      (macmd--http-error process 404 (concat "No such file in the notebook: " relative) head-only))
+     ((member (downcase (or (file-name-extension real) "")) '("md" "markdown"))
+      ;; The buffer when the note is open (its unsaved edits), else the file.
+      (let ((visiting (find-buffer-visiting file)))
+        (macmd--http-page process buffer
+                          (list :textDocument (if (and visiting (with-current-buffer visiting (macmd--client)))
+                                                  (with-current-buffer visiting (macmd--text-document))
+                                                (list :uri (concat "file://" (url-hexify-string file (cons ?/ url-unreserved-chars)))))
+                                :options (macmd--http-options id))
+                          head-only)))
+     (t
+      (macmd--http-respond process 200
+                           (or (cdr (assoc (downcase (or (file-name-extension real) "")) macmd--http-types))
+                               "application/octet-stream")
+                           (with-temp-buffer
+                             (set-buffer-multibyte nil)
+                             (insert-file-contents-literally real)
+                             (buffer-string))
+                           head-only)))))
+
+(defun macmd--http-page (process buffer params head-only)
+  "Answers PROCESS with the page the server renders for PARAMS, through BUFFER."
+  (with-current-buffer buffer
+    (macmd--request-async
+     "macmd/preview" params
+     (lambda (result)
+       (let ((html (plist-get result :html)))
+         (if (stringp html)
+             (macmd--http-respond process 200 "text/html; charset=utf-8"
+                                  (encode-coding-string (macmd--with-refresh html) 'utf-8) head-only)
+           (macmd--http-error process 502 "MacMD gave no page" head-only))))
+     (lambda (message) (macmd--http-error process (if (string-match-p "time" message) 504 502)
+                                          (format "MacMD: %s" message) head-only))
+     10)))
+
+(defun macmd--root ()
+  "The root of the current buffer's notebook.
+The nearest folder with a root marker, else the note's folder (as the server
+guesses it)."
+  (file-name-as-directory
+   (expand-file-name (or (cdr (macmd-project-find default-directory)) default-directory))))
+
+(defun macmd--serve-preview ()
+  "Opens this note's page from the preview server, at the heading above point."
+  (let* ((file (buffer-file-name))
+         (root (macmd--root))
+         (id (macmd--http-notebook root (current-buffer)))
+         (relative (and file (file-relative-name (file-truename file) (file-truename root))))
+         (line (1- (line-number-at-pos))))
+    (unless (and relative (not (string-prefix-p "../" relative)))
+      (user-error "MacMD preview: save the note in its notebook first"))
+    (let ((url (concat (macmd--http-base id "n") (url-hexify-string relative (cons ?/ url-unreserved-chars)))))
+      (macmd--request-async
+       "macmd/preview" (list :textDocument (macmd--text-document) :options '(:sourceLines :json-false))
+       (lambda (result)
+         (let ((id nil))
+           (seq-doseq (heading (plist-get result :headings))
+             (when (<= (plist-get heading :line) line) (setq id (plist-get heading :id))))
+           (browse-url (if (and id (not (string-empty-p id))) (concat url "#" (url-hexify-string id)) url))))
+       (lambda (_) (browse-url url))
+       60))))
+
 (defun macmd--after-save ()
   "Re-renders the preview of this buffer after a save."
   (when (and macmd--preview-file (macmd--client))
@@ -1149,10 +1353,14 @@ With a prefix argument, ask for the THEME."
   (macmd--server)
   (when (and theme (not (string-empty-p theme)))
     (setq macmd--preview-theme theme))
-  (unless macmd--preview-file
-    (setq macmd--preview-file (macmd--preview-page))
-    (add-hook 'after-save-hook #'macmd--after-save nil t))
-  (macmd--render t))
+  (if macmd-preview-server
+      (progn
+        (when macmd--preview-theme (setq macmd--http-theme macmd--preview-theme))
+        (macmd--serve-preview))
+    (unless macmd--preview-file
+      (setq macmd--preview-file (macmd--preview-page))
+      (add-hook 'after-save-hook #'macmd--after-save nil t))
+    (macmd--render t)))
 
 (provide 'macmd)
 

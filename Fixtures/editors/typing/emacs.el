@@ -105,7 +105,7 @@ file as soon as it sees it, so it is written beside and renamed."
                                    ((> (float-time) deadline)
                                     (cancel-timer timer)
                                     (typing-fail (format "no MacMD server with typing help in %s within 30 s; *Messages*:\n%s"
-                                                         macmd-test-client
+                                                         macmd-writer-client
                                                          (with-current-buffer "*Messages*" (buffer-string))))))))))
             timer)))
     (error (typing-fail (format "start: %s" (error-message-string err))))))
