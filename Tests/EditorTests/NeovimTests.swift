@@ -315,6 +315,27 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// Create note through Neovim's own client on both Neovims: the server offers it (Neovim lists
+    /// resource operations and sends no documentChanges flag), and Neovim creating the file; a
+    /// link to a whole note leads to its title, not to its front matter.
+    func testCreateNoteAndDefinitionThroughNeovimsClient() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("navigation")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "navigation.lua", in: work,
+                                     environment: ["MACMD_TEST_NOTE": notebook.appendingPathComponent("open-questions.md").path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            let actions = run.report["actions"] as? [String] ?? []
+            XCTAssertTrue(actions.contains { $0.contains("greenhouse") }, "Create note is offered: \(actions)\n\(context)")
+            XCTAssertEqual(run.report["created"] as? Bool, true, "Neovim created greenhouse.md\n\(context)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: notebook.appendingPathComponent("greenhouse.md").path)
+                          || (run.report["createdText"] as? String)?.contains("greenhouse") == true, context)
+            XCTAssertEqual(run.report["definition"] as? String, "tomato-varieties.md:10: # Tomato varieties", "the title, not the front matter\n\(context)")
+        }
+    }
+
     /// :MacMDFormat aligns a note's tables on every Neovim (0.7 has no vim.lsp.buf.format), and gq
     /// goes through the plugin's 'formatexpr': prose filled to 'textwidth' as Vim fills it, a
     /// table neither wrapped nor joined (Neovim 0.8+'s own LSP formatexpr wrapped no prose).
