@@ -51,7 +51,7 @@ final class ProseWrappingTests: XCTestCase {
 
     func testNothingChangesMeaning() {
         // No line may start with what would begin another block.
-        for word in ["-", "+", "*", "#", "##", "1.", "12)", ">", "```", "~~~", "$$", "<div>", "---", "===", "***"] {
+        for word in ["-", "+", "*", "#", "##", "1.", "1)", ">", "```", "~~~", "$$", "<div>", "---", "===", "***"] {
             let note = "$0aaaa bbbb \(word) cc$0\n"
             let result = wrapped(note, width: 10)
             let lines = result.split(separator: "\n").map(String.init)
@@ -59,6 +59,9 @@ final class ProseWrappingTests: XCTestCase {
             XCTAssertEqual(result.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces), "aaaa bbbb \(word) cc",
                            "the words are kept")
         }
+        // What cannot interrupt a paragraph may start a line: `12)` (only a list that starts at 1
+        // can), `<span>` (an inline tag), `#tag`.
+        XCTAssertEqual(wrapped("$0aaaa bbbb 12) <span>x</span> #tag cc$0\n", width: 10), "aaaa bbbb\n12)\n<span>x</span>\n#tag cc\n")
         // Wiki-links and formulas do not break; a hard line break stays.
         XCTAssertEqual(wrapped("$0see [[a note with spaces]] and $x + y = z$ ok$0\n", width: 12),
                        "see\n[[a note with spaces]]\nand\n$x + y = z$\nok\n")

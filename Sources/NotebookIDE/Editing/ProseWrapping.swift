@@ -13,9 +13,9 @@
 //   as spaces), so a wrapped item stays in its item and a wrapped quote in its quote.
 // - Nothing changes meaning: no break inside a wiki-link or a formula (they cannot span lines), a
 //   hard line break (two spaces or `\` at a line's end) stays where it is, and no line starts with
-//   a word that would begin another block there (`#`, `-`, `+`, `*`, `1.`, `>`, a fence, `<tag`,
-//   `$$`, a setext underline or a thematic break): such a word stays on the line before, over
-//   the width if need be.
+//   a word that would begin another block there (`#`, `-`, `+`, `*`, `1.`, `>`, a fence, `<div>`,
+//   `$$`, a setext underline or a thematic break; the parser says which): such a word stays on
+//   the line before, over the width if need be.
 //
 // Invariant: the edits cover only the paragraph lines in the range whose text changes; linear in
 // the lines wrapped.
@@ -161,28 +161,22 @@ public enum ProseWrapping {
         return result
     }
 
-    /// Whether the word may begin a line: a word that would start another block there may not.
+    /// Whether the word may begin a line of a paragraph: not when the parser would read a line
+    /// that starts with it (alone, or followed by more words) as the start of another block, or as
+    /// a setext underline. The parser decides, so the rule cannot drift from the syntax (a `2.`
+    /// cannot interrupt a paragraph, a `1.` can; `<div>` can, `<span>` cannot).
     static func mayStartLine(_ text: EditorText, _ word: Range<Int>) -> Bool {
-        let bytes = Array(text.bytes[word])
-        guard let first = bytes.first else { return true }
-        let all = { (byte: UInt8) in bytes.allSatisfy { $0 == byte } }
-        switch first {
-        case UInt8(ascii: "#"): return !(all(first) && bytes.count <= 6)
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "="), UInt8(ascii: "_"):
-            // A bullet (the word alone), a setext underline or a thematic break.
-            return !(bytes.count == 1 || all(first))
-        case UInt8(ascii: ">"): return false
-        case UInt8(ascii: "`"), UInt8(ascii: "~"): return !(bytes.count >= 3 && bytes[1] == first && bytes[2] == first)
-        case UInt8(ascii: "$"): return !(bytes.count >= 2 && bytes[1] == first)
-        case UInt8(ascii: "<"):
-            guard bytes.count > 1 else { return true }
-            let next = bytes[1]
-            return !((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?"))
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            // An ordered list's marker: one to nine digits and `.` or `)`.
-            guard let last = bytes.last, last == UInt8(ascii: ".") || last == UInt8(ascii: ")"), bytes.count <= 10 else { return true }
-            return !bytes.dropLast().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        default: return true
+        let first = text[word.lowerBound]
+        // Letters, digits past the first and most punctuation start no block: no parse needed.
+        let letter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A
+        if letter || first >= 0x80 { return true }
+        for tail in ["", " y"] {
+            let line = Array("x\n".utf8) + text.bytes[word] + Array(tail.utf8)
+            let tree = MarkdownParser.parse(line, options: .notebook)
+            let root = tree.nodes[Int(SyntaxTree.root)]
+            guard root.firstChild != .none, root.firstChild == root.lastChild,
+                  tree.nodes[Int(root.firstChild)].kind == .paragraph else { return false }
         }
+        return true
     }
 }
