@@ -19,7 +19,13 @@ final class TypingSuiteTests: XCTestCase {
                 continue
             }
             if text == expected { passed += 1 }
-            XCTAssertEqual(text, expected, "\(client.title): \(item.name)\nkeys: \(item.keys)\nscreen:\n\(outcome.screens[item.name] ?? "")")
+            let screen = outcome.screens[item.name] ?? ""
+            XCTAssertEqual(text, expected, "\(client.title): \(item.name)\nkeys: \(item.keys)\nscreen:\n\(screen)")
+            // Typing is quiet: no client chatter about the edits it applied (eglot echoed
+            // `[eglot] applying 1 edits` at every trigger).
+            for chatter in ["applying", "Applying", "Error", "error:", "E5108"] {
+                XCTAssertFalse(screen.contains(chatter), "\(client.title): \(item.name): `\(chatter)` on the screen\n\(screen)")
+            }
         }
         let skipped = (try TypingCase.all()).count - cases.count
         print("EditorTests: typed \(passed) of \(cases.count) cases key by key in \(client.title) (\(skipped) unsupported there, listed with the reason)")
