@@ -10,10 +10,8 @@ vim.cmd('filetype on')
 
 local function run()
   local macmd = require('macmd')
-  test.setup(macmd)
-  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  local bufnr, client = test.start(macmd)
   if not bufnr then return end
-  local client = macmd.client_for(bufnr)
   report.omnifunc = vim.bo[bufnr].omnifunc
   local last = vim.api.nvim_buf_line_count(bufnr)
 

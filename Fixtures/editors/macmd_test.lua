@@ -24,6 +24,15 @@ function M.setup(macmd, options)
   }, options or {}))
 end
 
+--- `setup`, then edits $MACMD_TEST_NOTE and waits for the client: the buffer and the client, or
+--- nil with `report.error` set.
+function M.start(macmd, options)
+  M.setup(macmd, options)
+  local bufnr = M.edit_attached(macmd, M.env('MACMD_TEST_NOTE'))
+  if not bufnr then return nil end
+  return bufnr, macmd.client_for(bufnr)
+end
+
 --- Writes the report as JSON to $MACMD_TEST_REPORT.
 function M.write_report()
   local out = io.open(M.env('MACMD_TEST_REPORT'), 'w')

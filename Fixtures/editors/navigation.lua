@@ -8,10 +8,8 @@ vim.cmd('filetype on')
 
 local function run()
   local macmd = require('macmd')
-  test.setup(macmd)
-  local bufnr = test.edit_attached(macmd, env('MACMD_TEST_NOTE'))
+  local bufnr, client = test.start(macmd)
   if not bufnr then return end
-  local client = macmd.client_for(bufnr)
   local encoding = client.offset_encoding or 'utf-16'
   -- Cross-note problems come once the notebook is indexed.
   vim.wait(20000, function()

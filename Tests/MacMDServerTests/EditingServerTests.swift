@@ -25,6 +25,14 @@ final class EditingServerTests: XCTestCase {
         return typed
     }
 
+    /// The server's edits for `key` typed at the cursor of `typed` in `index.md`.
+    func onTypeEdits(_ client: LSPTestClient, _ fixture: NotebookFixture, _ typed: Fixture, _ key: String) -> [JSONValue]? {
+        client.request("textDocument/onTypeFormatting", [
+            "textDocument": ["uri": .string(fixture.uri("index.md"))], "position": typed.lspPosition(typed.cursor),
+            "ch": .string(key), "options": ["tabSize": 4, "insertSpaces": true],
+        ])?.value?.arrayValue
+    }
+
     func testKeystrokesContinueListsCloseFencesAndWikiLinks() throws {
         let (fixture, client) = start()
         defer { client.close(); fixture.destroy() }
@@ -45,10 +53,7 @@ final class EditingServerTests: XCTestCase {
         for (marked, key, expected) in cases {
             version += 1
             let typed = type(client, fixture, marked, version: version)
-            let edits = try XCTUnwrap(client.request("textDocument/onTypeFormatting", [
-                "textDocument": ["uri": .string(fixture.uri("index.md"))], "position": typed.lspPosition(typed.cursor),
-                "ch": .string(key), "options": ["tabSize": 4, "insertSpaces": true],
-            ])?.value?.arrayValue, marked)
+            let edits = try XCTUnwrap(onTypeEdits(client, fixture, typed, key), marked)
             XCTAssertEqual(applying(edits: edits, to: typed.text), expected, marked.debugDescription)
         }
     }
@@ -63,10 +68,7 @@ final class EditingServerTests: XCTestCase {
                                        ("- a\n$0", "\n", [false])] {
             version += 1
             let typed = type(client, fixture, marked, version: version)
-            let edits = try XCTUnwrap(client.request("textDocument/onTypeFormatting", [
-                "textDocument": ["uri": .string(fixture.uri("index.md"))], "position": typed.lspPosition(typed.cursor),
-                "ch": .string(key), "options": ["tabSize": 4, "insertSpaces": true],
-            ])?.value?.arrayValue, marked)
+            let edits = try XCTUnwrap(onTypeEdits(client, fixture, typed, key), marked)
             let marks = edits.map { $0["macmd.cursorBefore"]?.boolValue ?? false }
             XCTAssertEqual(marks.filter { $0 }.count, flagged.filter { $0 }.count, "\(marked): \(edits)")
             if let index = marks.firstIndex(of: true) {
