@@ -167,6 +167,9 @@ public final class Connection: Sendable {
             }
             if isClosed { return }
         }
+        if !isClosed, let item = framer.finish() {
+            onEvent(Self.event(for: item, oversizedRequestID: framer.oversizedRequestID, maxContentLength: maxContentLength))
+        }
         if !isClosed { onEvent(.endOfInput) }
     }
 

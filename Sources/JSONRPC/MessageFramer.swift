@@ -125,6 +125,16 @@ public struct MessageFramer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// What the end of the input leaves: a message over the limit whose body did not come in
+    /// full is still refused (with the request id when the bytes that came show it), as when
+    /// its header was read; nil otherwise.
+    public mutating func finish() -> FramedItem? {
+        guard case .peeking(let length) = state else { return nil }
+        oversizedRequestID = RequestIDPeek.find(in: buffer[start..<buffer.count])
+        state = .skipping(length)
+        return .error(.tooLarge(length))
+    }
+
     /// The next complete body or framing error, or `nil` when more bytes are needed.
     public mutating func next() -> FramedItem? {
         while true {

@@ -155,6 +155,10 @@ public final class Server: Sendable {
         self.logger = logger
         self.workGate = workGate
         self.scanGate = scanGate
+        // Until `initialize` names one, the writer's language is the environment's: what the
+        // server logs about bytes that are no message comes before any `initialize`.
+        let early = LocaleChoice.forCommandLine(environment: configuration.environment).locale
+        state.withLock { $0.client.locale = early }
     }
 
     /// Serves until `exit` or end of input; returns the process exit status (0 after `shutdown`).
@@ -191,7 +195,7 @@ public final class Server: Sendable {
             logger.warn("invalid message: \(failure.error.message)") // l10n-exempt: developer log
             connection.send(.response(id: failure.id, result: .failure(failure.error.localized(in: locale))))
         case .framingError(let error):
-            logger.warn("framing error: \(error)") // l10n-exempt: developer log
+            logger.warn(LocalizedText("server.log.framingError", .text(error.text)).string(in: locale))
             if case .tooLarge(let length) = error {
                 connection.send(.response(id: nil, result: .failure(ResponseError(
                     code: ResponseError.invalidRequest,

@@ -4,7 +4,7 @@
 //   path:line:col: severity: message [code]      (1-based line and byte column)
 //
 // Exit status: 0 without errors (warnings allowed), 1 with errors, 2 for usage errors or a
-// folder that cannot be scanned.
+// folder that cannot be scanned. A folder without notes exits 0 and says so on stderr.
 
 #if canImport(Glibc)
 import Glibc
@@ -57,6 +57,10 @@ enum CheckCommand {
         if let refusal {
             MacMDCommandLine.writeError("check", LocalizedText("cli.check.error.cannotCheck", .string(folder), .text(refusal.text)))
             return 2
+        }
+        // An empty report from a folder without notes is not a clean notebook: say so.
+        if notebook.notebook.notes.isEmpty {
+            MacMDCommandLine.writeError("check", LocalizedText("cli.check.noNotes", .string(folder)))
         }
         var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
         var lines: [String: LineIndex] = [:]

@@ -8,6 +8,7 @@ import Darwin
 import JSONRPC
 import Localization
 import NotebookWorkspace
+import TextCore
 import MarkdownSyntax
 import MarkdownHTML
 import NotebookIDE
@@ -85,6 +86,12 @@ enum RenderCommand {
             return 2
         case .success(let bytes):
             source = bytes
+        }
+        // Input that is not UTF-8 text (a binary file, another encoding) is rendered with U+FFFD
+        // where it is not: say how much, rather than write a page of them without a word.
+        let replaced = source.withUnsafeBufferPointer { UTF8Repair.replacedByteCount($0) }
+        if replaced > 0 {
+            MacMDCommandLine.writeError("render", LocalizedText("cli.render.warning.notUTF8", .integer(replaced)))
         }
         // `--extensions` adds single extensions to the profile (`--profile commonmark
         // --extensions table` is CommonMark plus tables, as a spec runner needs).

@@ -116,6 +116,21 @@ final class MessageFramerTests: XCTestCase {
         }
     }
 
+    /// A message over the limit is refused even when the input ends before its body's first
+    /// kilobyte: `finish` reports it, with the id the bytes that came show.
+    func testTooLargeAtTheEndOfInputIsStillRefused() {
+        var framer = MessageFramer(maxContentLength: 1000)
+        framer.append(Array(#"Content-Length: 99999999999\#r\#n\#r\#n{"jsonrpc":"2.0","id":7,"method":"x""#.utf8))
+        XCTAssertNil(framer.next())
+        XCTAssertEqual(framer.finish(), .error(.tooLarge(99_999_999_999)))
+        XCTAssertEqual(framer.oversizedRequestID, .int(7))
+        XCTAssertNil(framer.finish(), "once")
+        var clean = MessageFramer(maxContentLength: 1000)
+        clean.append(Array(Self.frame("{}").utf8))
+        XCTAssertEqual(clean.next(), Self.body("{}"))
+        XCTAssertNil(clean.finish(), "nothing pending: nothing to say")
+    }
+
     func testTooLargeBodyIsSkippedWithoutBuffering() {
         var framer = MessageFramer(maxContentLength: 1000)
         framer.append(Array("Content-Length: 1000000\r\n\r\n".utf8))

@@ -16,6 +16,21 @@ final class CheckCommandTests: XCTestCase {
         return "\(position.line + 1):\(position.utf8Character + 1)"
     }
 
+    /// A folder without notes is not a clean notebook: `check` says so on stderr and exits 0.
+    func testAFolderWithoutNotesIsSaidSo() throws {
+        let folder = NotebookFixture(["readme.txt": "no notes here\n"])
+        defer { folder.destroy() }
+        let result = try TestProcess.macmd(["check", folder.root])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "macmd check: no notes in \(folder.root): nothing to check\n")
+        let clean = NotebookFixture(["index.md": "# Home\n"])
+        defer { clean.destroy() }
+        let quiet = try TestProcess.macmd(["check", clean.root])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stdout + quiet.stderr, "", "a clean notebook: nothing at all")
+    }
+
     func testReportsProblemsAsPathLineColumnAndFailsOnErrors() throws {
         let notebook = Fixture("""
             //- /index.md

@@ -170,6 +170,19 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(child.waitForExit(), 1)
     }
 
+    /// What a person sees of bad framing: the log says it in a sentence of the writer's language
+    /// (not a Swift enum's name), and a message over the limit is refused even when the input
+    /// ends before its body has come.
+    func testFramingProblemsAreSaidInSentences() throws {
+        let garbage = try TestProcess.run(try MacmdBinary.url(), ["lsp"], input: Array("hello\r\n\r\n".utf8))
+        XCTAssertEqual(garbage.stderr, "[macmd warn] cannot read a message from the editor: not a header line: hello\n")
+        let german = try TestProcess.run(try MacmdBinary.url(), ["lsp"], input: Array("hello\r\n\r\n".utf8), environment: ["LANG": "de_DE.UTF-8"])
+        XCTAssertTrue(german.stderr.contains("keine Header-Zeile: hello"), german.stderr)
+        let cut = try TestProcess.run(try MacmdBinary.url(), ["lsp"],
+                                      input: Array(#"Content-Length: 99999999999\#r\#n\#r\#n{"jsonrpc":"2.0","id":7,"method":"x""#.utf8))
+        XCTAssertTrue(cut.stdout.contains(#""id":7"#) && cut.stdout.contains("over the limit"), "refused, with its id: \(cut.stdout)")
+    }
+
     func testGarbageThenAValidRequest() throws {
         let child = try Child()
         child.write("this is not a header\r\n\r\nContent-Length: nope\r\n\r\n")

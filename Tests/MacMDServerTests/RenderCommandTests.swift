@@ -84,6 +84,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(try render(["--help"]).stdout.contains("--math mathml|tex"))
     }
 
+    /// Input that is not UTF-8 text is rendered with U+FFFD where it is not, and `render` says
+    /// how many bytes that took (in the writer's language); clean input gets no word.
+    func testInputThatIsNotUTF8IsSaidSo() throws {
+        let bytes: [UInt8] = Array("# Title\n\nA ".utf8) + [0xFF, 0xFE, 0x00] + Array(" b \u{E9}\n".utf8) + [0xE2, 0x82]
+        let result = try TestProcess.macmd(["render"], input: bytes)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "macmd render: the input is not UTF-8 text: 5 bytes were replaced with U+FFFD\n")
+        XCTAssertTrue(result.stdout.contains("A \u{FFFD}\u{FFFD}\u{FFFD} b \u{E9}"), result.stdout)
+        let one = try TestProcess.run(try MacmdBinary.url(), ["render"], input: [0x61, 0xFF], environment: ["LANG": "de_DE.UTF-8"])
+        XCTAssertEqual(one.stderr, "macmd render: die Eingabe ist kein UTF-8-Text: 1 Byte wurde durch U+FFFD ersetzt\n")
+        XCTAssertEqual(try render([]).stderr, "", "clean input: no word")
+    }
+
     func testReadsStandardInputWithADashOrNoFile() throws {
         let folder = NotebookFixture(["note.md": Self.note])
         defer { folder.destroy() }
