@@ -156,10 +156,9 @@ final class WorkspaceSettingsServerTests: XCTestCase {
             let version = try XCTUnwrap(params["version"]?.intValue, "a push without the version it was computed from")
             pushed.append((version, params["diagnostics"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []))
         }
-        // Anything still on its way arrives before the answer to a later request (the writer is
-        // serial), and a moment more for the indexer's queue.
-        _ = client.request("workspace/symbol", ["query": "zzz"])
-        usleep(300_000)
+        // Anything still on its way: the indexer's queue done (`settle`), then whatever it pushed
+        // arrives before the answer to a later request (the writer is serial).
+        client.server.settle()
         _ = client.request("workspace/symbol", ["query": "zzz"])
         for message in client.received {
             if case .notification("textDocument/publishDiagnostics", let params?) = message, params["uri"]?.stringValue == uri,

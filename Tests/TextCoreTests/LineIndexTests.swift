@@ -347,27 +347,18 @@ final class LineIndexTests: XCTestCase {
         XCTAssertLessThan(elapsed, .seconds(5))
     }
 
-    // MARK: Speed
+    // MARK: Size
 
-    func testBuildsTenMegabytesQuickly() {
+    /// Ten megabytes index with every line found (how fast is `macmd bench`'s business: a test
+    /// holds behaviour, not a machine's speed).
+    func testIndexesTenMegabytes() {
         let line = Array("A line of *Markdown* text, with `code` and a [link](https://example.com).\n".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(10 * 1_048_576 + line.count)
         while bytes.count < 10 * 1_048_576 { bytes.append(contentsOf: line) }
-        let clock = ContinuousClock()
-        var index = LineIndex(utf8: [])
-        // The best of three runs, so a cold cache or a busy machine does not decide the result.
-        var elapsed = Duration.seconds(60)
-        for _ in 0..<3 {
-            elapsed = min(elapsed, clock.measure { index = LineIndex(utf8: bytes) })
-        }
+        let index = LineIndex(utf8: bytes)
         XCTAssertEqual(index.lineCount, bytes.count / line.count + 1)
         XCTAssertEqual(index.line(containingUTF8Offset: bytes.count - 1), bytes.count / line.count - 1)
-        print("LineIndex: indexed \(bytes.count) bytes in \(elapsed)")
-        #if !DEBUG
-        // Only an optimised build can be held to the budget; debug builds are ~20x slower.
-        XCTAssertLessThan(elapsed, .milliseconds(10))
-        #endif
     }
 }
 
