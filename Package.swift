@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "macmd", targets: ["macmd"]),
+        .executable(name: "macmd-bench", targets: ["macmd-bench"]),
     ],
     targets: [
         .target(name: "TextCore", dependencies: ["Locks"], swiftSettings: strict),
@@ -29,21 +30,27 @@ let package = Package(
         .target(name: "LSPTypes", dependencies: ["JSONRPC", "TextCore", "Localization"], swiftSettings: strict),
         .target(name: "MacMDServer", dependencies: ["Locks", "JSONRPC", "LSPTypes", "TextCore", "MarkdownSyntax", "MarkdownHTML", "NotebookIndex", "NotebookWorkspace", "NotebookIDE", "Localization"], swiftSettings: strict),
         // The benchmarks' inputs, and a note served as the server serves it (`ServedNote`).
-        .target(name: "MacMDBench", dependencies: ["Localization", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "TextCore"],
+        .target(name: "MacMDBench", dependencies: ["JSONRPC", "Localization", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "TextCore"],
                 swiftSettings: strict),
-        // The figures of `macmd bench all` as data: JSON, the Markdown table, the SVG plots.
+        // The figures of `macmd-bench all` as data: JSON, the Markdown table, the SVG plots.
         .target(name: "BenchReport", dependencies: ["JSONRPC"], swiftSettings: strict),
         // Seeded fuzzing of every reader of untrusted input: `swift test` runs a small budget,
-        // `macmd bench fuzz` runs for hours.
+        // `macmd-bench fuzz` runs for hours.
         .target(name: "MacMDFuzz", dependencies: ["JSONRPC", "LSPTypes", "MacMDServer", "MarkdownSyntax", "MarkdownHTML", "NotebookIDE", "NotebookIndex", "TeXMath", "TextCore"], swiftSettings: strict),
         // `BuildInfoPlugin` writes the commit of the checkout into `macmd` (`macmd --version`).
         // A release build on Linux links the Swift runtime into the binary: `macmd` then runs on a
         // machine without the toolchain, starts ~1 ms sooner (no Swift libraries to load and bind)
         // and holds ~2 MB less (docs/performance.md, "The index's memory"). Debug and sanitizer
         // builds link it as a library, as the toolchain does by default.
-        .executableTarget(name: "macmd", dependencies: ["Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "BenchReport", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
+        // The standard streams of both executables: whole-buffer reads and writes.
+        .target(name: "CommandLineIO", dependencies: ["Localization", "NotebookWorkspace", "TextCore"], swiftSettings: strict),
+        .executableTarget(name: "macmd", dependencies: ["CommandLineIO", "TextCore", "MarkdownSyntax", "MarkdownHTML", "MacMDServer", "JSONRPC", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization"], swiftSettings: strict,
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
                           plugins: ["BuildInfoPlugin"]),
+        // The benchmarks, the generator, the fuzzers and the peer drivers: never linked into
+        // `macmd`, which they measure (`macmd-bench all`, `macmd-bench fuzz`, …).
+        .executableTarget(name: "macmd-bench", dependencies: ["CommandLineIO", "Locks", "TextCore", "MarkdownSyntax", "MarkdownHTML", "TeXMath", "MacMDBench", "BenchReport", "MacMDServer", "JSONRPC", "LSPTypes", "NotebookIDE", "NotebookIndex", "NotebookWorkspace", "Localization", "MacMDFuzz"], swiftSettings: strict,
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .plugin(name: "CatalogPlugin", capability: .buildTool()),
         // Shared by the test targets: fixtures (`//- /path.md`, `$0` markers), notebooks on disk, golden files.
@@ -56,7 +63,7 @@ let package = Package(
         .testTarget(name: "TeXMathTests", dependencies: ["TeXMath", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "Localization", "MacMDBench", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "LSPTypesTests", dependencies: ["LSPTypes", "Localization", "JSONRPC", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MarkdownHTMLTests", dependencies: ["MarkdownSyntax", "MarkdownHTML", "MacMDBench", "NotebookIndex", "TextCore", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "JSONRPC", "TestSupport"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-// BenchRun as JSON: `results.json` of `macmd bench all`, read back to make the README's
+// BenchRun as JSON: `results.json` of `macmd-bench all`, read back to make the README's
 // performance section. Every result keeps its raw samples and, for convenience, their spread.
 
 import JSONRPC

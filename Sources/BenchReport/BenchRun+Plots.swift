@@ -1,4 +1,4 @@
-// BenchRun+Plots: the SVG plots of `macmd bench all`, drawn here without dependencies.
+// BenchRun+Plots: the SVG plots of `macmd-bench all`, drawn here without dependencies.
 //
 // - index.svg: (a) cold index time against notebook size (median, whisker min..max), (b) the
 //   server's resident memory after the index; one line per subject, log-10 notes axis.
@@ -34,7 +34,7 @@ extension BenchRun {
 
     /// The last line of every plot: what ran, when, and on what.
     var plotFootnote: String {
-        "macmd bench all, \(date), \(machine.cpuModel) (\(machine.cores) \(machine.cores == 1 ? "core" : "cores"))"
+        "macmd-bench all, \(date), \(machine.cpuModel) (\(machine.cores) \(machine.cores == 1 ? "core" : "cores"))"
     }
 
     /// Every subject of the run once: those it looked for, then the others in the results' order.
@@ -100,7 +100,7 @@ extension BenchRun {
                                       left: 16 + Double(index) * 472, width: 456, top: top + 4)
         }
         canvas.footnote(plotFootnote, top: bottom + 8)
-        return canvas.document(title: "macmd bench all: cold index and memory")
+        return canvas.document(title: "macmd-bench all: cold index and memory")
     }
 
     /// latency.svg: a row per subject and scenario at the scenario's largest notebook.
@@ -140,7 +140,7 @@ extension BenchRun {
             canvas.text(Canvas.readable(spread.median) + " ms", x: scale(spread.p99) + 6, y: y + 13, size: 11)
         }
         canvas.footnote(plotFootnote, top: bottom + 8)
-        return canvas.document(title: "macmd bench all: latency")
+        return canvas.document(title: "macmd-bench all: latency")
     }
 
     /// render.svg: a row per renderer and render scenario.
@@ -177,7 +177,7 @@ extension BenchRun {
             canvas.text(label.memory, x: x + Canvas.textWidth(label.value, size: 11) + 8, y: y + 13, size: 10, colour: "#666666")
         }
         canvas.footnote(plotFootnote, top: bottom + 8)
-        return canvas.document(title: "macmd bench all: render throughput")
+        return canvas.document(title: "macmd-bench all: render throughput")
     }
 }
 
@@ -203,7 +203,7 @@ struct SubjectColours: Sendable {
     static let palette = ["#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442"]
     private var byName: [String: String] = [:]
 
-    /// The subjects `macmd bench all` knows keep their colour from run to run (servers and
+    /// The subjects `macmd-bench all` knows keep their colour from run to run (servers and
     /// renderers never share a plot, so they share colours).
     static let fixed = ["panache": "#E69F00", "rumdl": "#009E73", "marksman": "#D55E00", "markdown-oxide": "#CC79A7",
                         "cmark-gfm": "#E69F00", "md4c": "#000000", "pulldown-cmark": "#009E73", "comrak": "#CC79A7"]

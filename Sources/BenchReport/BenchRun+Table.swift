@@ -28,7 +28,7 @@ extension BenchRun {
 
     /// results.md: the summary line, the servers' table, the renderers' table.
     public var document: String {
-        "# macmd bench all\n\n" + summaryLine + "\n\n" + markdownTable(groups: Self.serverGroups) + "\n" + markdownTable(groups: ["render"])
+        "# macmd-bench all\n\n" + summaryLine + "\n\n" + markdownTable(groups: Self.serverGroups) + "\n" + markdownTable(groups: ["render"])
     }
 
     /// One line: when, where, what was measured, how to re-run.
@@ -144,11 +144,11 @@ extension BenchRun {
     /// table at one notebook size and the render rows, and the plots (`plotsPath`: the folder of
     /// the SVG files, relative to the README).
     public func readmeSection(plotsPath: String, notes size: Int?) -> String {
-        var out = "Measured by `macmd bench all` on \(date.prefix(10)), \(machine.cpuModel) (\(machine.cores) cores, "
+        var out = "Measured by `macmd-bench all` on \(date.prefix(10)), \(machine.cpuModel) (\(machine.cores) cores, "
         out += Self.number(Double(machine.memoryBytes) / 1_073_741_824) + " GiB), \(macmdVersion), release build. "
         out += "Cells are median / p95 / p99 in the row's unit, then the server's RSS"
         out += size.map { "; notebooks of \(Self.grouped($0)) generated notes (seed \(seed))." } ?? "."
-        out += " Re-run: `swift build -c release && .build/release/macmd bench all --out /tmp/bench --readme README.md`"
+        out += " Re-run: `swift build -c release && .build/release/macmd-bench all --out /tmp/bench --readme README.md`"
         out += " (docs/performance.md says what each scenario does).\n\n"
         out += markdownTable(groups: Self.serverGroups, notes: size.map { [$0] }, reasons: false)
         out += "\n" + markdownTable(groups: ["render"], reasons: false) + "\n"

@@ -1,4 +1,4 @@
-// BenchRun: the figures of one `macmd bench all`, as data. The command measures; this module
+// BenchRun: the figures of one `macmd-bench all`, as data. The command measures; this module
 // keeps the figures, writes them as JSON, a Markdown table and SVG plots, and reads them back
 // (the README's performance section is made from the last run's JSON).
 //
@@ -127,7 +127,7 @@ public struct BenchMachine: Sendable, Equatable {
     }
 }
 
-/// Everything one `macmd bench all` measured.
+/// Everything one `macmd-bench all` measured.
 public struct BenchRun: Sendable, Equatable {
     /// The "MB" of memory figures in the table and the plots alike (MiB, as `bench index` and
     /// the memory targets count it).
@@ -140,7 +140,7 @@ public struct BenchRun: Sendable, Equatable {
     public var machine: BenchMachine
     /// The notebooks' sizes, in notes, smallest first.
     public var notebookSizes: [Int]
-    /// The seed of `macmd bench generate`.
+    /// The seed of `macmd-bench generate`.
     public var seed: Int
     /// The command line that made this run.
     public var command: String

@@ -1,4 +1,4 @@
-// MathNote: a long note full of maths, for `macmd bench preview --maths` and its tests.
+// MathNote: a long note full of maths, for `macmd-bench preview --maths` and its tests.
 //
 // Invariants:
 // - A pure function of its arguments: the same bytes on every machine (`GeneratorRandom`).

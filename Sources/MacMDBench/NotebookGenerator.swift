@@ -1,5 +1,5 @@
 // NotebookGenerator: a synthetic Markdown notebook for the index benchmarks
-// (`macmd bench generate`).
+// (`macmd-bench generate`).
 //
 // Invariants:
 // - Pure: no IO. Files come out through a closure as (workspace-relative path, bytes), in a fixed

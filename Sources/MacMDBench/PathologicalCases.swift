@@ -2,7 +2,7 @@ import MarkdownSyntax
 
 /// The stress inputs of `../shared/spec/PATHOLOGICAL.md`, regenerated from its description.
 /// `cases(divisor:multiplier:)` scales every count (the reference sizes at 1/1); the test suite
-/// runs them small, `macmd bench pathological` at 1x and 10x.
+/// runs them small, `macmd-bench pathological` at 1x and 10x.
 public enum PathologicalCases {
     public struct Case: Sendable {
         public var name: String

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import Localization
 
 /// The `macmd` command line: picks the subcommand and runs it.
@@ -42,12 +43,12 @@ enum MacMDCommandLine {
         var run: @Sendable ([String]) -> Int32
     }
 
-    /// Every subcommand; new ones (`lsp`, `check`, `bench`) are added here.
+    /// Every subcommand; a new one is added here. (The benchmarks, the generator and the fuzzers
+    /// are `macmd-bench`'s, a second executable of the package.)
     static let commands: [Command] = [
         Command(name: "render", summary: LocalizedText("cli.command.render"), run: RenderCommand.run),
         Command(name: "lsp", summary: LocalizedText("cli.command.lsp"), run: LSPCommand.run),
         Command(name: "check", summary: LocalizedText("cli.command.check"), run: CheckCommand.run),
-        Command(name: "bench", summary: LocalizedText("cli.command.bench"), run: BenchCommand.run),
     ]
 
     /// `macmd --help` in the writer's language.

@@ -1,5 +1,5 @@
-// The `macmd` executable: dispatches to one subcommand per file (`RenderCommand`, `LSPCommand`,
-// `CheckCommand`, `BenchCommand`).
+// The `macmd` executable, the product: dispatches to one subcommand per file (`RenderCommand`,
+// `LSPCommand`, `CheckCommand`). The benchmarks are another executable's, `macmd-bench`.
 //
 // Invariants: exit status 0 on success, 1 when writing the output failed, 2 for usage errors and
 // unreadable input. Diagnostics go to stderr as one line each; stdout carries only the output.

@@ -3,7 +3,7 @@ import XCTest
 import BenchReport
 import TestSupport
 
-/// The smoke version of `macmd bench all` (200 notes, 20 keystrokes): what the full run writes,
+/// The smoke version of `macmd-bench all` (200 notes, 20 keystrokes): what the full run writes,
 /// with MacMD measured in every scenario and the peers said to be skipped, not zero.
 final class BenchAllSmokeTests: XCTestCase {
     private func scratch() throws -> URL {
@@ -18,7 +18,7 @@ final class BenchAllSmokeTests: XCTestCase {
         let out = folder.appendingPathComponent("out")
         let readme = folder.appendingPathComponent("README.md")
         try "# Notes\n\n## Performance\n\n\(String.begin)\nold figures\n\(String.end)\n\n## After\n".write(to: readme, atomically: true, encoding: .utf8)
-        let result = try TestProcess.macmd(["bench", "all", "--smoke", "--peers", "none", "--out", out.path, "--readme", readme.path],
+        let result = try TestProcess.macmdBench(["all", "--smoke", "--peers", "none", "--out", out.path, "--readme", readme.path],
                                            in: folder, timeout: 300)
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try String(contentsOf: out.appendingPathComponent("results.json"), encoding: .utf8)
@@ -66,7 +66,7 @@ final class BenchAllSmokeTests: XCTestCase {
 
         // Drawn again from results.json alone, the table and plots are the same bytes.
         let redrawn = folder.appendingPathComponent("redrawn")
-        let redraw = try TestProcess.macmd(["bench", "all", "--from", out.appendingPathComponent("results.json").path, "--out", redrawn.path],
+        let redraw = try TestProcess.macmdBench(["all", "--from", out.appendingPathComponent("results.json").path, "--out", redrawn.path],
                                            in: folder, timeout: 120)
         XCTAssertEqual(redraw.status, 0, redraw.stderr)
         for file in ["results.md", "index.svg", "latency.svg", "render.svg"] {
@@ -76,7 +76,7 @@ final class BenchAllSmokeTests: XCTestCase {
         // The README's section is replaced, the rest kept; the plots are beside it.
         let updated = try String(contentsOf: readme, encoding: .utf8)
         XCTAssertFalse(updated.contains("old figures"))
-        XCTAssertTrue(updated.hasPrefix("# Notes\n\n## Performance\n\n\(String.begin)\nMeasured by `macmd bench all` on "), updated)
+        XCTAssertTrue(updated.hasPrefix("# Notes\n\n## Performance\n\n\(String.begin)\nMeasured by `macmd-bench all` on "), updated)
         XCTAssertTrue(updated.hasSuffix("\(String.end)\n\n## After\n"), updated)
         XCTAssertTrue(updated.contains("![latency](docs/bench/latency.svg)"), updated)
         XCTAssertTrue(updated.contains("[docs/bench/results.md](docs/bench/results.md)"), "the README links the whole table")
@@ -89,7 +89,7 @@ final class BenchAllSmokeTests: XCTestCase {
     func testAScenarioPastItsBudgetStopsEarlyAndTheTableSaysSo() throws {
         let folder = try scratch()
         let out = folder.appendingPathComponent("out")
-        let result = try TestProcess.macmd(["bench", "all", "--smoke", "--peers", "none", "--rounds", "10", "--keystrokes", "50",
+        let result = try TestProcess.macmdBench(["all", "--smoke", "--peers", "none", "--rounds", "10", "--keystrokes", "50",
                                             "--budget", "0.001", "--out", out.path], in: folder, timeout: 300)
         XCTAssertEqual(result.status, 0, result.stderr)
         let run = try XCTUnwrap(BenchRun(json: try String(contentsOf: out.appendingPathComponent("results.json"), encoding: .utf8)))
@@ -116,8 +116,8 @@ final class BenchAllSmokeTests: XCTestCase {
         let out = folder.appendingPathComponent("out")
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let started = Date()
-        let result = try TestProcess.run(try MacmdBinary.url(),
-                                         ["bench", "all", "--smoke", "--peers", "rumdl", "--timeout", "2", "--out", out.path],
+        let result = try TestProcess.run(try MacmdBinary.benchURL(),
+                                         ["all", "--smoke", "--peers", "rumdl", "--timeout", "2", "--out", out.path],
                                          environment: TestProcess.childEnvironment(["PATH": path]), in: folder, timeout: 300)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 200)

@@ -81,7 +81,7 @@ final class BenchPlotsTests: XCTestCase {
         }
         return BenchRun(date: "2026-11-24T12:00:00Z", macmdVersion: "macmd 0.1.0 (commit abc)",
                         machine: BenchMachine(cpuModel: cpu, cores: 2, memoryBytes: 24 << 30, system: "Linux 6.1"),
-                        notebookSizes: sizes, seed: 1, command: "macmd bench all --out /tmp/b",
+                        notebookSizes: sizes, seed: 1, command: "macmd-bench all --out /tmp/b",
                         subjects: [BenchSubject(name: "macmd", kind: "server", version: "0.1.0"),
                                    BenchSubject(name: "panache", kind: "server", version: "2.3.0"),
                                    BenchSubject(name: "rumdl", kind: "linter", version: "0.0.170"),
@@ -108,7 +108,7 @@ final class BenchPlotsTests: XCTestCase {
             XCTAssertEqual(svg.attributes["font-family"], "system-ui, sans-serif", name)
             XCTAssertFalse(svg.all(class: "title").first?.text.isEmpty ?? true, "\(name) has no title")
             XCTAssertFalse(svg.all(class: "legend-item").isEmpty, "\(name) has no legend")
-            XCTAssertEqual(svg.all(class: "footnote").map(\.text), ["macmd bench all, 2026-11-24T12:00:00Z, \(Self.cpu) (2 cores)"], name)
+            XCTAssertEqual(svg.all(class: "footnote").map(\.text), ["macmd-bench all, 2026-11-24T12:00:00Z, \(Self.cpu) (2 cores)"], name)
         }
     }
 
@@ -228,7 +228,7 @@ final class BenchPlotsTests: XCTestCase {
         let parsed = try Element.parse(latency, name: "latency.svg")
         XCTAssertEqual(parsed.all(class: "scenario").first { $0.attributes["data-scenario"] == "completion.link" }?
             .all(class: "scenario-title").map(\.text), ["Completion of `](` <fast> & \"sound\""])
-        XCTAssertEqual(parsed.all(class: "footnote").map(\.text), ["macmd bench all, 2026-11-24T12:00:00Z, Intel(R) <Xeon> & co (2 cores)"])
+        XCTAssertEqual(parsed.all(class: "footnote").map(\.text), ["macmd-bench all, 2026-11-24T12:00:00Z, Intel(R) <Xeon> & co (2 cores)"])
     }
 
     func testTheSameRunGivesTheSameBytes() throws {

@@ -5,7 +5,7 @@ final class BenchRunJSONTests: XCTestCase {
     static func sampleRun() -> BenchRun {
         BenchRun(date: "2026-11-24T12:00:00Z", macmdVersion: "macmd 0.1.0 (commit abc)",
                  machine: BenchMachine(cpuModel: "AMD EPYC", cores: 2, memoryBytes: 24 << 30, system: "Linux 6.1"),
-                 notebookSizes: [1000, 10000], seed: 1, command: "macmd bench all --out /tmp/b",
+                 notebookSizes: [1000, 10000], seed: 1, command: "macmd-bench all --out /tmp/b",
                  subjects: [BenchSubject(name: "macmd", kind: "server", version: "0.1.0"),
                             BenchSubject(name: "marksman", kind: "server", skipped: "not on PATH")],
                  results: [

@@ -1,6 +1,6 @@
 // The fuzzers with a small budget, in every `swift test`: each target's first inputs of a fixed
 // seed (the same inputs every run, so a failure reproduces), and every input saved under
-// `Fixtures/fuzz/<target>/` by `macmd bench fuzz` (the failures found, kept as regressions).
+// `Fixtures/fuzz/<target>/` by `macmd-bench fuzz` (the failures found, kept as regressions).
 
 import Foundation
 import MacMDFuzz
@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 final class FuzzTests: XCTestCase {
-    /// Inputs per target in `swift test`; `macmd bench fuzz` runs millions.
+    /// Inputs per target in `swift test`; `macmd-bench fuzz` runs millions.
     static let budget: [FuzzTarget: UInt64] = [
         .framer: 1_500, .json: 3_000, .markdown: 400, .frontMatter: 600, .table: 600, .wikiLink: 600,
         .snippet: 3_000, .texMath: 2_000, .sync: 250,
@@ -20,7 +20,7 @@ final class FuzzTests: XCTestCase {
             for index in 0..<budget {
                 let input = target.input(seed: 2026, index: index)
                 if let failure = target.check(input) {
-                    XCTFail("\(target.rawValue) input \(index) of seed 2026 (macmd bench fuzz --worker \(target.rawValue) --seed 2026 --from \(index) --count 1): \(failure)")
+                    XCTFail("\(target.rawValue) input \(index) of seed 2026 (macmd-bench fuzz --worker \(target.rawValue) --seed 2026 --from \(index) --count 1): \(failure)")
                     break
                 }
             }

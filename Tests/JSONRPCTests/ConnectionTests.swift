@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import JSONRPC
+import MacMDBench
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONRPC
+import MacMDBench
 
 /// The JSON codec: what parses to what, how it serializes back, and where each error is found.
 final class JSONTests: XCTestCase {

@@ -5,7 +5,7 @@
 // out) with two words of two or more letters side by side (`"no note"`, `"Broken link"`). The
 // scan reads every module that writes text for people; these stay out of it:
 // - `Sources/Localization` (its own errors are about the catalog file, for MacMD's developers);
-// - `Sources/MacMDBench`, `Sources/MacMDFuzz` and `macmd bench` (`BenchCommand*.swift`): figures
+// - `Sources/MacMDBench`, `Sources/MacMDFuzz` and `Sources/macmd-bench`: figures
 //   and findings for developers;
 // - `Sources/MarkdownHTML`'s HTML markup (class names such as `"math math-inline"`), whose few
 //   visible words are checked where they are written (`// l10n-exempt:` lines say why).
@@ -24,9 +24,9 @@ final class UserFacingLiteralTests: XCTestCase {
     static let skipped: [(path: String, why: String)] = [
         ("Localization/", "the catalog machinery: its errors are for MacMD's developers"),
         ("MacMDBench/", "benchmark generators"),
-        ("BenchReport/", "`macmd bench all`'s tables and plots are for MacMD's developers"),
+        ("BenchReport/", "`macmd-bench all`'s tables and plots are for MacMD's developers"),
         ("MacMDFuzz/", "the fuzzers' findings are for MacMD's developers"),
-        ("macmd/BenchCommand", "`macmd bench` reports figures for developers"),
+        ("macmd-bench/", "`macmd-bench` reports figures for developers"),
         ("MarkdownHTML/", "HTML markup"),
     ]
 

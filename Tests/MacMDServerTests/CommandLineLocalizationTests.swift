@@ -34,7 +34,6 @@ final class CommandLineLocalizationTests: XCTestCase {
           render      Render Markdown to HTML
           lsp         Serve the Language Server Protocol on stdin/stdout
           check       Report a notebook's problems (links, front matter)
-          bench       Benchmarks (run a release build)
 
         Options:
           -h, --help    Show this help (`macmd <command> --help` for a command's options)

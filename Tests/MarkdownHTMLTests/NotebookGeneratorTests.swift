@@ -3,7 +3,7 @@ import MarkdownSyntax
 import NotebookIndex
 import XCTest
 
-/// The benchmark notebook (`macmd bench generate`) is what its issue asks for: deterministic,
+/// The benchmark notebook (`macmd-bench generate`) is what its issue asks for: deterministic,
 /// sized and shaped like a real notebook, and linked so that the index resolves nearly every link.
 final class NotebookGeneratorTests: XCTestCase {
     /// One notebook of 2,000 notes, generated and indexed once for all the tests that read it.

@@ -8,7 +8,7 @@ import MacMDBench
 /// moderate size (a tenth of the reference counts), and the maths, front-matter and notebook
 /// cases, each checked for the output it must give. The notebook cases are served as notes
 /// (`ServedNote`: index, diagnostics, outline, folding, hover, completion, preview), and what
-/// that gave is checked too. Linearity itself is measured by `macmd bench pathological` on a
+/// that gave is checked too. Linearity itself is measured by `macmd-bench pathological` on a
 /// release build (1x and 10x); here we check that every case completes (no stack overflow, no
 /// trap) with the right output.
 final class PathologicalTests: XCTestCase {

@@ -274,33 +274,33 @@ final class DocsTests: XCTestCase {
 
     // MARK: Code samples
 
-    /// Every `macmd bench SUB` the docs run names a subcommand `macmd bench --help` lists, with
+    /// Every `macmd-bench SUB` the docs run names a subcommand `macmd-bench --help` lists, with
     /// only the flags its usage lines give.
     func testEveryBenchCommandOfTheDocsExists() throws {
-        let usage = try TestProcess.run(try MacmdBinary.url(), ["bench", "--help"])
+        let usage = try TestProcess.run(try MacmdBinary.benchURL(), ["--help"])
         var known: [String: Set<String>] = [:]
         for line in (usage.stdout + usage.stderr).split(separator: "\n") {
-            guard let found = line.range(of: "macmd bench ") else { continue }
+            guard let found = line.range(of: "macmd-bench ") else { continue }
             let words = line[found.upperBound...].split(separator: " ")
             guard let name = words.first else { continue }
             known[String(name), default: []].formUnion(Self.flags(in: line))
         }
-        XCTAssertGreaterThan(known.count, 8, "macmd bench --help lists its subcommands: \(usage.stdout + usage.stderr)")
+        XCTAssertGreaterThan(known.count, 8, "macmd-bench --help lists its subcommands: \(usage.stdout + usage.stderr)")
         var checked = 0
         for path in try Self.documents() {
             for line in try Self.text(path).split(separator: "\n") {
                 var rest = line[...]
-                while let found = rest.range(of: "macmd bench ") {
+                while let found = rest.range(of: "macmd-bench ") {
                     let after = rest[found.upperBound...]
                     rest = after
                     let invocation = after.prefix { $0 != "`" && $0 != "|" && $0 != ";" && $0 != ")" && $0 != "#" }
                     guard let name = invocation.split(separator: " ").first.map(String.init), !name.hasPrefix("[") else { continue }
                     guard let flags = known[name] else {
-                        XCTFail("\(path): `macmd bench \(name)` is no subcommand of macmd bench (\(known.keys.sorted()))")
+                        XCTFail("\(path): `macmd-bench \(name)` is no subcommand of macmd-bench (\(known.keys.sorted()))")
                         continue
                     }
                     let unknown = Self.flags(in: invocation).subtracting(flags)
-                    XCTAssertTrue(unknown.isEmpty, "\(path): `macmd bench \(invocation)` has flags its usage does not give: \(unknown.sorted())")
+                    XCTAssertTrue(unknown.isEmpty, "\(path): `macmd-bench \(invocation)` has flags its usage does not give: \(unknown.sorted())")
                     checked += 1
                 }
             }

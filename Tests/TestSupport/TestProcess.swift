@@ -13,9 +13,18 @@ public enum MacmdBinary {
     /// `.build/debug/macmd`; throws, saying where it looked, when there is none. The tests never
     /// build it themselves: `swift test` builds it with them.
     public static func url() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["MACMD_BIN"], !path.isEmpty {
+        try url(named: "macmd", variable: "MACMD_BIN")
+    }
+
+    /// `macmd-bench`, the benchmarks' executable, found as `macmd` is (`$MACMD_BENCH_BIN` first).
+    public static func benchURL() throws -> URL {
+        try url(named: "macmd-bench", variable: "MACMD_BENCH_BIN")
+    }
+
+    static func url(named name: String, variable: String) throws -> URL {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw TestSupportError("MACMD_BIN names \(path), which is not an executable file")
+                throw TestSupportError("\(variable) names \(path), which is not an executable file")
             }
             return URL(fileURLWithPath: path)
         }
@@ -30,11 +39,11 @@ public enum MacmdBinary {
         }
         folders.append(TestPaths.packageRoot.appendingPathComponent(".build/debug"))
         for folder in folders {
-            let candidate = folder.appendingPathComponent("macmd")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw TestSupportError("no macmd executable in \(folders.map(\.path)): run the tests with `swift test` "
-                               + "(which builds it), or name one with MACMD_BIN")
+        throw TestSupportError("no \(name) executable in \(folders.map(\.path)): run the tests with `swift test` "
+                               + "(which builds it), or name one with \(variable)")
     }
 }
 
@@ -165,6 +174,16 @@ public enum TestProcess {
         }
         return Result(status: exited, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    /// Runs the built `macmd-bench` with `arguments`; a run that outlives `timeout` fails the test.
+    public static func macmdBench(_ arguments: [String], in folder: URL? = nil, timeout: TimeInterval = 60,
+                                  file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let result = try run(try MacmdBinary.benchURL(), arguments, in: folder, timeout: timeout)
+        if result.timedOut {
+            XCTFail("macmd-bench \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s and was killed", file: file, line: line)
+        }
+        return result
     }
 
     /// Runs the built `macmd` with `arguments`; a run that outlives `timeout` fails the test.

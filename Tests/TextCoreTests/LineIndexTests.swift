@@ -349,7 +349,7 @@ final class LineIndexTests: XCTestCase {
 
     // MARK: Size
 
-    /// Ten megabytes index with every line found (how fast is `macmd bench`'s business: a test
+    /// Ten megabytes index with every line found (how fast is `macmd-bench`'s business: a test
     /// holds behaviour, not a machine's speed).
     func testIndexesTenMegabytes() {
         let line = Array("A line of *Markdown* text, with `code` and a [link](https://example.com).\n".utf8)

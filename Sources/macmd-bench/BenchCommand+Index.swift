@@ -1,5 +1,5 @@
-// `macmd bench index DIR`: the notebook index's numbers (issue 4), on a notebook such as
-// `macmd bench generate --notes 10000 --seed 1 DIR` writes.
+// `macmd-bench index DIR`: the notebook index's numbers (issue 4), on a notebook such as
+// `macmd-bench generate --notes 10000 --seed 1 DIR` writes.
 //
 //   - cold index in process: scan + read + parse + symbols + link graph, all cores;
 //   - cold index by the server: from `initialize` to the end of its `$/progress`, in N fresh
@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 import LSPTypes
 import NotebookWorkspace
@@ -30,7 +31,7 @@ extension BenchCommand {
             arguments.removeSubrange(flag...(flag + 1))
         }
         guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 200, "--servers": 5],
-                                                     usage: "usage: macmd bench index DIR [--rounds N] [--servers N] [--server PATH]\n") else {
+                                                     usage: "usage: macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]\n") else {
             return 2
         }
         let rounds = counts["--rounds"] ?? 200
@@ -39,7 +40,7 @@ extension BenchCommand {
         options.allowHomeOrRoot = true
         let scan = WorkspaceScanner.scan(root: folder, options: options)
         guard scan.refusal == nil, !scan.files.isEmpty else {
-            StandardStreams.writeError("macmd bench index: no notes in \(folder)\n")
+            StandardStreams.writeError("macmd-bench index: no notes in \(folder)\n")
             return 2
         }
         var report = "notebook \(folder): \(scan.files.count) notes, \(format(Double(scan.files.reduce(0) { $0 + ($1.size ?? 0) }) / 1e6, 1)) MB\n"
@@ -92,13 +93,13 @@ extension BenchCommand {
 
         // 3. The server: `serverRuns` fresh processes each index the notebook cold; the last one
         // stays for the editing measures.
-        let executable = serverPath ?? selfPath()
+        let executable = serverPath ?? macmdPath()
         var serverTimes: [Double] = []
         var rssValues: [Int] = []
         var kept: ServerProcess?
         for run in 0..<serverRuns {
             guard var child = ServerProcess.spawn(executable) else {
-                StandardStreams.writeError("macmd bench index: cannot start \(executable) lsp\n")
+                StandardStreams.writeError("macmd-bench index: cannot start \(executable) lsp\n")
                 return 1
             }
             let started = now()

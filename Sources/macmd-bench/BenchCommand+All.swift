@@ -1,6 +1,6 @@
-// `macmd bench all --out DIR`: MacMD and its peers on the same notebooks in the same run.
+// `macmd-bench all --out DIR`: MacMD and its peers on the same notebooks in the same run.
 //
-// It generates the notebooks of `macmd bench generate` (1,000, 10,000 and 50,000 notes, seed 1,
+// It generates the notebooks of `macmd-bench generate` (1,000, 10,000 and 50,000 notes, seed 1,
 // plus a hub note whose heading 500 notes link), runs every scenario against `macmd lsp` and
 // against each peer server installed (`panache lsp`, `rumdl server`, `marksman server`,
 // `markdown-oxide`) over stdio as an editor would, times `macmd check` against `rumdl check` and
@@ -30,12 +30,13 @@ import Glibc
 import Darwin
 #endif
 import BenchReport
+import CommandLineIO
 import JSONRPC
 import MacMDBench
 
 extension BenchCommand {
     static let allUsage = """
-    usage: macmd bench all --out DIR [--sizes N,N,…] [--seed S] [--keystrokes N] [--rounds N]
+    usage: macmd-bench all --out DIR [--sizes N,N,…] [--seed S] [--keystrokes N] [--rounds N]
                            [--starts N] [--peers NAME,…|none] [--corpus FILE] [--readme FILE]
                            [--timeout SECONDS] [--budget SECONDS] [--smoke] [--from RESULTS.json]
       --sizes       notebook sizes in notes (default 1000,10000,50000)
@@ -76,7 +77,7 @@ extension BenchCommand {
 
     static func parseAllOptions(_ arguments: [String]) -> AllOptions? {
         var options = AllOptions()
-        options.command = (["macmd", "bench", "all"] + arguments).joined(separator: " ")
+        options.command = (["macmd-bench", "all"] + arguments).joined(separator: " ")
         var explicit: Set<String> = []
         var i = 0
         func value() -> String? {
@@ -85,7 +86,7 @@ extension BenchCommand {
             return arguments[i]
         }
         func fail(_ message: String) -> AllOptions? {
-            StandardStreams.writeError("macmd bench all: \(message)\n" + allUsage)
+            StandardStreams.writeError("macmd-bench all: \(message)\n" + allUsage)
             return nil
         }
         while i < arguments.count {
@@ -152,7 +153,7 @@ extension BenchCommand {
         }
         while options.out.count > 1, options.out.hasSuffix("/") { options.out.removeLast() }
         guard makeDirectories(options.out + "/notebooks") else {
-            StandardStreams.writeError("macmd bench all: cannot create \(options.out): \(String(cString: strerror(errno)))\n")
+            StandardStreams.writeError("macmd-bench all: cannot create \(options.out): \(String(cString: strerror(errno)))\n")
             return 1
         }
         if !options.out.hasPrefix("/"), let here = currentDirectory() {
@@ -161,7 +162,7 @@ extension BenchCommand {
         if let from = options.from {
             guard case .success(let bytes) = StandardStreams.readInput(path: from),
                   let run = BenchRun(json: String(decoding: bytes, as: UTF8.self)) else {
-                StandardStreams.writeError("macmd bench all: \(from) is not the results.json of a run\n")
+                StandardStreams.writeError("macmd-bench all: \(from) is not the results.json of a run\n")
                 return 1
             }
             return AllBench(options: options).finish(run)
@@ -172,7 +173,7 @@ extension BenchCommand {
     }
 }
 
-/// One run of `macmd bench all`: the subjects found, the results so far.
+/// One run of `macmd-bench all`: the subjects found, the results so far.
 struct AllBench {
     typealias Bench = BenchCommand
     var options: BenchCommand.AllOptions
@@ -205,7 +206,7 @@ struct AllBench {
             let root = options.out + "/notebooks/n\(size)"
             log("notebook of \(size) notes in \(root)")
             guard let notebook = BenchNotebook.write(root: root, notes: size, seed: options.seed) else {
-                log("macmd bench all: cannot write the notebook \(root)")
+                log("macmd-bench all: cannot write the notebook \(root)")
                 failures += 1
                 continue
             }
@@ -225,14 +226,14 @@ struct AllBench {
     /// results.json of the run so far, so that a run stopped part way keeps its figures.
     func savePartial() {
         if !Bench.writeFile(options.out + "/results.json", Array(currentRun().json().utf8)) {
-            log("macmd bench all: cannot write \(options.out)/results.json")
+            log("macmd-bench all: cannot write \(options.out)/results.json")
         }
     }
 
     /// The servers to measure, and the peers skipped with the reason.
     mutating func findServers() {
-        servers.append(("macmd", [Bench.selfPath(), "lsp"]))
-        subjects.append(BenchSubject(name: "macmd", kind: "server", version: Self.version([Bench.selfPath(), "--version"])))
+        servers.append(("macmd", [Bench.macmdPath(), "lsp"]))
+        subjects.append(BenchSubject(name: "macmd", kind: "server", version: Self.version([Bench.macmdPath(), "--version"])))
         let peers: [(name: String, command: String, arguments: [String], install: String)] = [
             ("panache", "panache", ["lsp"], "pip install panache-cli"),
             ("rumdl", "rumdl", ["server"], "pip install rumdl"),
@@ -276,7 +277,7 @@ extension AllBench {
 
     /// The run as measured so far.
     func currentRun() -> BenchRun {
-        BenchRun(date: Self.isoDate(), macmdVersion: Self.version([Bench.selfPath(), "--version"]) ?? "macmd",
+        BenchRun(date: Self.isoDate(), macmdVersion: Self.version([Bench.macmdPath(), "--version"]) ?? "macmd",
                  machine: Self.machine(), notebookSizes: options.sizes, seed: Int(options.seed),
                  command: options.command, subjects: subjects, results: results)
     }
@@ -288,7 +289,7 @@ extension AllBench {
         for plot in run.plots() { files.append((plot.name, plot.svg)) }
         var status: Int32 = failures > 0 ? 1 : 0
         for file in files where !Bench.writeFile(options.out + "/" + file.name, Array(file.text.utf8)) {
-            log("macmd bench all: cannot write \(options.out)/\(file.name)")
+            log("macmd-bench all: cannot write \(options.out)/\(file.name)")
             status = 1
         }
         if let readme = options.readme {
@@ -305,16 +306,16 @@ extension AllBench {
     /// `docs/bench/` of the README's folder.
     static func updateReadme(_ path: String, run: BenchRun, out: String) -> Int32 {
         guard case .success(let bytes) = StandardStreams.readInput(path: path) else {
-            StandardStreams.writeError("macmd bench all: cannot read \(path)\n")
+            StandardStreams.writeError("macmd-bench all: cannot read \(path)\n")
             return 1
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         guard BenchCommand.makeDirectories(folder + "/docs/bench") else {
-            StandardStreams.writeError("macmd bench all: cannot create \(folder)/docs/bench\n")
+            StandardStreams.writeError("macmd-bench all: cannot create \(folder)/docs/bench\n")
             return 1
         }
         for plot in run.plots() where !Bench.writeFile(folder + "/docs/bench/" + plot.name, Array(plot.svg.utf8)) {
-            StandardStreams.writeError("macmd bench all: cannot write \(folder)/docs/bench/\(plot.name)\n")
+            StandardStreams.writeError("macmd-bench all: cannot write \(folder)/docs/bench/\(plot.name)\n")
             return 1
         }
         _ = Bench.writeFile(folder + "/docs/bench/results.json", Array(run.json().utf8))
@@ -322,7 +323,7 @@ extension AllBench {
         let size = run.notebookSizes.contains(10_000) ? 10_000 : run.notebookSizes.last
         let section = run.readmeSection(plotsPath: "docs/bench", notes: size)
         guard let text = BenchRun.replacingSection(in: String(decoding: bytes, as: UTF8.self), begin: readmeBegin, end: readmeEnd, with: section) else {
-            StandardStreams.writeError("macmd bench all: \(path) has no section between \(readmeBegin) and \(readmeEnd)\n")
+            StandardStreams.writeError("macmd-bench all: \(path) has no section between \(readmeBegin) and \(readmeEnd)\n")
             return 1
         }
         return Bench.writeFile(path, Array(text.utf8)) ? 0 : 1

@@ -1,4 +1,4 @@
-// The scenarios of `macmd bench all` on one language server and one notebook: start-up, link
+// The scenarios of `macmd-bench all` on one language server and one notebook: start-up, link
 // completion, references and renames, a scripted editing session and (MacMD's own request)
 // the preview. Each result has its samples in milliseconds and the server's peak RSS so far
 // (VmHWM of /proc/PID/status).
@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 import BenchReport
+import CommandLineIO
 import JSONRPC
 
 struct ServerBench {

@@ -1,4 +1,4 @@
-// `macmd bench editing`: the editing requests, measured the way an editor meets them: a child
+// `macmd-bench editing`: the editing requests, measured the way an editor meets them: a child
 // `macmd lsp` on pipes, and each measure is a keystroke: the `didChange` that types it, then the
 // request, from the first byte sent to the last byte of the answer received.
 //   - snippet completion: `t` typed on an empty line at the end of a 5 KB note (four snippets
@@ -19,10 +19,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 
 extension BenchCommand {
-    static let editingUsage = "usage: macmd bench editing [--rounds N] [--note FILE] [--server PATH]\n"
+    static let editingUsage = "usage: macmd-bench editing [--rounds N] [--note FILE] [--server PATH]\n"
 
     static func editing(_ arguments: [String]) -> Int32 {
         var rounds = 500
@@ -39,14 +40,14 @@ extension BenchCommand {
                 StandardStreams.writeOutput(Array(editingUsage.utf8))
                 return 0
             default:
-                StandardStreams.writeError("macmd bench editing: unexpected argument '\(arguments[i])'\n" + editingUsage)
+                StandardStreams.writeError("macmd-bench editing: unexpected argument '\(arguments[i])'\n" + editingUsage)
                 return 2
             }
             i += 2
         }
         guard let large = largeNote(file: noteFile, command: "editing") else { return 2 }
         let small = largeNote(bytes: 5_000)
-        guard let server = ServerProcess.started(serverPath ?? selfPath(), capabilities: [
+        guard let server = ServerProcess.started(serverPath ?? macmdPath(), capabilities: [
             "textDocument": ["completion": ["completionItem": ["snippetSupport": true]]],
         ], command: "editing") else { return 1 }
 
@@ -72,7 +73,7 @@ extension BenchCommand {
             return (row, String(decoding: bytes[...(end + 1)], as: UTF8.self).utf16.count)
         }
         guard !listItems.isEmpty, !tableRows.isEmpty, !paragraphs.isEmpty else {
-            StandardStreams.writeError("macmd bench editing: the note needs list items, table rows after a delimiter row, and paragraphs\n")
+            StandardStreams.writeError("macmd-bench editing: the note needs list items, table rows after a delimiter row, and paragraphs\n")
             return 2
         }
 
@@ -209,7 +210,7 @@ extension BenchCommand {
 
         mutating func failed(_ report: String, _ message: String) -> Int32 {
             StandardStreams.writeOutput(Array(report.utf8))
-            StandardStreams.writeError("macmd bench editing: \(message)\n")
+            StandardStreams.writeError("macmd-bench editing: \(message)\n")
             server.stop()
             return 1
         }

@@ -1,4 +1,4 @@
-// The client of `macmd bench all`: any language server (MacMD or a peer) as an editor meets it,
+// The client of `macmd-bench all`: any language server (MacMD or a peer) as an editor meets it,
 // a child process on two pipes, started in the notebook's folder.
 //
 // Invariants:
@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 
 extension BenchCommand {
@@ -63,7 +64,7 @@ extension BenchCommand {
             return [
                 "processId": .int(Int64(getpid())), "rootUri": .string(uri), "rootPath": .string(root),
                 "workspaceFolders": [["uri": .string(uri), "name": "notebook"]],
-                "clientInfo": ["name": "macmd bench all"],
+                "clientInfo": ["name": "macmd-bench all"],
                 "capabilities": [
                     "textDocument": [
                         "synchronization": ["didSave": true, "dynamicRegistration": false],

@@ -1,4 +1,4 @@
-// `macmd bench math [--rounds N] [FILE]`: TeX to MathML throughput.
+// `macmd-bench math [--rounds N] [FILE]`: TeX to MathML throughput.
 //
 // Converts every formula of FILE (one a line; a line that starts with `D ` is display maths), or
 // of a built-in set of the formulas notes use, N times (default 5), and prints the best round as
@@ -6,6 +6,7 @@
 // chain of deep (but legal) nesting, each at 1x and 10x its size, with the time ratio (linear is
 // about 10).
 
+import CommandLineIO
 import TeXMath
 
 extension BenchCommand {
@@ -29,7 +30,7 @@ extension BenchCommand {
     ]
 
     static func math(_ arguments: [String]) -> Int32 {
-        let usage = "usage: macmd bench math [--rounds N] [FILE]\n"
+        let usage = "usage: macmd-bench math [--rounds N] [FILE]\n"
         var rounds = 5
         var path: String?
         var index = 0
@@ -48,7 +49,7 @@ extension BenchCommand {
         var formulas: [([UInt8], Bool)] = noteFormulas.map { (Array($0.0.utf8), $0.1) }
         if let path {
             guard case .success(let bytes) = StandardStreams.readInput(path: path) else {
-                StandardStreams.writeError("macmd bench math: cannot read \(path)\n")
+                StandardStreams.writeError("macmd-bench math: cannot read \(path)\n")
                 return 2
             }
             formulas = bytes.split(separator: UInt8(ascii: "\n")).map { line in

@@ -1,4 +1,4 @@
-// `macmd bench generate [--notes N] [--seed S] [--force] DIR`: writes a synthetic notebook
+// `macmd-bench generate [--notes N] [--seed S] [--force] DIR`: writes a synthetic notebook
 // (`NotebookGenerator`) for the index benchmarks and prints one line: notes, bytes, median note
 // size, folders and the time taken.
 //
@@ -13,10 +13,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import MacMDBench
 
 extension BenchCommand {
-    static let generateUsage = "usage: macmd bench generate [--notes N] [--seed S] [--force] DIR\n"
+    static let generateUsage = "usage: macmd-bench generate [--notes N] [--seed S] [--force] DIR\n"
 
     static func generate(_ arguments: [String]) -> Int32 {
         var notes = 1_000
@@ -29,14 +30,14 @@ extension BenchCommand {
             switch argument {
             case "--notes":
                 guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 0 else {
-                    StandardStreams.writeError("macmd bench generate: --notes takes a number ≥ 0\n")
+                    StandardStreams.writeError("macmd-bench generate: --notes takes a number ≥ 0\n")
                     return 2
                 }
                 notes = n
                 i += 1
             case "--seed":
                 guard i + 1 < arguments.count, let s = UInt64(arguments[i + 1]) else {
-                    StandardStreams.writeError("macmd bench generate: --seed takes a number ≥ 0\n")
+                    StandardStreams.writeError("macmd-bench generate: --seed takes a number ≥ 0\n")
                     return 2
                 }
                 seed = s
@@ -48,7 +49,7 @@ extension BenchCommand {
                 return 0
             default:
                 guard directory == nil, !argument.hasPrefix("-") else {
-                    StandardStreams.writeError("macmd bench generate: unexpected argument '\(argument)'\n" + generateUsage)
+                    StandardStreams.writeError("macmd-bench generate: unexpected argument '\(argument)'\n" + generateUsage)
                     return 2
                 }
                 directory = argument
@@ -63,14 +64,14 @@ extension BenchCommand {
         switch directoryState(root) {
         case .missing:
             guard makeDirectories(root) else {
-                StandardStreams.writeError("macmd bench generate: cannot create \(root): \(String(cString: strerror(errno)))\n")
+                StandardStreams.writeError("macmd-bench generate: cannot create \(root): \(String(cString: strerror(errno)))\n")
                 return 1
             }
         case .notADirectory:
-            StandardStreams.writeError("macmd bench generate: \(root) exists and is not a directory\n")
+            StandardStreams.writeError("macmd-bench generate: \(root) exists and is not a directory\n")
             return 1
         case .nonEmpty where !force:
-            StandardStreams.writeError("macmd bench generate: \(root) is not empty (use --force to write into it anyway)\n")
+            StandardStreams.writeError("macmd-bench generate: \(root) is not empty (use --force to write into it anyway)\n")
             return 1
         case .empty, .nonEmpty:
             break
@@ -81,7 +82,7 @@ extension BenchCommand {
         switch writeNotebook(root: root, notes: notes, seed: seed) {
         case .success(let notebook): written = notebook
         case .failure(let failure):
-            StandardStreams.writeError("macmd bench generate: \(failure.message)\n")
+            StandardStreams.writeError("macmd-bench generate: \(failure.message)\n")
             return 1
         }
         var sizes = written.noteSizes

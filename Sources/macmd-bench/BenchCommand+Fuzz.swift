@@ -1,4 +1,4 @@
-// `macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]`: hours of fuzzing of
+// `macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]`: hours of fuzzing of
 // every reader of untrusted input (`MacMDFuzz`), where `swift test` runs a small budget.
 //
 // A supervisor and a worker. The worker (`--worker`) makes input after input of one target
@@ -15,11 +15,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import MacMDFuzz
 
 extension BenchCommand {
-    static let fuzzUsage = "usage: macmd bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]\n"
-        + "       macmd bench fuzz --worker TARGET [--seed S] [--from N] [--count N]\n"
+    static let fuzzUsage = "usage: macmd-bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]\n"
+        + "       macmd-bench fuzz --worker TARGET [--seed S] [--from N] [--count N]\n"
         + "targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n"
 
     static func fuzz(_ arguments: [String]) -> Int32 {
@@ -73,8 +74,8 @@ extension BenchCommand {
         var inputs = 0
         var failures = 0
         while now() < deadline {
-            guard let worker = FuzzWorkerProcess.spawn(selfPath(), target: target, seed: seed, from: next) else {
-                StandardStreams.writeError("macmd bench fuzz: cannot start a worker\n")
+            guard let worker = FuzzWorkerProcess.spawn(benchPath(), target: target, seed: seed, from: next) else {
+                StandardStreams.writeError("macmd-bench fuzz: cannot start a worker\n")
                 return (inputs, failures + 1)
             }
             var current = next
@@ -119,7 +120,7 @@ extension BenchCommand {
             let saved = writeFile(path, input)
             StandardStreams.writeError("\(target.rawValue): \(outcome) on input \(current) of seed \(seed); "
                                        + (saved ? "saved as \(path) (FuzzTests replays it)" : "could not save \(path)")
-                                       + "; again: macmd bench fuzz --worker \(target.rawValue) --seed \(seed) --from \(current) --count 1\n")
+                                       + "; again: macmd-bench fuzz --worker \(target.rawValue) --seed \(seed) --from \(current) --count 1\n")
             next = current + 1
         }
         return (inputs, failures)
@@ -183,7 +184,7 @@ extension BenchCommand {
         static func spawn(_ executable: String, target: FuzzTarget, seed: UInt64, from: UInt64) -> FuzzWorkerProcess? {
             var pipeFDs: [Int32] = [0, 0]
             guard pipe(&pipeFDs) == 0 else { return nil }
-            let arguments = [executable, "bench", "fuzz", "--worker", target.rawValue, "--seed", String(seed), "--from", String(from)]
+            let arguments = [executable, "fuzz", "--worker", target.rawValue, "--seed", String(seed), "--from", String(from)]
             guard let pid = BenchCommand.spawn(arguments, arrange: { actions in
                 // The read end first: it may be fd 3 itself, which the write end then takes.
                 posix_spawn_file_actions_addclose(&actions, pipeFDs[0])

@@ -1,14 +1,15 @@
-// `macmd bench scan DIR [--rounds N] [--no-inspect]`: the serial part of a cold index alone, the
+// `macmd-bench scan DIR [--rounds N] [--no-inspect]`: the serial part of a cold index alone, the
 // workspace walk (`WorkspaceScanner.scan`), timed over N rounds (default 20) on a warm page
 // cache; `--no-inspect` walks as the server's cold index does (`ScanOptions.inspectsFiles` off).
 // Run it under `valgrind --tool=callgrind` or `strace -c` with `--rounds 1` for instruction and
 // syscall counts that do not depend on a noisy machine.
 
+import CommandLineIO
 import NotebookWorkspace
 
 extension BenchCommand {
     static func scan(_ arguments: [String]) -> Int32 {
-        let usage = "usage: macmd bench scan DIR [--rounds N] [--no-inspect]\n"
+        let usage = "usage: macmd-bench scan DIR [--rounds N] [--no-inspect]\n"
         var folder: String?
         var rounds = 20
         var inspects = true
@@ -41,7 +42,7 @@ extension BenchCommand {
             let result = WorkspaceScanner.scan(root: folder, options: options)
             seconds.append(now() - start)
             guard result.refusal == nil else {
-                StandardStreams.writeError("macmd bench scan: \(result.logLines.joined(separator: "\n"))\n")
+                StandardStreams.writeError("macmd-bench scan: \(result.logLines.joined(separator: "\n"))\n")
                 return 2
             }
             found = result.files.count

@@ -1,6 +1,7 @@
-// `macmd bench pathological`: every pathological case at 1x and Nx, judged linear or not (see
+// `macmd-bench pathological`: every pathological case at 1x and Nx, judged linear or not (see
 // the usage at the top of BenchCommand.swift and docs/hardening.md, "Every construct linear").
 
+import CommandLineIO
 import MacMDBench
 
 extension BenchCommand {

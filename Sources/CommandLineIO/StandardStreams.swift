@@ -1,4 +1,5 @@
-// Whole-buffer reads and writes on file descriptors, looping on short transfers and EINTR.
+// Whole-buffer reads and writes on file descriptors, looping on short transfers and EINTR: the
+// standard streams of `macmd` and of `macmd-bench`, the two executables of the package.
 
 #if canImport(Glibc)
 import Glibc
@@ -10,32 +11,32 @@ import NotebookWorkspace
 import TextCore
 
 /// Reading input and writing output in one piece.
-enum StandardStreams {
+public enum StandardStreams {
     /// Why a read failed, as a message for the user.
-    struct ReadError: Error {
-        var message: LocalizedText
+    public struct ReadError: Error {
+        public var message: LocalizedText
     }
 
     /// Writes all of `bytes` to stdout with as few `write(2)` calls as the kernel allows.
     /// Returns false when the write failed (e.g. a closed pipe).
     @discardableResult
-    static func writeOutput(_ bytes: [UInt8]) -> Bool {
+    public static func writeOutput(_ bytes: [UInt8]) -> Bool {
         writeAll(bytes, to: 1)
     }
 
     /// Writes a message to stderr.
-    static func writeError(_ text: String) {
+    public static func writeError(_ text: String) {
         writeAll(Array(text.utf8), to: 2)
     }
 
     @discardableResult
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
     }
 
     /// Writes all of `bytes` to `descriptor`, looping on short writes and EINTR.
     @discardableResult
-    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    public static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
@@ -50,7 +51,7 @@ enum StandardStreams {
     }
 
     /// Reads a whole file, or stdin when `path` is nil or `-`.
-    static func readInput(path: String?) -> Result<[UInt8], ReadError> {
+    public static func readInput(path: String?) -> Result<[UInt8], ReadError> {
         guard let path, path != "-" else { return readAll(from: 0, name: .message("cli.read.standardInput")) }
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 {

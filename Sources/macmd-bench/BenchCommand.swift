@@ -1,6 +1,6 @@
-// `macmd bench`: benchmarks meant for release builds (`swift build -c release`).
+// `macmd-bench`: benchmarks meant for release builds (`swift build -c release`).
 //
-//   macmd bench render [--profile P] [--iterations N] FILE…
+//   macmd-bench render [--profile P] [--iterations N] FILE…
 //       Parses and renders the files, concatenated into one document as cmark-gfm does with
 //       several files, N times (default 5), streaming the HTML to /dev/null as
 //       `cmark-gfm FILE > /dev/null` does; prints the best MB/s; then runs `macmd render` on the
@@ -9,16 +9,16 @@
 //       tagfilter and tasklist extensions.
 //
 // No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
-//   macmd bench lsp [--rounds N]    (see BenchCommand+LSP.swift)
-//   macmd bench editing [--rounds N]    (see BenchCommand+Editing.swift)
-//   macmd bench index DIR, macmd bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
-//   macmd bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
-//   macmd bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
-//   macmd bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
-//   macmd bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
-//   macmd bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
-//   macmd bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
-//   macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
+//   macmd-bench lsp [--rounds N]    (see BenchCommand+LSP.swift)
+//   macmd-bench editing [--rounds N]    (see BenchCommand+Editing.swift)
+//   macmd-bench index DIR, macmd-bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)
+//   macmd-bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
+//   macmd-bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
+//   macmd-bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
+//   macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
+//   macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
+//   macmd-bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
+//   macmd-bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md, and the maths, front-matter and
 //       notebook cases, at 1x and Nx (default 10) of the reference size; prints the bytes and
 //       seconds of each, whether the output was right, and the verdict: QUADRATIC when the Nx
@@ -33,29 +33,30 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import MacMDBench
 import MarkdownHTML
 import MarkdownSyntax
 
 enum BenchCommand {
     static let usage = """
-        usage: macmd bench all --out DIR [--sizes N,…] [--seed S] [--keystrokes N] [--rounds N] [--starts N]
-               macmd bench all --out DIR [--peers NAME,…|none] [--corpus FILE] [--readme FILE] [--timeout S] [--smoke] [--from FILE]
-               macmd bench render [--profile commonmark|gfm|notebook] [--iterations N] [--samples] FILE...
-               macmd bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
-               macmd bench math [--rounds N] [FILE]
-               macmd bench lsp [--rounds N] [--note FILE | --write-note FILE]
-               macmd bench editing [--rounds N] [--note FILE] [--server PATH]
-               macmd bench preview FILE [--notebook DIR]
-               macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]
-               macmd bench index DIR [--rounds N] [--servers N] [--server PATH]
-               macmd bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
-               macmd bench notes DIR [--rounds N]
-               macmd bench scan DIR [--rounds N] [--no-inspect]
-               macmd bench generate [--notes N] [--seed S] [--force] DIR
-               macmd bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]
-               macmd bench flood [--edits N] [--note-bytes B] [--server PATH]
-               macmd bench fuzz --worker TARGET [--seed S] [--from N] [--count N]
+        usage: macmd-bench all --out DIR [--sizes N,…] [--seed S] [--keystrokes N] [--rounds N] [--starts N]
+               macmd-bench all --out DIR [--peers NAME,…|none] [--corpus FILE] [--readme FILE] [--timeout S] [--smoke] [--from FILE]
+               macmd-bench render [--profile commonmark|gfm|notebook] [--iterations N] [--samples] FILE...
+               macmd-bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
+               macmd-bench math [--rounds N] [FILE]
+               macmd-bench lsp [--rounds N] [--note FILE | --write-note FILE]
+               macmd-bench editing [--rounds N] [--note FILE] [--server PATH]
+               macmd-bench preview FILE [--notebook DIR]
+               macmd-bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]
+               macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]
+               macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
+               macmd-bench notes DIR [--rounds N]
+               macmd-bench scan DIR [--rounds N] [--no-inspect]
+               macmd-bench generate [--notes N] [--seed S] [--force] DIR
+               macmd-bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]
+               macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]
+               macmd-bench fuzz --worker TARGET [--seed S] [--from N] [--count N]
 
         """
 
@@ -84,7 +85,7 @@ enum BenchCommand {
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0
         default:
-            StandardStreams.writeError("macmd bench: unknown benchmark '\(sub)'\n" + usage)
+            StandardStreams.writeError("macmd-bench: unknown benchmark '\(sub)'\n" + usage)
             return 2
         }
     }
@@ -193,12 +194,21 @@ enum BenchCommand {
         #endif
     }
 
-    /// This executable's path (to run `macmd render` as a child).
-    static func selfPath() -> String {
+    /// This executable's path (to run its own subcommands as children: fuzz workers, renders).
+    static func benchPath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CommandLine.arguments.first ?? "macmd"
+        return CommandLine.arguments.first ?? "macmd-bench"
+    }
+
+    /// The product binary the benchmarks measure: `$MACMD` when set, else the `macmd` built
+    /// beside this executable (`swift build -c release` builds both into `.build/release/`).
+    static func macmdPath() -> String {
+        if let path = getenv("MACMD").map({ String(cString: $0) }), !path.isEmpty { return path }
+        let bench = benchPath()
+        guard let slash = bench.lastIndex(of: "/") else { return "macmd" }
+        return String(bench[...slash]) + "macmd"
     }
 
     static func render(_ arguments: [String]) -> Int32 {
@@ -212,14 +222,14 @@ enum BenchCommand {
             switch a {
             case "--profile":
                 guard i + 1 < arguments.count, let p = ParseOptions.Profile(rawValue: arguments[i + 1]) else {
-                    StandardStreams.writeError("macmd bench render: --profile takes commonmark, gfm or notebook\n")
+                    StandardStreams.writeError("macmd-bench render: --profile takes commonmark, gfm or notebook\n")
                     return 2
                 }
                 profile = p
                 i += 1
             case "--iterations":
                 guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-                    StandardStreams.writeError("macmd bench render: --iterations takes a positive number\n")
+                    StandardStreams.writeError("macmd-bench render: --iterations takes a positive number\n")
                     return 2
                 }
                 iterations = n
@@ -240,14 +250,14 @@ enum BenchCommand {
         // the input would report the parent's size.
         var childRSS: Int?
         if files.count == 1 && !samples {
-            childRSS = runChild([selfPath(), "render", "--unsafe", "--profile", profile.rawValue, files[0]])?.peakRSS
+            childRSS = runChild([macmdPath(), "render", "--unsafe", "--profile", profile.rawValue, files[0]])?.peakRSS
         }
         var contents: [[UInt8]] = []
         for file in files {
             switch StandardStreams.readInput(path: file) {
             case .success(let bytes): contents.append(bytes)
             case .failure(let error):
-                StandardStreams.writeError("macmd bench render: \(error.message)\n")
+                StandardStreams.writeError("macmd-bench render: \(error.message)\n")
                 return 2
             }
         }
@@ -296,14 +306,14 @@ enum BenchCommand {
         let path = "/tmp/macmd-bench-\(getpid()).md"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0, StandardStreams.writeAll(input, to: fd) else {
-            StandardStreams.writeError("macmd bench render: cannot write \(path)\n")
+            StandardStreams.writeError("macmd-bench render: cannot write \(path)\n")
             if fd >= 0 { close(fd) }
             return 1
         }
         close(fd)
         defer { unlink(path) }
         if childRSS == nil {
-            childRSS = runChild([selfPath(), "render", "--unsafe", "--profile", profile.rawValue, path])?.peakRSS
+            childRSS = runChild([macmdPath(), "render", "--unsafe", "--profile", profile.rawValue, path])?.peakRSS
         }
         if let childRSS {
             report += "macmd render peak RSS: \(format(Double(childRSS) / 1_000_000)) MB (budget 5x input + 20 MB = \(format(megabytes * 5 + 20)) MB)\n"

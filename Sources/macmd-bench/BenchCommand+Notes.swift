@@ -1,4 +1,4 @@
-// `macmd bench notes DIR`: what indexing one note costs, phase by phase, on one core.
+// `macmd-bench notes DIR`: what indexing one note costs, phase by phase, on one core.
 //
 // The cold index (`bench index`) runs on every core and through the file system, so its time
 // moves with the machine's load and the scheduler. This benchmark reads every note into memory
@@ -7,13 +7,14 @@
 // add up to the cold index, repeatable under `valgrind --tool=callgrind` (one thread, no IO in
 // the measured part), so each optimisation can be judged by instruction counts.
 
+import CommandLineIO
 import NotebookWorkspace
 import MarkdownSyntax
 import NotebookIndex
 
 extension BenchCommand {
     static func notes(_ arguments: [String]) -> Int32 {
-        guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 3], usage: "usage: macmd bench notes DIR [--rounds N]\n") else {
+        guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 3], usage: "usage: macmd-bench notes DIR [--rounds N]\n") else {
             return 2
         }
         let rounds = counts["--rounds"] ?? 3
@@ -28,7 +29,7 @@ extension BenchCommand {
             }
         }
         guard !sources.isEmpty else {
-            StandardStreams.writeError("macmd bench notes: no notes in \(folder)\n")
+            StandardStreams.writeError("macmd-bench notes: no notes in \(folder)\n")
             return 2
         }
         let megabytes = Double(sources.reduce(0) { $0 + $1.bytes.count }) / 1e6

@@ -1,4 +1,4 @@
-// `macmd bench flood`: the server under a flood of `didChange` notifications (issue 15, items 3,
+// `macmd-bench flood`: the server under a flood of `didChange` notifications (issue 15, items 3,
 // 5 and 8), measured on a real `macmd lsp` through pipes.
 //
 //   1. A 5 KB note is opened and edited 1,000 times (warm-up), then, after a pause, the server's
@@ -21,10 +21,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 
 extension BenchCommand {
-    static let floodUsage = "usage: macmd bench flood [--edits N] [--note-bytes B] [--server PATH]\n"
+    static let floodUsage = "usage: macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]\n"
 
     static func flood(_ arguments: [String]) -> Int32 {
         var edits = 100_000
@@ -41,12 +42,12 @@ extension BenchCommand {
                 StandardStreams.writeOutput(Array(floodUsage.utf8))
                 return 0
             default:
-                StandardStreams.writeError("macmd bench flood: unexpected argument '\(arguments[i])'\n" + floodUsage)
+                StandardStreams.writeError("macmd-bench flood: unexpected argument '\(arguments[i])'\n" + floodUsage)
                 return 2
             }
             i += 2
         }
-        guard var server = ServerProcess.started(serverPath ?? selfPath(), capabilities: ["textDocument": ["diagnostic": [:]]],
+        guard var server = ServerProcess.started(serverPath ?? macmdPath(), capabilities: ["textDocument": ["diagnostic": [:]]],
                                                  command: "flood") else { return 1 }
         let uri = "file:///bench/flood/note.md"
         var text = Array(largeNote(bytes: noteBytes).utf8)
@@ -163,7 +164,7 @@ extension BenchCommand.ServerProcess {
     }
 
     mutating func failedFlood(_ message: String) -> Int32 {
-        StandardStreams.writeError("macmd bench flood: \(message)\n")
+        StandardStreams.writeError("macmd-bench flood: \(message)\n")
         stop()
         return 1
     }

@@ -1,4 +1,4 @@
-// The notebook of one `macmd bench all` size: `macmd bench generate`'s notes, byte for byte,
+// The notebook of one `macmd-bench all` size: `macmd-bench generate`'s notes, byte for byte,
 // plus `hub.md`, whose heading "Hub Heading" 500 notes link twice (a wiki-link and a relative
 // Markdown link), so that references, a heading rename and a file rename have 500 notes to edit
 // at every size (every note links it when there are fewer than 500).
@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import MacMDBench
 
 struct BenchNotebook {

@@ -1,4 +1,4 @@
-// `macmd bench all`, the parts that run programs to completion: `macmd check` against
+// `macmd-bench all`, the parts that run programs to completion: `macmd check` against
 // `rumdl check` and `panache lint` on each notebook, and the renderers on one corpus (MacMD,
 // cmark-gfm, md4c through a C driver the benchmark compiles, pulldown-cmark and comrak through
 // their Python bindings timed in process), on one core (`taskset -c 0`) and on all cores. Then
@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import BenchReport
+import CommandLineIO
 import MacMDBench
 
 extension AllBench {
@@ -106,7 +107,7 @@ extension AllBench {
     /// Reads the notebook and reports its problems: `macmd check`, `rumdl check`, `panache lint`.
     mutating func check(_ notebook: BenchNotebook) {
         let linters: [(name: String, command: String, arguments: [String], install: String)] = [
-            ("macmd", BenchCommand.selfPath(), ["check"], ""),
+            ("macmd", BenchCommand.macmdPath(), ["check"], ""),
             ("rumdl", "rumdl", ["check", "--no-cache"], "pip install rumdl"),
             ("panache", "panache", ["lint", "--no-cache"], "pip install panache-cli"),
         ]
@@ -149,7 +150,7 @@ extension AllBench {
     // MARK: render
 
     static let md4cDriver = """
-    /* The md4c side of `macmd bench all`: FILE ROUNDS → the seconds of each render (GFM). */
+    /* The md4c side of `macmd-bench all`: FILE ROUNDS → the seconds of each render (GFM). */
     #include <md4c-html.h>
     #include <stdio.h>
     #include <stdlib.h>
@@ -262,14 +263,14 @@ extension AllBench {
 
     mutating func render() {
         guard let corpus = corpus() else {
-            log("macmd bench all: no corpus to render")
+            log("macmd-bench all: no corpus to render")
             failures += 1
             return
         }
         log("render: \(BenchCommand.format(Double(corpus.bytes) / 1_000_000, 2)) MB from \(corpus.what)")
         let rounds = options.smoke ? 2 : 5
         var renderers: [(name: String, arguments: [String]?, skipped: String?)] = []
-        renderers.append(("macmd", [BenchCommand.selfPath(), "bench", "render", "--samples", "--iterations", String(rounds), corpus.path], nil))
+        renderers.append(("macmd", [BenchCommand.benchPath(), "render", "--samples", "--iterations", String(rounds), corpus.path], nil))
         if wants("cmark-gfm") {
             if let cmark = BenchCommand.findExecutable("cmark-gfm") {
                 renderers.append(("cmark-gfm", [cmark, "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist", corpus.path], nil))
@@ -353,7 +354,7 @@ extension AllBench {
                 // MacMD's memory is that of `macmd render FILE` as a user runs it (it streams the
                 // HTML), not of the timing loop, which keeps the input and a tree between rounds.
                 if renderer.name == "macmd", failure == nil,
-                   let run = Self.runCaptured(prefix + [BenchCommand.selfPath(), "render", "--profile", "gfm", corpus.path],
+                   let run = Self.runCaptured(prefix + [BenchCommand.macmdPath(), "render", "--profile", "gfm", corpus.path],
                                               seconds: 600, goBetween: goBetween), run.exitStatus == 0 {
                     peak = run.peakRSS
                 }

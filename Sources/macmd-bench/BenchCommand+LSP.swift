@@ -1,4 +1,4 @@
-// `macmd bench lsp`: the language server's own numbers, measured the way an editor meets them:
+// `macmd-bench lsp`: the language server's own numbers, measured the way an editor meets them:
 // a child `macmd lsp` on pipes.
 //   - round trip of a trivial request (an unknown method, answered with -32601): p50 and p99;
 //   - `didOpen` of a 1 MB note followed by `macmd/preview`, from the first byte the client
@@ -14,6 +14,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 import MacMDServer
 import NotebookWorkspace
@@ -46,15 +47,15 @@ extension BenchCommand {
         }
 
         /// A server started and initialized (no workspace) with `capabilities`; nil, with the
-        /// reason written for `command` (`macmd bench NAME`), when it could not be.
+        /// reason written for `command` (`macmd-bench NAME`), when it could not be.
         static func started(_ executable: String, capabilities: JSONValue, command: String) -> ServerProcess? {
             guard var server = spawn(executable) else {
-                StandardStreams.writeError("macmd bench \(command): cannot start \(executable) lsp\n")
+                StandardStreams.writeError("macmd-bench \(command): cannot start \(executable) lsp\n")
                 return nil
             }
             server.send(.request(id: .int(0), method: "initialize", params: ["processId": .null, "rootUri": .null, "capabilities": capabilities]))
             guard server.response(to: .int(0)) != nil else {
-                StandardStreams.writeError("macmd bench \(command): no answer to initialize\n")
+                StandardStreams.writeError("macmd-bench \(command): no answer to initialize\n")
                 return nil
             }
             server.send(.notification(method: "initialized", params: [:]))
@@ -181,7 +182,7 @@ extension BenchCommand {
     static func largeNote(file: String?, command: String) -> String? {
         guard let file else { return largeNote(bytes: 1_000_000) }
         guard case .success(let bytes) = StandardStreams.readInput(path: file) else {
-            StandardStreams.writeError("macmd bench \(command): cannot read \(file)\n")
+            StandardStreams.writeError("macmd-bench \(command): cannot read \(file)\n")
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -216,7 +217,7 @@ extension BenchCommand {
             i += 2
         }
         guard let note = largeNote(file: noteFile, command: "lsp") else { return 2 }
-        guard var server = ServerProcess.started(serverPath ?? selfPath(), capabilities: [:], command: "lsp") else { return 1 }
+        guard var server = ServerProcess.started(serverPath ?? macmdPath(), capabilities: [:], command: "lsp") else { return 1 }
         usleep(300_000)
         let idleRSS = server.residentBytes()
 
@@ -259,7 +260,7 @@ extension BenchCommand {
             var answer: [UInt8]?
             while answer == nil {
                 guard let next = server.nextBody() else {
-                    StandardStreams.writeError("macmd bench lsp: the server closed the stream\n")
+                    StandardStreams.writeError("macmd-bench lsp: the server closed the stream\n")
                     return 1
                 }
                 if RequestID.peek(in: next) == id { answer = next }
@@ -276,7 +277,7 @@ extension BenchCommand {
             }
             decodeTimes.append(now() - arrived)
             guard case .success(let value)? = result, let html = value["html"]?.stringValue else {
-                StandardStreams.writeError("macmd bench lsp: round \(round): no preview in the answer\n")
+                StandardStreams.writeError("macmd-bench lsp: round \(round): no preview in the answer\n")
                 return 1
             }
             htmlBytes = html.utf8.count
@@ -306,8 +307,8 @@ extension BenchCommand {
 }
 
 extension BenchCommand {
-    /// `macmd bench preview FILE`: where a preview's time goes (parse, render, outline, counts).
-    /// `macmd bench preview FILE [--notebook DIR]`: the phases of one preview, best of 5. With
+    /// `macmd-bench preview FILE`: where a preview's time goes (parse, render, outline, counts).
+    /// `macmd-bench preview FILE [--notebook DIR]`: the phases of one preview, best of 5. With
     /// `--notebook`, the wiki-links are also resolved against DIR's notebook (FILE taken as a note
     /// at its root), as the server's preview does.
     static func previewPhases(_ arguments: [String]) -> Int32 {
@@ -325,14 +326,14 @@ extension BenchCommand {
             }
         }
         guard paths.count == 1, case .success(let source) = StandardStreams.readInput(path: paths[0]) else {
-            StandardStreams.writeError("usage: macmd bench preview FILE [--notebook DIR]\n")
+            StandardStreams.writeError("usage: macmd-bench preview FILE [--notebook DIR]\n")
             return 2
         }
         var notebook: (Notebook, root: String)?
         if let folder {
             let indexed = NotebookFolder.indexed(path: folder)
             guard indexed.refusal == nil else {
-                StandardStreams.writeError("macmd bench preview: cannot scan \(folder)\n")
+                StandardStreams.writeError("macmd-bench preview: cannot scan \(folder)\n")
                 return 2
             }
             notebook = (indexed.folder.notebook, indexed.folder.resolvedPath)

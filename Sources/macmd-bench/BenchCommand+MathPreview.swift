@@ -1,4 +1,4 @@
-// `macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]`: what maths as
+// `macmd-bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]`: what maths as
 // MathML costs a preview.
 //
 // Generates `MathNote` (about 1 MB with 2,000 formulas, 70% inline; the same bytes on every
@@ -9,13 +9,14 @@
 // symbols the index keeps (`TeXMath.check` of every formula included: what `math-error` costs
 // the index) and the size of the HTML. Then the converter alone on the note's formulas, in
 // formulas per second. `--write-note FILE` writes the note instead (to profile it, or to give it
-// to `macmd bench lsp --note`), `--without-maths` the note with its maths taken out.
+// to `macmd-bench lsp --note`), `--without-maths` the note with its maths taken out.
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import MacMDBench
 import MarkdownHTML
 import MarkdownSyntax
@@ -25,7 +26,7 @@ import TeXMath
 
 extension BenchCommand {
     static func mathPreview(_ arguments: [String]) -> Int32 {
-        let usage = "usage: macmd bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]\n"
+        let usage = "usage: macmd-bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]\n"
         var rounds = 5
         var writePath: String?
         var withoutMaths = false
@@ -52,7 +53,7 @@ extension BenchCommand {
         if let writePath {
             let fd = open(writePath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0, StandardStreams.writeAll(withoutMaths ? note.withoutMaths : note.withMaths, to: fd) else {
-                StandardStreams.writeError("macmd bench preview: cannot write \(writePath)\n")
+                StandardStreams.writeError("macmd-bench preview: cannot write \(writePath)\n")
                 return 1
             }
             close(fd)

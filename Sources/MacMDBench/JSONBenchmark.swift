@@ -1,5 +1,7 @@
 // JSONBenchmark: times the codec on a generated 1 MB `textDocument/didOpen`, the largest
-// message an editor routinely sends. Meant for a release build (`macmd bench json`).
+// message an editor routinely sends. Meant for a release build; its tests run it small.
+
+import JSONRPC
 
 /// A micro benchmark of the JSON codec and framer on a 1 MB `didOpen` notification.
 public enum JSONBenchmark {
@@ -77,7 +79,7 @@ public enum JSONBenchmark {
             let megabytesPerSecond = Double(body.count) / 1_048_576 / (median / 1000)
             return "\(name): median \(format(median)) ms, best \(format(best)) ms, \(format(megabytesPerSecond)) MB/s"
         }
-        // l10n-exempt: benchmark report for developers (`macmd bench json`)
+        // l10n-exempt: benchmark report for developers (`macmd-bench json`)
         return """
             JSON codec, didOpen of \(body.count) bytes, \(iterations) iterations (checksum \(checksum))
             \(line("parse    ", parseTimes))

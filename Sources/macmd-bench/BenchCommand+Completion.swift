@@ -1,4 +1,4 @@
-// `macmd bench completion DIR`: link completion on a notebook, the first `[[` after the scan as
+// `macmd-bench completion DIR`: link completion on a notebook, the first `[[` after the scan as
 // much as the ones after it.
 //
 //   - in process: the notebook indexed as `macmd check` indexes it; how many notes
@@ -26,13 +26,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CommandLineIO
 import JSONRPC
 import NotebookIDE
 import NotebookIndex
 import NotebookWorkspace
 
 extension BenchCommand {
-    static let completionUsage = "usage: macmd bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]\n"
+    static let completionUsage = "usage: macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]\n"
 
     static func completion(_ arguments: [String]) -> Int32 {
         var counts = ["--builds": 5, "--servers": 5, "--rounds": 200, "--pause": 0]
@@ -51,7 +52,7 @@ extension BenchCommand {
                 folder = arguments[i]
                 i += 1
             } else {
-                StandardStreams.writeError("macmd bench completion: unexpected argument '\(arguments[i])'\n" + completionUsage)
+                StandardStreams.writeError("macmd-bench completion: unexpected argument '\(arguments[i])'\n" + completionUsage)
                 return 2
             }
         }
@@ -70,7 +71,7 @@ extension BenchCommand {
         let notebook = NotebookFolder.indexed(path: folder, editor: anywhere).folder.notebook
         let indexTime = now() - start
         guard !notebook.notes.isEmpty else {
-            StandardStreams.writeError("macmd bench completion: no notes in \(folder)\n")
+            StandardStreams.writeError("macmd-bench completion: no notes in \(folder)\n")
             return 2
         }
         var stems: [String: Int] = [:]
@@ -124,7 +125,7 @@ extension BenchCommand {
         let scan = WorkspaceScanner.scan(root: folder, options: options)
         guard let note = scan.files.min(by: { abs(($0.size ?? 0) - 5000) < abs(($1.size ?? 0) - 5000) }),
               case .success(let noteBytes) = FileReader.contents(of: scan.resolvedRoot + "/" + note.path) else {
-            StandardStreams.writeError("macmd bench completion: cannot read a note of \(folder)\n")
+            StandardStreams.writeError("macmd-bench completion: cannot read a note of \(folder)\n")
             return 1
         }
         let uri = fileURI(scan.resolvedRoot + "/" + note.path)
@@ -132,7 +133,7 @@ extension BenchCommand {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let end = TextPosition(lines.count - 1, lines.last?.utf16.count ?? 0)
         let cursor = end.after("\n[[")
-        let executable = serverPath ?? selfPath()
+        let executable = serverPath ?? macmdPath()
         var firsts: [Double] = []
         var nexts: [Double] = []
         /// The server's RSS (MB) once it answered the first `[[`.
@@ -140,7 +141,7 @@ extension BenchCommand {
         var items = 0
         for run in 0..<servers {
             guard var server = ServerProcess.spawn(executable) else {
-                StandardStreams.writeError("macmd bench completion: cannot start \(executable) lsp\n")
+                StandardStreams.writeError("macmd-bench completion: cannot start \(executable) lsp\n")
                 return 1
             }
             server.send(.request(id: .string("init"), method: "initialize", params: [
