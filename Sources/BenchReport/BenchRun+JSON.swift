@@ -1,7 +1,7 @@
 // BenchRun as JSON: `results.json` of `macmd-bench all`, read back to make the README's
 // performance section. Every result keeps its raw samples and, for convenience, their spread.
 
-import JSONRPC
+import JSON
 
 extension BenchRun {
     /// The run as a JSON value (members in a fixed order when serialized: `JSON.serialize`

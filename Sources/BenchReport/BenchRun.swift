@@ -11,7 +11,6 @@
 // - Nothing here reads a clock or the machine: the command hands everything in, so tests build
 //   runs from literals and the output is the same bytes for the same run.
 
-import JSONRPC
 
 /// The spread of a set of samples (nearest-rank percentiles).
 public struct Spread: Sendable, Equatable {

@@ -16,6 +16,7 @@
 // No Foundation here: the executable stays free of it (it costs about 9 MB of RSS), so the
 // thread is a plain pthread and the locks are `Locks.Locked` (POSIX mutexes the thread sanitizer sees).
 
+import JSON
 import Localization
 import Locks
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 // Framing: builds outgoing `Content-Length` frames, header and body in one buffer (or, for a
 // response carrying one very large string, in consecutive buffers written back to back).
 
+import JSON
+
 /// Builds frames to write: `Content-Length: N\r\n\r\n` followed by the body, in one buffer so
 /// one `write(2)` loop sends it whole.
 public enum Framing {
@@ -32,12 +34,12 @@ public enum Framing {
         before.append(contentsOf: #"{"id":"#.utf8)
         JSON.serialize(id.json, into: &before)
         before.append(contentsOf: #","jsonrpc":"2.0","result":{"#.utf8)
-        // Keys in sorted order, as JSONWriter writes them.
+        // Keys in sorted order, as `JSON.serialize` writes them.
         let keys = (Array(members.keys.filter { $0 != stringKey }) + [stringKey]).sorted()
         var output = before
         for (index, key) in keys.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(key, into: &output)
+            JSON.serialize(.string(key), into: &output)
             output.append(UInt8(ascii: ":"))
             if key == stringKey {
                 output.append(UInt8(ascii: "\""))
@@ -59,7 +61,7 @@ public enum Framing {
 
     private static func appendHeader(contentLength: Int, to output: inout [UInt8]) {
         output.append(contentsOf: "Content-Length: ".utf8)
-        JSONWriter.writeInteger(Int64(contentLength), into: &output)
+        JSON.serialize(.int(Int64(contentLength)), into: &output)
         output.append(contentsOf: "\r\n\r\n".utf8)
     }
 }

@@ -11,6 +11,7 @@
 // - `json` always writes `"jsonrpc": "2.0"`, omits absent params, and writes `"id": null` for a
 //   response whose request id could not be read.
 
+import JSON
 import Localization
 
 /// A JSON-RPC 2.0 message.

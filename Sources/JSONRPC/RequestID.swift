@@ -1,5 +1,7 @@
 // RequestID: the `id` of a JSON-RPC request, an integer or a string (never null once read).
 
+import JSON
+
 /// A JSON-RPC request id. Ids the server invents are integers; ids from the client are kept
 /// exactly as sent, because the response must echo them.
 public enum RequestID: Sendable, Hashable, CustomStringConvertible {

@@ -7,6 +7,8 @@
 //   string, followed by a delimiter) lie inside the prefix; otherwise `nil`.
 // - Uses no recursion: nested values are skipped with a counter.
 
+import JSON
+
 enum RequestIDPeek {
     static func find(in bytes: ArraySlice<UInt8>) -> RequestID? {
         var index = bytes.startIndex

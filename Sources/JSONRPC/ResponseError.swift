@@ -4,6 +4,7 @@
 // (`localized(in:)`) when it answers; `json` writes English (before `initialize` there is no
 // language yet). Two errors are equal when their code, English message and data are.
 
+import JSON
 import Localization
 
 /// An error answered to a request (or received in a response to one of ours).

@@ -1,5 +1,6 @@
 // Completion: the list the server answers, and the item the client sends back to be resolved.
 
+import JSON
 import JSONRPC
 import Localization
 

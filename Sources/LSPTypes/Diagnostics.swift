@@ -1,7 +1,7 @@
 // Diagnostics, pushed (`textDocument/publishDiagnostics`) or pulled (`textDocument/diagnostic`,
 // `workspace/diagnostic`).
 
-import JSONRPC
+import JSON
 
 /// A problem in a document. `relatedInformation` and `tags` are written only when non-empty.
 public struct Diagnostic: Sendable, Equatable, LSPEncodable {

@@ -1,7 +1,7 @@
 // What the language features answer: hover, rename preparation, symbols, folding ranges, links
 // and code actions. Optional members are left out when absent unless a type says otherwise.
 
-import JSONRPC
+import JSON
 
 /// `{contents, range?}`: what the client shows under the pointer, over `range`.
 public struct Hover: Sendable, Equatable, LSPEncodable {

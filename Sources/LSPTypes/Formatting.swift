@@ -2,6 +2,7 @@
 // only what the writer asked for (tables aligned, a list continued); the editor's options are
 // read for the indentation it uses.
 
+import JSON
 import JSONRPC
 
 /// `{tabSize, insertSpaces, …}`: how the editor indents. Other members are ignored.

@@ -2,6 +2,7 @@
 // value and read only from one of its values; an open set (`FoldingRangeKind`, `CodeActionKind`,
 // which the specification lets servers extend) is a struct over its string with constants.
 
+import JSON
 import JSONRPC
 import Localization
 

@@ -12,6 +12,7 @@
 // - A type reads or writes only the members MacMD uses; members it does not know are ignored on
 //   the way in (except a completion item, which is echoed whole: see `EchoedCompletionItem`).
 
+import JSON
 import JSONRPC
 
 /// A message type and its method name.

@@ -2,6 +2,7 @@
 // capabilities that decide which requests the server may send it), what it answers, and
 // `$/cancelRequest`.
 
+import JSON
 import JSONRPC
 import Localization
 

@@ -7,7 +7,7 @@
 //
 // `LSPMessages` lists them all, so a test can check that each is handled.
 
-import JSONRPC
+import JSON
 
 // MARK: Client requests
 

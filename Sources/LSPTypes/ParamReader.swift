@@ -1,6 +1,7 @@
 // Reading request parameters from JSON with errors that name the field, so a client author sees
 // `params.textDocument.uri: expected a string, got 42` instead of a generic failure.
 
+import JSON
 import JSONRPC
 import Localization
 

@@ -1,5 +1,6 @@
 // LSP positions and ranges, and the position encodings a client may negotiate.
 
+import JSON
 import JSONRPC
 import TextCore
 

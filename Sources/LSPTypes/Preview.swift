@@ -1,5 +1,6 @@
 // `macmd/preview`, MacMD's own request: a note rendered as HTML with its title, outline and counts.
 
+import JSON
 import JSONRPC
 
 /// `{ textDocument: {uri}, tag?, options?: {profile?, theme?, fullPage?, sourceLines?, safe?,

@@ -2,6 +2,7 @@
 // with their options, and the file operation filters of the `workspace.fileOperations`
 // capabilities.
 
+import JSON
 import JSONRPC
 
 /// `{id, method, registerOptions?}`: one capability registered at run time.

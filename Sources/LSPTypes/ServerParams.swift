@@ -1,7 +1,7 @@
 // Params of what the server sends on its own: settings queries, progress, and messages for the
 // user or the log.
 
-import JSONRPC
+import JSON
 
 /// `{scopeUri?, section?}`: a settings section to ask for.
 public struct ConfigurationItem: Sendable, Equatable, LSPEncodable {

@@ -1,6 +1,7 @@
 // The structures that name documents and places in them: identifiers, items, locations, edits and
 // Markdown content.
 
+import JSON
 import JSONRPC
 
 /// `{uri}`: a document. Read, it must be an object with a string `uri`.

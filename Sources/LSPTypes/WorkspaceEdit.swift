@@ -1,7 +1,7 @@
 // Workspace edits: text edits per document (`changes`), or document changes that may also create,
 // rename and delete files (`documentChanges`, which the client must support).
 
-import JSONRPC
+import JSON
 
 /// A change to the workspace. The server writes one of the two members; a client that supports
 /// `documentChanges` prefers them when both are present.

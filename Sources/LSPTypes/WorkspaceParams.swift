@@ -1,6 +1,7 @@
 // Params of the workspace messages: symbol queries, file events and operations, workspace folders
 // and settings. Each reader names the field that is wrong and ignores members it does not read.
 
+import JSON
 import JSONRPC
 
 /// `workspace/symbol`: `{query}`.

@@ -1,6 +1,7 @@
 // JSONBenchmark: times the codec on a generated 1 MB `textDocument/didOpen`, the largest
 // message an editor routinely sends. Meant for a release build; its tests run it small.
 
+import JSON
 import JSONRPC
 
 /// A micro benchmark of the JSON codec and framer on a 1 MB `didOpen` notification.

@@ -7,6 +7,7 @@
 // Invariant: `check` is a pure function of the input bytes, so a saved input
 // (`Fixtures/fuzz/<target>/*.bin`) replays the failure exactly.
 
+import JSON
 import JSONRPC
 import LSPTypes
 import MacMDServer

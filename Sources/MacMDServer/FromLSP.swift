@@ -14,6 +14,7 @@ import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
 import TextCore
+import Themes
 
 enum FromLSP {
     /// The UTF-8 offset of `position` in the text `lines` indexes.

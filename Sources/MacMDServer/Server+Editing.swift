@@ -14,6 +14,7 @@ import Localization
 import MarkdownSyntax
 import NotebookIDE
 import NotebookWorkspace
+import TextCore
 
 extension Server {
     /// Runs a request about the text of the document `uri` on `workers`: the document as the

@@ -1,6 +1,7 @@
 // The requests about notes: each parses nothing and computes nothing of its own. It takes its
 // document's view (`onDocument`), asks NotebookIDE, and converts the answer (`ToLSP`).
 
+import JSON
 import JSONRPC
 import LSPTypes
 import Localization

@@ -3,6 +3,7 @@
 // checks the options, reads the file through the workspace's reader, and writes the answer's
 // frame with the HTML escaped in pieces on the cores that rendered them.
 
+import JSON
 import JSONRPC
 import LSPTypes
 import Localization

@@ -9,6 +9,7 @@
 // - A request's params are decoded here, before its handler runs; a decoding error answers
 //   -32602 naming the field, and the handler never sees bad params.
 
+import JSON
 import JSONRPC
 import LSPTypes
 import NotebookIDE

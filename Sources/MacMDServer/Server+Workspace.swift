@@ -10,7 +10,6 @@
 // - After any change, the diagnostics of the open notes it may affect go out.
 
 import Dispatch
-import JSONRPC
 import LSPTypes
 import Localization
 import NotebookIDE

@@ -27,6 +27,7 @@
 // Bad input never stops the server: every failure is a `ResponseError` answer or a log line.
 
 import Dispatch
+import JSON
 import JSONRPC
 import LSPTypes
 import Localization

@@ -1,6 +1,7 @@
 // Options of the HTML renderer. Plain values; the renderer reads them, never changes them.
 
 import Localization
+import Themes
 
 /// How the renderer writes a formula. Either way it sits in the same wrapper,
 /// `<span class="math math-inline">`, `<span class="math math-display">` (display maths in a

@@ -7,6 +7,7 @@
 // renderer only reads it, on any number of cores, and takes an index it lacks as "no decision".
 
 import MarkdownSyntax
+import TextCore
 
 /// A wiki-link or embed as written, handed to the resolver of `WikiLinkDestinations.resolving`.
 public struct WikiLinkReference: Sendable, Equatable {

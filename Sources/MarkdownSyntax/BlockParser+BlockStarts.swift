@@ -6,6 +6,8 @@
 // blocks the line did not continue before it adds a node (`closeUnmatchedOnce`), and pushes the
 // new block on the open stack; none reads past the current line.
 
+import TextCore
+
 extension BlockParser {
     /// Opens a block quote at the `>` at the first non-space.
     mutating func openBlockQuote(into tree: inout SyntaxTree) {

@@ -2,6 +2,8 @@
 // becomes the header row when the next line is a delimiter row with the same number of cells;
 // following lines are body rows until a blank line or the start of another block.
 
+import TextCore
+
 extension BlockParser {
     /// A cell of a row: its trimmed byte range in whatever buffer the row was read from.
     struct RowCell {

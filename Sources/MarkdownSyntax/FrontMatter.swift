@@ -4,6 +4,7 @@
 // `malformedFrontMatter` problem with its source range; reading never fails.
 
 import Localization
+import TextCore
 
 /// The parsed front matter of a note.
 public struct FrontMatter: Sendable, Equatable {

@@ -6,6 +6,8 @@
 // (wiki-links stop at a line ending or bracket; `$` maths looks its closers up in the block's
 // `DollarMathStops`, built once; `\(…\)` and `\[…\]` memoise failed closer searches).
 
+import TextCore
+
 extension InlineParser {
     // MARK: GFM extended autolinks (cmark-gfm's autolink extension)
 

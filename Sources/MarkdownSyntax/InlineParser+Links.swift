@@ -4,6 +4,8 @@
 // inactive openers are those below `linkFloor`, and each failed raw-HTML terminator search is
 // remembered so it is never repeated from a later position.
 
+import TextCore
+
 extension InlineParser {
     // MARK: Brackets
 

@@ -21,6 +21,8 @@
 // - Nodes dropped while resolving (consumed delimiter runs, link openers) are unlinked and stay in
 //   the arena with no parent.
 
+import TextCore
+
 /// Inline pass over leaf-block content. Create one per document and call `parse(block:in:)` for
 /// each paragraph, heading and table cell; the scratch stacks are reused between blocks.
 struct InlineParser: ~Copyable {

@@ -6,6 +6,8 @@
 //   in cmark) and labels at 999 bytes, so repeated failed attempts stay linear overall.
 // - Offsets returned are offsets into `bytes` (the caller's content offsets).
 
+import TextCore
+
 /// A link reference definition found at the start of a paragraph's content.
 public struct ScannedLinkDefinition: Sendable, Equatable {
     public var label: ByteSpan          // content offsets, without brackets

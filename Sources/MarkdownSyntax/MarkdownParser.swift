@@ -1,6 +1,7 @@
 /// Entry point of the Markdown parser: blocks first (`BlockParser`), then inlines (`InlineParser`).
 
 import Localization
+import TextCore
 public enum MarkdownParser {
     /// Parses UTF-8 bytes. Never fails; problems are reported in `SyntaxTree.problems`.
     /// The largest document the tree can address (offsets are 32-bit); longer input is cut here

@@ -11,6 +11,7 @@
 // - Offsets are UTF-8 byte offsets (`Int32` in storage, `Int` in API), 0-based.
 
 import Localization
+import TextCore
 
 /// Index of a node in `SyntaxTree.nodes`. `NodeID.none` (-1) means "no node".
 public typealias NodeID = Int32
@@ -191,19 +192,6 @@ public enum AlertKind: UInt8, Sendable, CaseIterable {
 /// Column alignment of a GFM table cell.
 public enum TableAlignment: Int32, Sendable {
     case none = 0, left, center, right
-}
-
-/// A half-open byte range. The unit is UTF-8 bytes; which buffer it indexes (source or content)
-/// is said where the range is stored.
-public struct ByteSpan: Sendable, Equatable, Hashable {
-    public var start: Int32
-    public var end: Int32
-    public init(_ start: Int32, _ end: Int32) { self.start = start; self.end = end }
-    public init(_ start: Int, _ end: Int) { self.start = Int32(clamping: start); self.end = Int32(clamping: end) }
-    public static let empty = ByteSpan(Int32(0), Int32(0))
-    @inlinable public var isEmpty: Bool { end <= start }
-    @inlinable public var count: Int { Int(end - start) }
-    @inlinable public var range: Range<Int> { Int(start)..<Int(max(start, end)) }
 }
 
 /// Fence information for a code or math block.

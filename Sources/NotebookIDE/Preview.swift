@@ -9,6 +9,7 @@ import MarkdownHTML
 import MarkdownSyntax
 import NotebookIndex
 import TextCore
+import Themes
 
 /// What `macmd/preview` returns, before conversion to LSP.
 public struct Preview: Sendable, Equatable {

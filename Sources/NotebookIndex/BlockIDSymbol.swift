@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// A block id `^id` and the block it names.
 public struct BlockIDSymbol: Sendable, Equatable {

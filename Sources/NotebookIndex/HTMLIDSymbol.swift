@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// An id a note's raw HTML gives a place: `<a id="old-heading"></a>`, `<a name="top">`, any
 /// element's `id="…"`. A link's `#fragment` may name one, as a browser follows it on a published

@@ -11,6 +11,7 @@
 //   read. `level(at:)` reads a level alone, for walks over sections.
 
 import MarkdownSyntax
+import TextCore
 
 /// The headings of a note, in document order, packed (see the file comment). Reads like an
 /// array of `HeadingSymbol`.

@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// A heading of a note: what an outline, a `#heading` link and a rename need.
 public struct HeadingSymbol: Sendable, Equatable {

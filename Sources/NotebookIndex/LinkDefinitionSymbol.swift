@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// A link reference definition `[label]: destination "title"`.
 public struct LinkDefinitionSymbol: Sendable, Equatable {

@@ -17,6 +17,7 @@
 // - A link read back (`subscript`) equals the link stored; its Strings are made when it is read.
 
 import MarkdownSyntax
+import TextCore
 
 /// The links of a note, in document order, packed (see the file comment). Reads like an array
 /// of `LinkSymbol`.

@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// One outgoing link of a note, split into the parts a resolver and a rename need.
 ///

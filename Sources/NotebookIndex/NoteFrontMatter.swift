@@ -14,6 +14,7 @@
 //   them from the index (an open note's editor features read its tree).
 
 import MarkdownSyntax
+import TextCore
 
 /// A note's front matter in the index (see the file comment).
 public struct NoteFrontMatter: Sendable, Equatable {

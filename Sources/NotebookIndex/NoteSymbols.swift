@@ -12,6 +12,7 @@
 //   only moves text yields an empty `SymbolDiff`.
 
 import MarkdownSyntax
+import TextCore
 
 /// Everything one note records for the index (issue 4, "What each note records").
 public struct NoteSymbols: Sendable, Equatable {

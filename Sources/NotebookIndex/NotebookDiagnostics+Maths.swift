@@ -14,6 +14,7 @@
 import Localization
 import MarkdownSyntax
 import TeXMath
+import TextCore
 
 extension NotebookDiagnostics {
     /// A formula the maths converter does not understand.

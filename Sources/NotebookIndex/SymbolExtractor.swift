@@ -7,6 +7,7 @@
 // not recorded either.
 
 import MarkdownSyntax
+import TextCore
 
 extension NoteSymbols {
     /// The symbols of the note at `path` (workspace-relative) parsed as `tree`. Heading texts and

@@ -11,6 +11,7 @@
 // - A tag read back (`subscript`) equals the tag stored; its name is made when it is read.
 
 import MarkdownSyntax
+import TextCore
 
 /// The tags of a note, in document order, packed (see the file comment). Reads like an array of
 /// `TagSymbol`.

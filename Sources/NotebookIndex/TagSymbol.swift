@@ -1,4 +1,5 @@
 import MarkdownSyntax
+import TextCore
 
 /// One use of a tag, inline (`#a/b`) or in front matter (`tags: [a/b]`).
 public struct TagSymbol: Sendable, Equatable {

@@ -9,11 +9,11 @@
 //   an unknown value is ignored (the earlier layers' value stays) and recorded in `problems` with
 //   where it came from and why it was refused, so whoever loads it can say why it fell back.
 
-import JSONRPC
+import JSON
 import Localization
-import MarkdownHTML
 import MarkdownSyntax
 import NotebookIndex
+import Themes
 
 /// How a diagnostic code is shown: with a severity, or not at all.
 public enum DiagnosticSetting: Sendable, Equatable {

@@ -31,7 +31,6 @@ import Darwin
 #endif
 import BenchReport
 import CommandLineIO
-import JSONRPC
 import MacMDBench
 
 extension BenchCommand {

@@ -10,6 +10,7 @@ import Darwin
 #endif
 import BenchReport
 import CommandLineIO
+import JSON
 import JSONRPC
 
 struct ServerBench {

@@ -27,7 +27,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
-import JSONRPC
+import JSON
 import NotebookIDE
 import NotebookIndex
 import NotebookWorkspace

@@ -20,6 +20,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
+import JSON
 import JSONRPC
 
 extension BenchCommand {

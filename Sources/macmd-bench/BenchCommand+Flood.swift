@@ -22,6 +22,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
+import JSON
 import JSONRPC
 
 extension BenchCommand {

@@ -14,6 +14,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
+import JSON
 import JSONRPC
 import LSPTypes
 import NotebookWorkspace

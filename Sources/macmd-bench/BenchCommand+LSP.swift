@@ -15,6 +15,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
+import JSON
 import JSONRPC
 import MacMDServer
 import NotebookWorkspace

@@ -12,7 +12,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineIO
-import JSONRPC
+import JSON
 import Localization
 import MarkdownSyntax
 import NotebookIDE

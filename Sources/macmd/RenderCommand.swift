@@ -14,6 +14,7 @@ import MarkdownSyntax
 import MarkdownHTML
 import NotebookIDE
 import NotebookIndex
+import Themes
 
 /// The `render` subcommand.
 enum RenderCommand {

@@ -1,7 +1,7 @@
 import XCTest
 import Foundation
+@testable import JSON
 @testable import JSONRPC
-import MacMDBench
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -183,7 +183,11 @@ final class ConnectionTests: XCTestCase {
         let pipes = try Pipes()
         defer { pipes.closeAll() }
         let connection = Connection(input: pipes.serverInput, output: pipes.serverOutput)
-        let big = JSONBenchmark.didOpenMessage(textBytes: 300_000)
+        // About 300 KB of text with quotes, backslashes, tabs and non-ASCII to escape.
+        let text = String(repeating: "## \"Quoted\" back\\slash\tcafé, 日本語 🎉 and a line of plain ASCII text\n", count: 3_500)
+        let big = Message.notification(method: "textDocument/didOpen", params: [
+            "textDocument": ["uri": "file:///tmp/large-note.md", "languageId": "markdown", "version": 1, "text": .string(text)],
+        ])
         let senders = 8
         let perSender = 25
         // The pipe holds only 64 KB, so the client must read while the senders write.

@@ -1,4 +1,5 @@
 import XCTest
+@testable import JSON
 @testable import JSONRPC
 
 /// A message framed and read back through the framer is the same message.

@@ -1,4 +1,5 @@
 import XCTest
+@testable import JSON
 @testable import JSONRPC
 
 /// The word-at-a-time string escaper and responses whose large string arrives in escaped pieces:

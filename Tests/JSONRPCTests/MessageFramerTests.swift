@@ -1,6 +1,8 @@
 import XCTest
+@testable import JSON
 @testable import JSONRPC
 import Localization
+import TestSupport
 
 /// The incremental framer: every case is checked fed whole, byte by byte and in random chunks,
 /// which must all give the same items.

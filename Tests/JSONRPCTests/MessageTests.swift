@@ -1,4 +1,5 @@
 import XCTest
+@testable import JSON
 @testable import JSONRPC
 
 /// Classifying JSON bodies as JSON-RPC messages, and writing messages back.

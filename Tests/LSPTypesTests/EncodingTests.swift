@@ -1,4 +1,3 @@
-import JSONRPC
 import LSPTypes
 import XCTest
 

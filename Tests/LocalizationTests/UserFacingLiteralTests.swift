@@ -8,7 +8,8 @@
 // - `Sources/MacMDBench`, `Sources/MacMDFuzz` and `Sources/macmd-bench`: figures
 //   and findings for developers;
 // - `Sources/MarkdownHTML`'s HTML markup (class names such as `"math math-inline"`), whose few
-//   visible words are checked where they are written (`// l10n-exempt:` lines say why).
+//   visible words are checked where they are written (`// l10n-exempt:` lines say why);
+// - `Sources/Themes`: CSS (font names, rules), no words for people.
 // A line may opt out with a comment `// l10n-exempt: <why>` on it or on the line above: the
 // server's log for bug reports, protocol text, syntax shown as it must be typed.
 
@@ -28,6 +29,7 @@ final class UserFacingLiteralTests: XCTestCase {
         ("MacMDFuzz/", "the fuzzers' findings are for MacMD's developers"),
         ("macmd-bench/", "`macmd-bench` reports figures for developers"),
         ("MarkdownHTML/", "HTML markup"),
+        ("Themes/", "CSS: font names and rules, no words for people"),
     ]
 
     struct Literal {

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import LSPTypes
 import XCTest
 @testable import MacMDServer

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-import JSONRPC
+import JSON
 @testable import MacMDServer
 
 /// Completion over LSP, checked as an editor shows it: the buffer after an item's `textEdit`

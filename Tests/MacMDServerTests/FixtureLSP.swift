@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import TestSupport
 
 /// Fixture places as the LSP JSON a client sends and a server answers: positions and ranges

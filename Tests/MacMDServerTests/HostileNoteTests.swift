@@ -1,5 +1,4 @@
 import Foundation
-import JSONRPC
 import TestSupport
 import XCTest
 

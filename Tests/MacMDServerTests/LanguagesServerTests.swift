@@ -1,4 +1,3 @@
-import JSONRPC
 import TestSupport
 import XCTest
 

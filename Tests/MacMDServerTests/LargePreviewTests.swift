@@ -1,4 +1,3 @@
-import JSONRPC
 import MarkdownHTML
 import MarkdownSyntax
 import TestSupport

@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import XCTest
-import JSONRPC
 @testable import MacMDServer
 
 /// The server writes rename errors, code action titles and built-in snippet descriptions in the

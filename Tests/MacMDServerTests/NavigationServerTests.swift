@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-import JSONRPC
+import JSON
 @testable import MacMDServer
 
 /// Navigation and refactoring over LSP, checked the way an editor shows them: which file and

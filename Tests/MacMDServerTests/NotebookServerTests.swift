@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import XCTest
-import JSONRPC
 @testable import MacMDServer
 import NotebookWorkspace
 

@@ -11,11 +11,11 @@
 // README's).
 
 import Foundation
-import JSONRPC
 import TestSupport
 import XCTest
 @testable import MacMDServer
 import MarkdownHTML
+import Themes
 
 final class PreviewBrowserTests: XCTestCase {
     /// The layout facts of the loaded page, gathered in the page.

@@ -1,9 +1,10 @@
 import Foundation
-import JSONRPC
+import JSON
 import TestSupport
 import XCTest
 @testable import MacMDServer
 import NotebookWorkspace
+import Themes
 
 /// `macmd/preview` of a note in a notebook: its wiki-links point where the notebook resolves them,
 /// and its theme comes from the notebook's configuration.

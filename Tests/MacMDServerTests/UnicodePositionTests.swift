@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 import TestSupport
 import XCTest
 @testable import MacMDServer

@@ -2,6 +2,7 @@ import XCTest
 import MarkdownSyntax
 import TestSupport
 @testable import MarkdownHTML
+import TextCore
 
 final class HTMLRendererTests: XCTestCase {
     // MARK: Core output

@@ -7,6 +7,7 @@ import XCTest
 import MarkdownSyntax
 import TestSupport
 @testable import MarkdownHTML
+@testable import Themes
 
 final class ThemeTests: XCTestCase {
     static let themesDirectory = TestPaths.fixture("golden/themes")

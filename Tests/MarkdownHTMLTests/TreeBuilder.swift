@@ -2,6 +2,7 @@
 
 import MarkdownSyntax
 import MarkdownHTML
+import TextCore
 
 /// A small helper that appends nodes and their content text to a `SyntaxTree`.
 struct TreeBuilder {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MarkdownSyntax
+import TextCore
 
 /// `ContentSourceCursor` (and the tree's look-ups, made through it) must map every content
 /// offset as the mapping says, whatever order the offsets come in: forwards (as the extractor

@@ -1,6 +1,7 @@
 import XCTest
 import TestSupport
 @testable import MarkdownSyntax
+import TextCore
 
 /// Data-driven tests of the inline pass: each case is Markdown and the expected dump of the inline
 /// nodes of its first leaf block (see `InlineDump`).

@@ -4,6 +4,7 @@ import NotebookIndex
 import TestSupport
 import XCTest
 @testable import NotebookIDE
+import TextCore
 
 /// Fixtures for the completion tests: `$0` marks the cursor (TestSupport's `Fixture`),
 /// workspaces are built in memory, and `applied` performs an item's edit so tests assert the

@@ -2,6 +2,7 @@ import XCTest
 import MarkdownSyntax
 import NotebookIndex
 @testable import NotebookIDE
+import TextCore
 
 /// What a user sees when hovering a link or a tag.
 final class NavigationHoverTests: XCTestCase {

@@ -3,6 +3,7 @@ import MarkdownSyntax
 import NotebookIndex
 import TestSupport
 @testable import NotebookIDE
+import TextCore
 
 /// The table of contents a user inserts or refreshes in a note.
 final class NavigationTableOfContentsTests: XCTestCase {

@@ -4,6 +4,7 @@ import NotebookIndex
 import TestSupport
 import XCTest
 @testable import NotebookIDE
+import TextCore
 
 /// Where the preview's wiki-links and embeds point: the notebook's resolution, as URLs relative to
 /// the previewed note (`garden/beds.md`), checked link by link against a multi-file fixture.

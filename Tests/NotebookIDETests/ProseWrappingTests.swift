@@ -2,6 +2,7 @@ import MarkdownSyntax
 import TestSupport
 import XCTest
 @testable import NotebookIDE
+import TextCore
 
 /// `gq` through the server: the paragraph lines a range touches filled to a width, without
 /// changing what the note says. Fixtures mark the range with two `$0` (one `$0`: that line).

@@ -3,6 +3,7 @@ import MarkdownSyntax
 import TestSupport
 import XCTest
 @testable import NotebookIDE
+import TextCore
 
 /// Snippet completion at `$0` (TestSupport's fixtures): which snippets are offered where, and
 /// the text a writer has after picking one.

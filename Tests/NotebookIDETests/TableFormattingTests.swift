@@ -2,6 +2,7 @@ import MarkdownSyntax
 import TestSupport
 import XCTest
 @testable import NotebookIDE
+import TextCore
 
 /// `formatting` and `rangeFormatting` of GFM tables: the note before and after.
 final class TableFormattingTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import MarkdownSyntax
 @testable import NotebookIndex
+import TestSupport
 
 /// The notebook index kept up to date note by note: it must always equal an index built from
 /// scratch, and it must name every other note whose problems an edit changes.
@@ -45,7 +46,7 @@ final class NotebookTests: XCTestCase {
     }
 
     private func checkIncrementalUpdates(markdownResolution mode: MarkdownResolution, seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var texts: [String: String] = [
             "index.md": "# Home\n\n[[soil]] [[beds]] #garden\n",
             "garden/soil.md": "# Soil\n\n## Tests\n\nText ^b1\n",
@@ -178,18 +179,4 @@ final class LinkNameTests: XCTestCase {
             }
         }
     }
-}
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -1,5 +1,6 @@
 @testable import NotebookIndex
 import XCTest
+import TestSupport
 
 /// The byte-level path helpers give what their definitions (written plainly on `String` here)
 /// give, on ASCII, non-ASCII, hidden names, folders, odd dots and bad escapes.
@@ -60,7 +61,7 @@ final class PathHelperTests: XCTestCase {
 /// A catalog table's path list behaves as a sorted set, whatever order paths come and go in.
 final class PathListTests: XCTestCase {
     func testPathListIsASortedSet() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         func next(_ bound: Int) -> Int { generator.next(bound) }
         let pool = ["a.md", "b/a.md", "B.md", "é.md", "z/z/z.md", "a.markdown", "日.md", "m.md"]
         for _ in 0..<200 {

@@ -1,11 +1,11 @@
 import Foundation
-import JSONRPC
-import MarkdownHTML
+import JSON
 import NotebookIDE
 import NotebookIndex
 import TestSupport
 import XCTest
 @testable import NotebookWorkspace
+import Themes
 
 /// The settings reader (`NotebookConfiguration`), the JSON Schema of `.macmd.json`
 /// (`editors/macmd.schema.json`, copied for the VS Code extension) and docs/configuration.md

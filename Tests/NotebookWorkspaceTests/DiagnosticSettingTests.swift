@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import NotebookIndex
 import XCTest
 @testable import NotebookWorkspace

@@ -294,7 +294,9 @@ final class DocsTests: XCTestCase {
                     let after = rest[found.upperBound...]
                     rest = after
                     let invocation = after.prefix { $0 != "`" && $0 != "|" && $0 != ";" && $0 != ")" && $0 != "#" }
-                    guard let name = invocation.split(separator: " ").first.map(String.init), !name.hasPrefix("[") else { continue }
+                    // A run of spaces after the name is a table or a diagram, not a command.
+                    guard after.first != " ", let name = invocation.split(separator: " ").first.map(String.init),
+                          !name.hasPrefix("[") else { continue }
                     guard let flags = known[name] else {
                         XCTFail("\(path): `macmd-bench \(name)` is no subcommand of macmd-bench (\(known.keys.sorted()))")
                         continue

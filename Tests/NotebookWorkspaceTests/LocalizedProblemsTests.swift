@@ -2,13 +2,14 @@
 // case gives the input and its message in English (today's text), German and Japanese, as the
 // server's `window/showMessage`, `macmd check` and the preview's tooltip show them.
 
-import JSONRPC
+import JSON
 import Localization
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
 import XCTest
+import Themes
 
 final class LocalizedProblemsTests: XCTestCase {
     /// A settings layer and the one problem it has, in each language.

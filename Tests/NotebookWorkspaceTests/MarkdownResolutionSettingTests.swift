@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import NotebookIndex
 import TestSupport
 import XCTest

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// A validator for the subset of JSON Schema (draft-07) that `editors/macmd.schema.json` uses:
 /// `type` (one name), `properties`, `additionalProperties` (`false` or a schema), `required`,

@@ -2,6 +2,7 @@
 // Ranges are UTF-8 byte offsets in the note's source; the server converts them to positions.
 
 import MarkdownSyntax
+import TextCore
 
 /// One completion item.
 public struct CompletionCandidate: Sendable, Equatable {

@@ -18,6 +18,7 @@
 //   leniently, and the result is nil when nothing is being completed.
 
 import MarkdownSyntax
+import TextCore
 
 /// What is being completed at a cursor (`detect(text:cursor:)`).
 public struct CompletionContext: Sendable, Equatable {

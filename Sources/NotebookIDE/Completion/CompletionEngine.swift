@@ -17,6 +17,7 @@
 import Localization
 import MarkdownSyntax
 import NotebookIndex
+import TextCore
 
 /// Completion items for a context.
 public enum CompletionEngine {

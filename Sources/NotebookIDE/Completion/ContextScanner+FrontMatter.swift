@@ -3,6 +3,7 @@
 // Only the fence lines and the lines above the cursor inside the block are read.
 
 import MarkdownSyntax
+import TextCore
 
 extension ContextScanner {
     enum FrontMatterState {

@@ -32,6 +32,7 @@
 // Invariant: reads the cursor's line, and `LineRegions` for the line's block; never traps.
 
 import MarkdownSyntax
+import TextCore
 
 /// Where a position is, for auto-pairing.
 public enum PairContext: String, Sendable, Equatable, CaseIterable {

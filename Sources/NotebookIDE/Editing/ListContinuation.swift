@@ -26,6 +26,7 @@
 // or before it, every edit after starts after it.
 
 import MarkdownSyntax
+import TextCore
 
 enum ListContinuation {
     /// The edits for a line break typed just before the line that holds `cursor`.

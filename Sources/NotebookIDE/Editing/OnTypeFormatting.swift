@@ -30,6 +30,7 @@
 // below); never the whole note's syntax.
 
 import MarkdownSyntax
+import TextCore
 
 public enum OnTypeFormatting {
     /// The trigger LSP calls first.

@@ -21,6 +21,7 @@
 // the lines wrapped.
 
 import MarkdownSyntax
+import TextCore
 
 public enum ProseWrapping {
     /// The edits that fill the paragraph lines of `tree.source` that the lines of `range` touch

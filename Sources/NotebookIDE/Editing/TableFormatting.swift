@@ -24,6 +24,7 @@
 // Invariant: linear in the table's bytes.
 
 import MarkdownSyntax
+import TextCore
 
 /// Table alignment for `textDocument/formatting` and `textDocument/rangeFormatting`.
 public enum TableFormatting {

@@ -22,6 +22,7 @@
 // after it; the one marked `cursorBefore`, if any, is an insertion at the cursor and the last.
 
 import MarkdownSyntax
+import TextCore
 
 /// Edits that answer a keystroke.
 public struct TypingEdits: Sendable, Equatable {

@@ -14,6 +14,7 @@
 import Localization
 import MarkdownSyntax
 import NotebookIndex
+import TextCore
 
 /// One entry of a note's outline: a heading with the sections nested in it, or the front matter.
 public struct OutlineSymbol: Sendable, Equatable {

@@ -12,6 +12,7 @@
 import Localization
 import MarkdownSyntax
 import NotebookIndex
+import TextCore
 
 /// Builds hover contents for links and tags.
 public enum HoverText {

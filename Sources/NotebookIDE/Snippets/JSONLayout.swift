@@ -13,7 +13,7 @@
 //   caller descends, and the caller descends two levels).
 // - Offsets are UTF-8 bytes of the original text.
 
-import JSONRPC
+import JSON
 import Localization
 
 struct JSONLayout {

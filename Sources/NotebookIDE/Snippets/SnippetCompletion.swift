@@ -16,6 +16,7 @@
 
 import Localization
 import MarkdownSyntax
+import TextCore
 
 /// Snippet completion.
 public enum SnippetCompletion {

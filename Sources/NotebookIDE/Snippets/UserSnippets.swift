@@ -12,7 +12,7 @@
 //   JSON with comments). A snippet without a prefix is skipped without a problem: VS Code keeps
 //   such snippets for key bindings, never for completion.
 
-import JSONRPC
+import JSON
 import Localization
 import MarkdownSyntax
 import NotebookWorkspace

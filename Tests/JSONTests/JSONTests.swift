@@ -1,6 +1,6 @@
 import XCTest
-@testable import JSONRPC
-import MacMDBench
+@testable import JSON
+import TestSupport
 
 /// The JSON codec: what parses to what, how it serializes back, and where each error is found.
 final class JSONTests: XCTestCase {
@@ -273,26 +273,5 @@ final class JSONTests: XCTestCase {
         XCTAssertNil(JSONValue.double(1e300).intValue)
         XCTAssertNil(JSONValue.string("1").intValue)
         XCTAssertFalse(JSONValue.bool(false).isNull)
-    }
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-final class JSONBenchmarkTests: XCTestCase {
-    func testBenchmarkReportsAByteIdenticalRoundTrip() {
-        let report = JSONBenchmark.run(textBytes: 10_000, iterations: 2)
-        XCTAssertTrue(report.contains("round trip byte-identical: true"), report)
-        XCTAssertTrue(report.contains("parse"), report)
     }
 }
