@@ -46,7 +46,7 @@ extension PathologicalCases {
         })
         cases.append(note("wiki-links to distinct missing notes", joined(links) { "[[n\($0)]]" },
                           html: paragraph(joined(links) { "<a class=\"wikilink\" href=\"n\($0).md\">n\($0)</a>" })) {
-            $0.diagnostics.count == links && $0.diagnostics.allSatisfy { $0.code == "broken-wikilink" }
+            $0.diagnostics.count == links && $0.diagnostics.allSatisfy { $0.code == .brokenWikilink }
         })
         cases.append(note("wiki-links among non-ASCII words on one line", rep("[[a]] é ", links),
                           html: paragraph(joined(links) { _ in wikiA + " é" })) {
@@ -254,7 +254,7 @@ extension PathologicalCases {
         cases.append(note("links to a missing heading among many", rep("# Heading\n", anchors) + "\n" + rep("[[#Missing]] ", anchors),
                           html: rep("<h1>Heading</h1>\n", anchors)
                           + paragraph(joined(anchors) { _ in "<a class=\"wikilink\" href=\"#missing\">Missing</a>" })) {
-            $0.diagnostics.count == anchors && $0.diagnostics.allSatisfy { $0.code == "broken-heading" }
+            $0.diagnostics.count == anchors && $0.diagnostics.allSatisfy { $0.code == .brokenHeading }
         })
         cases.append(note("links by heading path", joined(anchors, "\n") { "# Day \($0)\n## Notes" } + "\n\n" + joined(anchors) { "[[#Day \($0)#Notes]]" },
                           html: joined(anchors, "") { "<h1>Day \($0)</h1>\n<h2>Notes</h2>\n" }

@@ -186,7 +186,7 @@ public struct ServedNote: Sendable {
 
     /// How many diagnostics have each code.
     public var diagnosticCounts: [String: Int] {
-        diagnostics.reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
+        diagnostics.reduce(into: [:]) { $0[$1.code.rawValue, default: 0] += 1 }
     }
 }
 

@@ -145,7 +145,7 @@ struct ToLSP {
     /// A diagnostic of the note whose text `lines` indexes.
     func diagnostic(_ diagnostic: DiagnosticResult, _ lines: LineIndex) -> Diagnostic {
         Diagnostic(range: ToLSP.range(diagnostic.span, lines, encoding), severity: ToLSP.severity(diagnostic.severity),
-                   code: diagnostic.code, source: "macmd", message: text(diagnostic.message),
+                   code: diagnostic.code.rawValue, source: "macmd", message: text(diagnostic.message),
                    tags: diagnostic.isUnnecessary ? [.unnecessary] : [],
                    relatedInformation: diagnostic.related.map {
                        DiagnosticRelatedInformation(location: Location(uri: uri($0.note), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))),

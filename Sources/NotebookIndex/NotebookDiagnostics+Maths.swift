@@ -3,7 +3,7 @@
 //
 // Invariants:
 // - Asked for, never imposed: the code is off until the configuration gives it a severity
-//   (`NotebookDiagnostics.offByDefaultCodes`), and only then does anyone call this. The index
+//   (`DiagnosticCode.mathError` has no default severity), and only then does anyone call this. The index
 //   itself never runs the converter: a note's symbols only count its formulas (`formulaCount`),
 //   so indexing a notebook of maths costs what it cost before.
 // - The formulas checked are exactly the ones the renderer converts: every maths node of the
@@ -17,14 +17,6 @@ import TeXMath
 import TextCore
 
 extension NotebookDiagnostics {
-    /// A formula the maths converter does not understand.
-    public static let mathErrorCode = "math-error"
-
-    /// The codes shown only when the configuration gives them a severity: a formula that
-    /// KaTeX or MathJax may typeset is not wrong for every notebook, so maths errors are asked
-    /// for (`"diagnostics": {"math-error": "warning"}`).
-    public static let offByDefaultCodes: Set<String> = [mathErrorCode]
-
     /// The `math-error` diagnostics of `tree`, the note at `path`: one per formula the converter
     /// rejects, over the whole formula (delimiters included; a block without its last line
     /// ending), with the converter's message (`unknown command \foo`). In document order.
@@ -42,7 +34,7 @@ extension NotebookDiagnostics {
             }
             guard let error = tex.withUnsafeBufferPointer({ TeXMath.check($0) }) else { continue }
             result.append(NoteDiagnostic(path: path, range: ByteSpan(Int(node.sourceStart), max(Int(node.sourceStart), end)),
-                                         severity: .warning, code: mathErrorCode, message: error.message))
+                                         code: .mathError, message: error.message))
         }
         // The inline pass adds a paragraph's inlines after the blocks: document order is by start.
         return result.sorted { $0.range.start < $1.range.start }

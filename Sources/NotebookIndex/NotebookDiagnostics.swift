@@ -2,7 +2,8 @@
 // lead nowhere, ambiguous wiki-links, malformed front matter; and, from its tree when asked for,
 // maths the converter rejects (`NotebookDiagnostics+Maths`). Plain values; the caller decides
 // how to show them (`macmd check` prints them, the server publishes them) and which codes it
-// shows (`offByDefaultCodes` only when configured).
+// shows (a code with no default severity only when configured). Every code, with its default
+// severity and its messages, is listed by `DiagnosticCode`.
 
 import Localization
 import MarkdownSyntax
@@ -20,14 +21,20 @@ public struct NoteDiagnostic: Sendable, Equatable {
     public var path: String
     public var range: ByteSpan
     public var severity: Severity
-    /// A stable code (`broken-link`, `ambiguous-wikilink`, …).
-    public var code: String
+    /// What kind of problem it is (`broken-link`, `ambiguous-wikilink`, …).
+    public var code: DiagnosticCode
     /// What a person reads, in their language when it is shown.
     public var message: LocalizedText
     /// Other places worth showing with it (the candidates of an ambiguous link), as paths.
     public var related: [String]
 
-    public init(path: String, range: ByteSpan, severity: Severity, code: String, message: LocalizedText, related: [String] = []) {
+    /// A problem shown with `code`'s default severity (a code that is off until configured is
+    /// shown as a warning when it is asked for).
+    public init(path: String, range: ByteSpan, code: DiagnosticCode, message: LocalizedText, related: [String] = []) {
+        self.init(path: path, range: range, severity: code.defaultSeverity ?? .warning, code: code, message: message, related: related)
+    }
+
+    public init(path: String, range: ByteSpan, severity: Severity, code: DiagnosticCode, message: LocalizedText, related: [String] = []) {
         self.path = path
         self.range = range
         self.severity = severity
@@ -50,14 +57,14 @@ public enum NotebookDiagnostics {
         var result: [NoteDiagnostic] = []
         var knownTwins: [String: (count: Int, listed: String)] = [:]
         for problem in note.problems {
-            let shown: (code: String, severity: NoteDiagnostic.Severity)
+            let code: DiagnosticCode
             switch problem.code {
-            case .malformedFrontMatter: shown = (code: "malformed-front-matter", severity: .warning)
-            case .nestingLimit: shown = (code: "nesting-limit", severity: .warning)
-            case .noteTooLarge: shown = (code: "note-too-large", severity: .warning)
+            case .malformedFrontMatter: code = .malformedFrontMatter
+            case .nestingLimit: code = .nestingLimit
+            case .noteTooLarge: code = .noteTooLarge
             case .documentTooLarge: continue
             }
-            result.append(NoteDiagnostic(path: note.path, range: problem.range, severity: shown.severity, code: shown.code, message: problem.message))
+            result.append(NoteDiagnostic(path: note.path, range: problem.range, code: code, message: problem.message))
         }
         for link in note.links {
             let written = link.form.isWiki ? (link.form == .wikiEmbed ? "![[" : "[[") + link.destination + "]]" : link.destination
@@ -66,8 +73,7 @@ public enum NotebookDiagnostics {
                 continue
             case .outside(let path):
                 // A book published beside others links them with `../`: nothing here to check.
-                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .hint,
-                                             code: "link-outside-notebook",
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, code: .linkOutsideNotebook,
                                              message: LocalizedText("diagnostic.link.outsideNotebook", .string(path))))
             case .note(let target, let heading?, _, _):
                 // A link by heading text (or by the shared slug) to a heading that appears twice
@@ -93,7 +99,7 @@ public enum NotebookDiagnostics {
                 }()
                 if twins.count > 1, part == heading.text.folded || part == base {
                     result.append(NoteDiagnostic(path: note.path, range: link.headings.last?.range ?? link.range,
-                                                 severity: .warning, code: "duplicate-heading",
+                                                 code: .duplicateHeading,
                                                  message: LocalizedText("diagnostic.link.duplicateHeading", .string(target), .integer(twins.count),
                                                                         .string(heading.text), .string(twins.listed))))
                 }
@@ -101,29 +107,27 @@ public enum NotebookDiagnostics {
                 if !fileExists(path) {
                     // An embedded image is an image however it is written (`![i](a.png)`, `![[a.png]]`).
                     let isImage = link.isImage || (link.form == .wikiEmbed && NotebookDiagnostics.isImagePath(path))
-                    result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
-                                                 code: isImage ? "broken-image" : "broken-file",
+                    result.append(NoteDiagnostic(path: note.path, range: link.target.range,
+                                                 code: isImage ? .brokenImage : .brokenFile,
                                                  message: LocalizedText(isImage ? "diagnostic.link.brokenImage" : "diagnostic.link.brokenFile",
                                                                         .string(path), .string(written))))
                 }
             case .brokenNote(let target):
-                let code = link.form.isWiki ? "broken-wikilink" : "broken-link"
+                let code: DiagnosticCode = link.form.isWiki ? .brokenWikilink : .brokenLink
                 let shown = target.isEmpty ? (link.referenceLabel?.text ?? link.destination) : target
                 let message = target.isEmpty && link.referenceLabel != nil
                     ? LocalizedText("diagnostic.reference.undefined", .string(shown))
                     : LocalizedText("diagnostic.link.brokenNote", .string(shown), .string(written))
-                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .error,
-                                             code: code, message: message))
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, code: code, message: message))
             case .brokenHeading(let target, let heading):
                 let range = link.headings.last?.range ?? link.range
-                result.append(NoteDiagnostic(path: note.path, range: range, severity: .error, code: "broken-heading",
+                result.append(NoteDiagnostic(path: note.path, range: range, code: .brokenHeading,
                                              message: LocalizedText("diagnostic.link.brokenHeading", .string(heading), .string(target))))
             case .brokenBlock(let target, let id):
-                result.append(NoteDiagnostic(path: note.path, range: link.blockID?.range ?? link.range, severity: .error,
-                                             code: "broken-block", message: LocalizedText("diagnostic.link.brokenBlock", .string(id), .string(target))))
+                result.append(NoteDiagnostic(path: note.path, range: link.blockID?.range ?? link.range,
+                                             code: .brokenBlock, message: LocalizedText("diagnostic.link.brokenBlock", .string(id), .string(target))))
             case .ambiguous(let candidates):
-                result.append(NoteDiagnostic(path: note.path, range: link.target.range, severity: .warning,
-                                             code: "ambiguous-wikilink",
+                result.append(NoteDiagnostic(path: note.path, range: link.target.range, code: .ambiguousWikilink,
                                              message: LocalizedText(catalog.notes[candidates.first ?? ""] == nil
                                                                         ? "diagnostic.link.ambiguousFiles" : "diagnostic.link.ambiguousNotes",
                                                                         .string(written), .integer(candidates.count),
@@ -132,12 +136,12 @@ public enum NotebookDiagnostics {
             }
         }
         for reference in note.undefinedReferences {
-            result.append(NoteDiagnostic(path: note.path, range: reference.range, severity: .warning, code: "undefined-reference",
+            result.append(NoteDiagnostic(path: note.path, range: reference.range, code: .undefinedReference,
                                          message: LocalizedText("diagnostic.reference.undefined", .string(reference.text))))
         }
         result += definitionDiagnostics(note)
-        if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code) } }
-        return result.sorted { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+        if !note.ignoredCodes.isEmpty { result.removeAll { note.ignoredCodes.contains($0.code.rawValue) } }
+        return result.sorted(by: NoteDiagnostic.inNoteOrder)
     }
 
     /// File extensions (lowercased) of images: what an embed shows as a picture.
@@ -161,15 +165,13 @@ public enum NotebookDiagnostics {
         var seen: Set<String> = []
         for definition in note.linkDefinitions {
             if seen.contains(definition.normalizedLabel) {
-                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .warning,
-                                             code: "duplicate-definition",
+                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, code: .duplicateDefinition,
                                              message: LocalizedText("diagnostic.definition.duplicate", .string(definition.label))))
                 continue
             }
             seen.insert(definition.normalizedLabel)
             if !used.contains(definition.normalizedLabel) {
-                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, severity: .hint,
-                                             code: "unused-definition",
+                result.append(NoteDiagnostic(path: note.path, range: definition.labelRange, code: .unusedDefinition,
                                              message: LocalizedText("diagnostic.definition.unused", .string(definition.label))))
             }
         }
@@ -177,18 +179,9 @@ public enum NotebookDiagnostics {
     }
 }
 
-extension NotebookDiagnostics {
-    /// The codes of problems that depend on other notes and files (a link's target, its
-    /// heading, block or file, several candidates, a target's twin headings). A notebook whose
-    /// index is not complete yet reports none of them: the target may only be unindexed so far.
-    /// A new check whose answer depends on other notes adds its code here (a link that leaves
-    /// the root may still be found by name, `links.markdownResolution: obsidian`).
-    public static let crossNoteCodes: Set<String> = [
-        "broken-wikilink", "broken-link", "broken-heading", "broken-block", "broken-file", "broken-image",
-        "ambiguous-wikilink", "duplicate-heading", "link-outside-notebook",
-    ]
-
-    /// The codes of links that find nothing (no note, no file): where the notebook's root is
-    /// only a guess, the target may lie outside it.
-    public static let notFoundCodes: Set<String> = ["broken-wikilink", "broken-link", "broken-file", "broken-image"]
+extension NoteDiagnostic {
+    /// The order of a note's diagnostics: by where they start, then by code.
+    public static func inNoteOrder(_ a: NoteDiagnostic, _ b: NoteDiagnostic) -> Bool {
+        (a.range.start, a.code.rawValue) < (b.range.start, b.code.rawValue)
+    }
 }

@@ -135,11 +135,17 @@ public struct NotebookConfiguration: Sendable, Equatable {
         for layer in layers { apply(layer) }
     }
 
+    /// The severity `code` is shown with: its default severity when not configured, nil when
+    /// it is off (or off until configured, and not configured).
+    public func severity(of code: DiagnosticCode) -> NoteDiagnostic.Severity? {
+        severity(of: code, default: code.defaultSeverity ?? .warning)
+    }
+
     /// The severity `code` is shown with (`severity` when not configured, nil for the codes that
-    /// are off until configured, `NotebookDiagnostics.offByDefaultCodes`), or nil when it is off.
-    public func severity(of code: String, default severity: NoteDiagnostic.Severity) -> NoteDiagnostic.Severity? {
-        switch diagnostics[code] {
-        case nil: return NotebookDiagnostics.offByDefaultCodes.contains(code) ? nil : severity
+    /// are off until configured: those with no `defaultSeverity`), or nil when it is off.
+    public func severity(of code: DiagnosticCode, default severity: NoteDiagnostic.Severity) -> NoteDiagnostic.Severity? {
+        switch diagnostics[code.rawValue] {
+        case nil: return code.defaultSeverity == nil ? nil : severity
         case .off?: return nil
         case .severity(let configured)?: return configured
         }

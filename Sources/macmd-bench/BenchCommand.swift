@@ -18,6 +18,7 @@
 //   macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
 //   macmd-bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
+//   macmd-bench codes [--write] [--root DIR]    (see BenchCommand+Codes.swift)
 //   macmd-bench pathological [--scale N] [--divisor D] [--case TEXT]... [--phases]
 //       Runs every case of ../shared/spec/PATHOLOGICAL.md, and the maths, front-matter and
 //       notebook cases, at 1x and Nx (default 10) of the reference size; prints the bytes and
@@ -54,6 +55,7 @@ enum BenchCommand {
                macmd-bench notes DIR [--rounds N]
                macmd-bench scan DIR [--rounds N] [--no-inspect]
                macmd-bench generate [--notes N] [--seed S] [--force] DIR
+               macmd-bench codes [--write] [--root DIR]
                macmd-bench fuzz [TARGET...] [--seconds N] [--seed S] [--save DIR]
                macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]
                macmd-bench fuzz --worker TARGET [--seed S] [--from N] [--count N]
@@ -81,6 +83,7 @@ enum BenchCommand {
         case "notes": return notes(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)
+        case "codes": return codes(rest)
         case "-h", "--help":
             StandardStreams.writeOutput(Array(usage.utf8))
             return 0

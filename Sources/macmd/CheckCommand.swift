@@ -87,11 +87,11 @@ enum CheckCommand {
             if json {
                 items.append([
                     "path": .string(path), "line": .int(Int64(line)), "column": .int(Int64(column)),
-                    "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code),
+                    "severity": .string(diagnostic.severity.rawValue), "code": .string(diagnostic.code.rawValue),
                     "message": .string(MacMDCommandLine.text(diagnostic.message)),
                 ])
             } else {
-                output += Array("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(MacMDCommandLine.text(diagnostic.message)) [\(diagnostic.code)]\n".utf8)
+                output += Array("\(path):\(line):\(column): \(diagnostic.severity.rawValue): \(MacMDCommandLine.text(diagnostic.message)) [\(diagnostic.code.rawValue)]\n".utf8)
             }
         }
         if json {

@@ -95,7 +95,7 @@ final class MessageFramerTests: XCTestCase {
     }
 
     func testTableWholeByteByByteAndChunked() {
-        var generator = SplitMix64(seed: 3)
+        var generator = SeededGenerator(state: 3)
         for testCase in cases {
             var whole = MessageFramer(maxContentLength: testCase.maxContentLength)
             XCTAssertEqual(run(&whole, chunks: [testCase.input[...]]), testCase.expected, "\(testCase.name), whole")
@@ -163,7 +163,7 @@ final class MessageFramerTests: XCTestCase {
 
     func testGarbageStreamStaysBounded() {
         var framer = MessageFramer()
-        var generator = SplitMix64(seed: 11)
+        var generator = SeededGenerator(state: 11)
         for _ in 0..<200 {
             let chunk = (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             framer.append(chunk)
@@ -190,7 +190,7 @@ final class MessageFramerTests: XCTestCase {
 /// items, and every good frame that follows a well-terminated piece of garbage comes through.
 final class MessageFramerStreamTests: XCTestCase {
     func testRandomStreamsAreChunkingIndependent() {
-        var generator = SplitMix64(seed: 99)
+        var generator = SeededGenerator(state: 99)
         for round in 0..<40 {
             var stream: [UInt8] = []
             var goodBodies: [[UInt8]] = []

@@ -188,7 +188,7 @@ final class JSONTests: XCTestCase {
     }
 
     func testRandomBytesNeverTrap() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(state: 7)
         let alphabet = Array(#"{}[],:"\-0123456789.eE+truefalsnu \#u{FF}\#u{C3}"#.utf8) + [0x00, 0x0A, 0x80, 0xF0]
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 24)
@@ -201,7 +201,7 @@ final class JSONTests: XCTestCase {
     }
 
     func testRandomValuesRoundTrip() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(state: 42)
         for _ in 0..<300 {
             let value = randomValue(&generator, depth: 0)
             let bytes = JSON.serialize(value)
@@ -210,7 +210,7 @@ final class JSONTests: XCTestCase {
         }
     }
 
-    private func randomValue(_ generator: inout SplitMix64, depth: Int) -> JSONValue {
+    private func randomValue(_ generator: inout SeededGenerator, depth: Int) -> JSONValue {
         let kind = generator.next() % (depth > 4 ? 5 : 7)
         switch kind {
         case 0: return nil

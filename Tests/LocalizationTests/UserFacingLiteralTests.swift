@@ -9,7 +9,9 @@
 //   and findings for developers;
 // - `Sources/MarkdownHTML`'s HTML markup (class names such as `"math math-inline"`), whose few
 //   visible words are checked where they are written (`// l10n-exempt:` lines say why);
-// - `Sources/Themes`: CSS (font names, rules), no words for people.
+// - `Sources/Themes`: CSS (font names, rules), no words for people;
+// - `Sources/NotebookIndex/DiagnosticCode+Summary.swift`: the codes' documentation in English,
+//   generated into the JSON Schema and docs/notebook.md.
 // A line may opt out with a comment `// l10n-exempt: <why>` on it or on the line above: the
 // server's log for bug reports, protocol text, syntax shown as it must be typed.
 
@@ -30,6 +32,7 @@ final class UserFacingLiteralTests: XCTestCase {
         ("macmd-bench/", "`macmd-bench` reports figures for developers"),
         ("MarkdownHTML/", "HTML markup"),
         ("Themes/", "CSS: font names and rules, no words for people"),
+        ("NotebookIndex/DiagnosticCode+Summary.swift", "the codes' documentation, generated into the schema and docs/notebook.md"),
     ]
 
     struct Literal {

@@ -157,7 +157,7 @@ final class NotebookGeneratorTests: XCTestCase {
         for note in Self.indexed.notes {
             links += note.links.count
             let diagnostics = NotebookDiagnostics.check(note, catalog: catalog) { attachments.contains($0) }
-            for diagnostic in diagnostics { codes[diagnostic.code, default: 0] += 1 }
+            for diagnostic in diagnostics { codes[diagnostic.code.rawValue, default: 0] += 1 }
         }
         let expected: Set<String> = ["broken-link", "broken-wikilink", "broken-heading", "broken-block"]
         XCTAssertTrue(Set(codes.keys).isSubset(of: expected), "unexpected diagnostics \(codes)")

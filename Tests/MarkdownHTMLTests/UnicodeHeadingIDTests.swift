@@ -56,7 +56,7 @@ final class UnicodeHeadingIDTests: XCTestCase {
         let reached = notebook.backlinks(to: "a.md").filter { $0.source == "b.md" }.map { $0.heading?.text ?? "<no heading: \($0.link.destination)>" }
         XCTAssertEqual(reached, expected)
         // Links to the repeated heading are ambiguous (a warning), none is broken.
-        XCTAssertEqual(Set(notebook.diagnostics(for: "b.md").map(\.code)), ["duplicate-heading"])
+        XCTAssertEqual(Set(notebook.diagnostics(for: "b.md").map(\.code)), [.duplicateHeading])
     }
 
     /// `id` as a URL fragment: every byte outside ASCII letters, digits, `-` and `_` as `%XX`.

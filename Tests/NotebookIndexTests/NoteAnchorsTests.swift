@@ -59,7 +59,7 @@ final class NoteAnchorsTests: XCTestCase {
         let note = NoteSymbols.extract(from: MarkdownParser.parse(text), path: "n.md")
         let catalog = NoteCatalog([note])
         let found = NotebookDiagnostics.check(note, catalog: catalog) { _ in false }
-        XCTAssertEqual(found.map(\.code), ["duplicate-heading", "duplicate-heading"])
+        XCTAssertEqual(found.map(\.code), [.duplicateHeading, .duplicateHeading])
         let ids = (["notes"] + (1..<10).map { "notes-\($0)" } + ["…"]).joined(separator: ", ")
         XCTAssertEqual(found.first?.message.english, "`n.md` has 30 headings `Notes`; this link reaches the first (ids \(ids))")
     }

@@ -515,7 +515,7 @@ final class WordCounterFastPathTests: XCTestCase {
     }
 
     func testFastLoopEqualsGeneralPathAndTheDefinition() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(state: 7)
         let alphabet: [[UInt8]] = ["a", "Z", "9", " ", "'", "-", "\n", "\r", ".", "é", "я", "世", "😀", "\u{2019}", "\u{301}",
                                    "word ", "Don't ", "well-known", "a-'b", "--", "x1", "\u{0}", "\u{7F}", "@[`{/:", "\t"].map { Array($0.utf8) }
             + [[0xC3], [0x80], [0xFF], [0xE4, 0xB8]]

@@ -43,7 +43,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
                                                fileExists: { $0 == "img/there.png" }) {
                 let bytes = sources[d.path] ?? []
                 let text = String(decoding: bytes[d.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
-                found.append((d.path, d.code, text))
+                found.append((d.path, d.code.rawValue, text))
                 messages.append(d.message.english)
             }
         }
@@ -89,7 +89,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
             "ambiguous-wikilink chart.svg: `![[chart.svg]]` matches 2 files: a/chart.svg, b/chart.svg",
             "broken-wikilink nowhere: No note `nowhere` for `![[nowhere]]`",
         ])
-        XCTAssertEqual(notebook.diagnostics(for: "notes/index.md", fileExists: { $0 == "doc.pdf" }).map(\.code),
+        XCTAssertEqual(notebook.diagnostics(for: "notes/index.md", fileExists: { $0 == "doc.pdf" }).map(\.code.rawValue),
                        ["broken-image", "broken-image", "ambiguous-wikilink", "broken-wikilink"], "a file on disk that the scan did not list")
     }
 
@@ -115,14 +115,14 @@ final class NotebookDiagnosticsTests: XCTestCase {
             let symbols = NoteSymbols.extract(from: tree, path: "n.md")
             XCTAssertEqual(symbols.formulaCount, formulas, markdown, line: line)
             XCTAssertFalse(NotebookDiagnostics.check(symbols, catalog: NoteCatalog([symbols])) { _ in true }
-                .contains { $0.code == "math-error" }, "the index's own check never converts maths", line: line)
+                .contains { $0.code == .mathError }, "the index's own check never converts maths", line: line)
             let bytes = Array(markdown.utf8)
             let found = NotebookDiagnostics.mathErrors(in: tree, path: "n.md").map {
-                XCTAssertEqual($0.code, "math-error", line: line)
+                XCTAssertEqual($0.code, .mathError, line: line)
                 return "\(bytes.text($0.range.range)): \($0.message)"
             }
             XCTAssertEqual(found, expected, markdown, line: line)
         }
-        XCTAssertEqual(NotebookDiagnostics.offByDefaultCodes, ["math-error"])
+        XCTAssertEqual(DiagnosticCode.allCases.filter { $0.defaultSeverity == nil }, [.mathError], "only maths errors are off until asked for")
     }
 }

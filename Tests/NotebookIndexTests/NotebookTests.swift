@@ -46,7 +46,7 @@ final class NotebookTests: XCTestCase {
     }
 
     private func checkIncrementalUpdates(markdownResolution mode: MarkdownResolution, seed: UInt64) {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(state: seed)
         var texts: [String: String] = [
             "index.md": "# Home\n\n[[soil]] [[beds]] #garden\n",
             "garden/soil.md": "# Soil\n\n## Tests\n\nText ^b1\n",

@@ -61,7 +61,7 @@ final class PathHelperTests: XCTestCase {
 /// A catalog table's path list behaves as a sorted set, whatever order paths come and go in.
 final class PathListTests: XCTestCase {
     func testPathListIsASortedSet() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(state: 42)
         func next(_ bound: Int) -> Int { generator.next(bound) }
         let pool = ["a.md", "b/a.md", "B.md", "é.md", "z/z/z.md", "a.markdown", "日.md", "m.md"]
         for _ in 0..<200 {

@@ -12,13 +12,13 @@ final class DiagnosticSettingTests: XCTestCase {
 
     func testMathErrorIsOffUntilTheSettingsGiveItASeverity() {
         let defaults = configuration([:])
-        XCTAssertNil(defaults.severity(of: "math-error", default: .warning), "off by default")
-        XCTAssertEqual(defaults.severity(of: "broken-link", default: .error), .error, "other codes keep their own")
-        XCTAssertEqual(configuration(["diagnostics": ["math-error": "warning"]]).severity(of: "math-error", default: .warning), .warning)
-        XCTAssertEqual(configuration(["diagnostics": ["math-error": "error"]]).severity(of: "math-error", default: .warning), .error)
-        XCTAssertNil(configuration(["diagnostics": ["math-error": "off"]]).severity(of: "math-error", default: .warning))
+        XCTAssertNil(defaults.severity(of: .mathError, default: .warning), "off by default")
+        XCTAssertEqual(defaults.severity(of: .brokenLink, default: .error), .error, "other codes keep their own")
+        XCTAssertEqual(configuration(["diagnostics": ["math-error": "warning"]]).severity(of: .mathError, default: .warning), .warning)
+        XCTAssertEqual(configuration(["diagnostics": ["math-error": "error"]]).severity(of: .mathError, default: .warning), .error)
+        XCTAssertNil(configuration(["diagnostics": ["math-error": "off"]]).severity(of: .mathError, default: .warning))
         let bad = configuration(["diagnostics": ["math-error": "on"]])
-        XCTAssertNil(bad.severity(of: "math-error", default: .warning), "a refused value leaves it off")
+        XCTAssertNil(bad.severity(of: .mathError, default: .warning), "a refused value leaves it off")
         XCTAssertEqual(bad.problems.map(\.reason.english), ["`diagnostics.math-error`: expected error, warning, information, hint or off, got `on`"])
     }
 }

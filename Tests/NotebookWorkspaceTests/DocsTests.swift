@@ -6,11 +6,10 @@ import TextCore
 import XCTest
 
 /// The docs say what the code does: every CLI flag of `macmd render`, `check` and `lsp` is
-/// documented and every documented one exists; the diagnostic codes of docs/notebook.md are the
-/// ones the code reports; the README's tour prints what the README shows; the Quick-start
+/// documented and every documented one exists; the README's tour prints what the README shows; the Quick-start
 /// commands are the ones `.ci/run` relies on; every relative link of the docs reaches a file,
 /// and its `#anchor` a heading; Fixtures/README.md lists every note of the sample notebook.
-/// (Configuration keys: ConfigurationSchemaTests.)
+/// (Configuration keys: ConfigurationSchemaTests; diagnostic codes: DiagnosticCodeDocsTests.)
 final class DocsTests: XCTestCase {
     static let root = TestPaths.packageRoot
 
@@ -107,46 +106,6 @@ final class DocsTests: XCTestCase {
                 }
             }
         }
-    }
-
-    // MARK: Diagnostic codes
-
-    /// The codes the code reports: every `code: "…"` literal in Sources, and the named sets.
-    static func definedCodes() throws -> Set<String> {
-        var codes = NotebookDiagnostics.crossNoteCodes.union(NotebookDiagnostics.offByDefaultCodes)
-        codes.insert(DiagnosticResult.snippetErrorCode)
-        let sources = root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
-        for case let url as URL in files where url.pathExtension == "swift" {
-            let source = try String(contentsOf: url, encoding: .utf8)
-            var rest = source[...]
-            while let found = rest.range(of: "code: \"") {
-                let value = rest[found.upperBound...].prefix { $0 != "\"" }
-                codes.insert(String(value))
-                rest = rest[found.upperBound...]
-            }
-        }
-        return codes
-    }
-
-    /// The codes in the first column of the table under docs/notebook.md's "Diagnostics".
-    static func documentedCodes() throws -> [String] {
-        var codes: [String] = []
-        for line in try section("docs/notebook.md", "## Diagnostics") where line.hasPrefix("| `") {
-            let cell = line.dropFirst().prefix { $0 != "|" }
-            for part in cell.split(separator: "`") where part.trimmingCharacters(in: .whitespaces).first?.isLetter == true {
-                codes.append(String(part))
-            }
-        }
-        return codes
-    }
-
-    func testEveryDiagnosticCodeIsDocumented() throws {
-        let defined = try Self.definedCodes()
-        XCTAssertGreaterThanOrEqual(defined.count, 15, "the codes found in Sources: \(defined.sorted())")
-        let documented = try Self.documentedCodes()
-        XCTAssertEqual(Set(documented).count, documented.count, "a code documented twice: \(documented)")
-        XCTAssertEqual(documented.sorted(), defined.sorted(), "docs/notebook.md's table of codes")
     }
 
     // MARK: The README's commands

@@ -109,7 +109,7 @@ final class LocalizedProblemsTests: XCTestCase {
     func testTheMathErrorDiagnosticIsLocalized() throws {
         let tree = MarkdownParser.parse(Array("Some $\\foo$ maths.\n".utf8), options: .notebook)
         let diagnostic = try XCTUnwrap(NotebookDiagnostics.mathErrors(in: tree, path: "a.md").first)
-        XCTAssertEqual(diagnostic.code, "math-error")
+        XCTAssertEqual(diagnostic.code, .mathError)
         XCTAssertEqual(diagnostic.message.english, #"unknown command \foo"#)
         XCTAssertEqual(diagnostic.message.string(in: .de), #"unbekannter Befehl \foo"#)
         XCTAssertEqual(diagnostic.message.string(in: .ja), #"不明なコマンド \foo です"#)

@@ -35,7 +35,7 @@ final class MarkdownResolutionSettingTests: XCTestCase {
         vault.write(".macmd.json", #"{"links": {"markdownResolution": "relative"}}"#)
         let (relative, _, _) = NotebookFolder.indexed(path: vault.root)
         XCTAssertEqual(relative.notebook.markdownResolution, .relative)
-        XCTAssertEqual(relative.notebook.diagnostics(for: "Home.md").map(\.code), ["broken-link"])
+        XCTAssertEqual(relative.notebook.diagnostics(for: "Home.md").map(\.code), [.brokenLink])
 
         let plain = NotebookFixture(["Home.md": "[r](Recipe%20Book.md)\n", "cooking/Recipe Book.md": "# Recipes\n"])
         defer { plain.destroy() }

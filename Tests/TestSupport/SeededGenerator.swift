@@ -1,19 +1,20 @@
-/// A small linear congruential generator, so that randomized tests reproduce their failures.
-public struct SeededGenerator: Sendable {
+// SeededGenerator: the tests' deterministic random numbers (SeededGenerator), so a randomized test
+// reproduces its failures from its seed.
+
+/// A small deterministic 64-bit generator (SeededGenerator).
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
-    public init(state: UInt64) {
-        self.state = state
-    }
+    public init(state: UInt64) { self.state = state }
 
-    /// The next 31-bit number.
     public mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state >> 33
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
-    /// A number in `0..<bound` (`bound` at least 1).
-    public mutating func next(_ bound: Int) -> Int {
-        Int(next() % UInt64(max(1, bound)))
-    }
+    /// A number in `0..<bound` (0 when `bound` is not positive).
+    public mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -275,7 +275,7 @@ final class LineIndexTests: XCTestCase {
     /// of ASCII, of wide and broken characters, and of both, around the checkpoints' spacing.
     func testLongLinesConvertAsAWalkFromTheLineStart() {
         var generator = SeededGenerator(state: 2026)
-        func next() -> Int { Int(generator.next()) }
+        func next() -> Int { generator.next(Int.max) }
         let wide: [[UInt8]] = [[0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0xC3], [0xF0, 0x9F], [0x80],
                                [0xED, 0xA0, 0x80]]
         /// The units of `bytes[start..<target]` walked from `start`, as the index did before it had checkpoints.

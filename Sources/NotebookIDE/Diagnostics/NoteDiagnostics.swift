@@ -21,27 +21,23 @@ public struct DiagnosticResult: Sendable, Equatable {
 
     public var span: ByteSpan
     public var severity: NoteDiagnostic.Severity
-    public var code: String
+    public var code: DiagnosticCode
     /// What a person reads, in their language when it is shown.
     public var message: LocalizedText
     public var related: [Related]
     /// Shown faded (an unused definition), where the editor can.
     public var isUnnecessary: Bool
 
-    /// The code of a snippet that a user snippet file cannot give (a bad value, a body that
-    /// does not parse).
-    public static let snippetErrorCode = "snippet-error"
-
     /// The diagnostics of `note` (its symbols) in `folder`'s notebook, with its configuration's
     /// severities. `fileExists` answers for notebook-relative paths of files that are not notes.
     /// A note of the snippets folder (`snippets.folder`) has none: its body is a template, whose
     /// `[[${1:note}]]` is a placeholder, not a broken link. Until the notebook's index is complete
     /// (its first scan running), a note has only its own problems, none that depends on other
-    /// notes (`NotebookDiagnostics.crossNoteCodes`): a link is never called broken because the
+    /// notes (`DiagnosticCode.dependsOnOtherNotes`): a link is never called broken because the
     /// scan has not reached its target yet. When the notebook's root is a guess
     /// (`NotebookFolder.isRootGuessed`: no `.macmd.json`, `.obsidian`, `.git`, … in it), a link
     /// that finds nothing may mean a note outside it: those problems
-    /// (`NotebookDiagnostics.notFoundCodes`) are hints, not errors, unless the settings say
+    /// (`DiagnosticCode.meansNotFound`) are hints, not errors, unless the settings say
     /// otherwise. Maths errors (`math-error`, off unless configured) come from the note's tree,
     /// which `tree` gives (parsing the note, or nil when it cannot be had); it is asked for only
     /// when the code is on and the note has formulas.
@@ -50,18 +46,17 @@ public struct DiagnosticResult: Sendable, Equatable {
         if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
         var found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
-        if !folder.isIndexComplete { found.removeAll { NotebookDiagnostics.crossNoteCodes.contains($0.code) } }
-        let mathCode = NotebookDiagnostics.mathErrorCode
-        if note.formulaCount > 0, !note.ignoredCodes.contains(mathCode),
-           configuration.severity(of: mathCode, default: .warning) != nil, let tree = tree() {
+        if !folder.isIndexComplete { found.removeAll { $0.code.dependsOnOtherNotes } }
+        if note.formulaCount > 0, !note.ignoredCodes.contains(DiagnosticCode.mathError.rawValue),
+           configuration.severity(of: .mathError) != nil, let tree = tree() {
             found += NotebookDiagnostics.mathErrors(in: tree, path: note.path)
-            found.sort { ($0.range.start, $0.code) < ($1.range.start, $1.code) }
+            found.sort(by: NoteDiagnostic.inNoteOrder)
         }
         let guessed = folder.isRootGuessed
         return found.compactMap { diagnostic in
             var severity = diagnostic.severity
             var message = diagnostic.message
-            if guessed, NotebookDiagnostics.notFoundCodes.contains(diagnostic.code) {
+            if guessed, diagnostic.code.meansNotFound {
                 severity = .hint
                 message = LocalizedText("diagnostic.rootGuessed", .text(message),
                                         .string(NotebookFolder.rootMarkers.joined(separator: ", ")))
@@ -71,7 +66,7 @@ public struct DiagnosticResult: Sendable, Equatable {
                                     related: diagnostic.related.map {
                                         Related(note: NoteRef(folder: folder.path, path: $0), message: LocalizedText("diagnostic.related.candidate", .string($0)))
                                     },
-                                    isUnnecessary: diagnostic.code == "unused-definition")
+                                    isUnnecessary: diagnostic.code.facts.isUnnecessary)
         }
     }
 }
@@ -84,11 +79,11 @@ extension NoteView {
     public func diagnostics() -> [DiagnosticResult] {
         if isStandalone { return [] }
         let snippetProblems = snapshot.snippets.problems(ofFile: folder.absolutePath(note.path)).compactMap { problem -> DiagnosticResult? in
-            guard let severity = folder.configuration.severity(of: DiagnosticResult.snippetErrorCode, default: .error) else { return nil }
+            guard let severity = folder.configuration.severity(of: .snippetError) else { return nil }
             let start = max(0, min(problem.utf8Offset, text.count))
             var end = start
             while end < text.count, text[end] != 0x0A, text[end] != 0x0D { end += 1 }
-            return DiagnosticResult(span: ByteSpan(start, end), severity: severity, code: DiagnosticResult.snippetErrorCode,
+            return DiagnosticResult(span: ByteSpan(start, end), severity: severity, code: .snippetError,
                                     message: problem.message, related: [], isUnnecessary: false)
         }
         guard folder.isNote(note.path) else { return snippetProblems }
