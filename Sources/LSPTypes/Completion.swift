@@ -30,11 +30,11 @@ public struct CompletionItem: Sendable, Equatable, LSPEncodable {
     /// What is replaced (the range must be on one line and contain the cursor) and by what.
     public var textEdit: TextEdit?
     /// Kept by the client and sent back in `completionItem/resolve`.
-    public var data: JSONValue?
+    public var data: CompletionItemData?
 
     public init(label: String, kind: CompletionItemKind? = nil, detail: String? = nil, documentation: MarkupContent? = nil,
                 sortText: String? = nil, filterText: String? = nil, insertText: String? = nil,
-                insertTextFormat: InsertTextFormat? = nil, textEdit: TextEdit? = nil, data: JSONValue? = nil) {
+                insertTextFormat: InsertTextFormat? = nil, textEdit: TextEdit? = nil, data: CompletionItemData? = nil) {
         self.label = label
         self.kind = kind
         self.detail = detail
@@ -59,7 +59,7 @@ public struct CompletionItem: Sendable, Equatable, LSPEncodable {
         if let insertText { object["insertText"] = .string(insertText) }
         if let insertTextFormat { object["insertTextFormat"] = insertTextFormat.json }
         if let textEdit { object["textEdit"] = textEdit.json }
-        if let data { object["data"] = data }
+        if let data { object["data"] = data.json }
         return .object(object)
     }
 }
@@ -89,8 +89,9 @@ public struct EchoedCompletionItem: Sendable, Equatable, LSPDecodable, LSPEncoda
 
     public var json: JSONValue { .object(members) }
 
-    /// The item's `data`, where the server put what resolving needs.
-    public var data: JSONValue? { members["data"] }
+    /// The item's `data`, where the server put what resolving needs; nil when it is not one
+    /// MacMD wrote (absent, or changed by the client).
+    public var data: CompletionItemData? { members["data"].flatMap(CompletionItemData.init(json:)) }
 
     /// True when the item has documentation already (any non-null value): resolving then adds none.
     public var hasDocumentation: Bool { members["documentation"].map { !$0.isNull } ?? false }
@@ -98,5 +99,61 @@ public struct EchoedCompletionItem: Sendable, Equatable, LSPDecodable, LSPEncoda
     /// Sets the documentation, leaving every other member as it came.
     public mutating func setDocumentation(_ documentation: MarkupContent) {
         members["documentation"] = documentation.json
+    }
+}
+
+/// What MacMD keeps in a completion item's `data` for `completionItem/resolve`: the notebook
+/// (`root`) and the note (`path`) the item links to, with its heading or block; `uri` names the
+/// open document when the target is in the note the item was offered in (a buffer that is not a
+/// file has no notebook path).
+public struct CompletionItemData: Sendable, Equatable, LSPEncodable {
+    public enum Anchor: Sendable, Equatable {
+        case note
+        /// The heading's index among the note's headings when offered, and its text.
+        case heading(index: Int, text: String)
+        case block(id: String)
+    }
+
+    public var root: String
+    public var path: String
+    public var uri: String?
+    public var anchor: Anchor
+
+    public init(root: String, path: String, uri: String? = nil, anchor: Anchor = .note) {
+        self.root = root
+        self.path = path
+        self.uri = uri
+        self.anchor = anchor
+    }
+
+    /// Read back from what the client echoes: nil unless `root` and `path` are strings (any
+    /// other member of the wrong kind reads as absent).
+    public init?(json: JSONValue) {
+        guard let root = json["root"]?.stringValue, let path = json["path"]?.stringValue else { return nil }
+        self.root = root
+        self.path = path
+        uri = json["uri"]?.stringValue
+        if let text = json["heading"]?.stringValue {
+            anchor = .heading(index: json["headingIndex"]?.intValue ?? -1, text: text)
+        } else if let id = json["block"]?.stringValue {
+            anchor = .block(id: id)
+        } else {
+            anchor = .note
+        }
+    }
+
+    public var json: JSONValue {
+        var object: [String: JSONValue] = ["root": .string(root), "path": .string(path)]
+        if let uri { object["uri"] = .string(uri) }
+        switch anchor {
+        case .note:
+            break
+        case .heading(let index, let text):
+            object["headingIndex"] = .int(Int64(index))
+            object["heading"] = .string(text)
+        case .block(let id):
+            object["block"] = .string(id)
+        }
+        return .object(object)
     }
 }

@@ -36,6 +36,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     /// `workspace.workspaceEdit.changeAnnotationSupport`: edits may carry annotations, and the
     /// client asks the user before applying those that need confirmation.
     public var supportsChangeAnnotations: Bool
+    /// `window.showMessage` is named (with any value: lsp-mode says `null` and answers): the
+    /// server may ask the user with `window/showMessageRequest` and wait for the answer.
+    public var supportsShowMessageRequest: Bool
     /// `textDocument.hover.contentFormat` names formats and not `markdown`: hovers go as plain
     /// text (Vim's ALE shows Markdown as it is written).
     public var wantsPlainTextHover: Bool
@@ -69,6 +72,7 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsSnippets = try capabilities.field("textDocument").field("completion").field("completionItem")
             .field("snippetSupport").optionalBool() ?? false
         supportsChangeAnnotations = workspace.field("workspaceEdit").field("changeAnnotationSupport").isPresent
+        supportsShowMessageRequest = capabilities.field("window").value?["showMessage"] != nil
         let hoverFormats = try capabilities.field("textDocument").field("hover").field("contentFormat").decodeIfPresent([String].self) ?? []
         wantsPlainTextHover = !hoverFormats.isEmpty && !hoverFormats.contains("markdown")
     }

@@ -210,6 +210,13 @@ public enum WorkDoneProgressCreateRequest: ServerRequest {
     public typealias Response = NullResult
 }
 
+/// The user picks one of `actions` (nil: closed without a choice).
+public enum ShowMessageRequest: ServerRequest {
+    public static let method = "window/showMessageRequest"
+    public typealias Params = ShowMessageRequestParams
+    public typealias Response = MessageActionItem?
+}
+
 public enum DiagnosticRefreshRequest: ServerRequest {
     public static let method = "workspace/diagnostic/refresh"
     public typealias Params = NoParams
@@ -261,7 +268,7 @@ public enum LSPMessages {
 
     public static let serverRequests: [any ServerRequest.Type] = [
         RegisterCapabilityRequest.self, WorkspaceConfigurationRequest.self, WorkDoneProgressCreateRequest.self,
-        DiagnosticRefreshRequest.self,
+        DiagnosticRefreshRequest.self, ShowMessageRequest.self,
     ]
 
     public static let serverNotifications: [any ServerNotification.Type] = [

@@ -2,6 +2,7 @@
 // user or the log.
 
 import JSON
+import JSONRPC
 
 /// `{scopeUri?, section?}`: a settings section to ask for.
 public struct ConfigurationItem: Sendable, Equatable, LSPEncodable {
@@ -139,3 +140,34 @@ public struct LogMessageParams: Sendable, Equatable, LSPEncodable {
 }
 
 public typealias ShowMessageParams = LogMessageParams
+
+/// `window/showMessageRequest`: a message with the actions the user may choose between.
+public struct ShowMessageRequestParams: Sendable, Equatable, LSPEncodable {
+    public var type: MessageType
+    public var message: String
+    public var actions: [MessageActionItem]
+
+    public init(type: MessageType, message: String, actions: [MessageActionItem]) {
+        self.type = type
+        self.message = message
+        self.actions = actions
+    }
+
+    public var json: JSONValue {
+        ["type": type.json, "message": .string(message), "actions": .array(actions.map(\.json))]
+    }
+}
+
+/// An action of a `window/showMessageRequest`, and the client's answer (the chosen one; `null`
+/// when the user closed the message without choosing).
+public struct MessageActionItem: Sendable, Equatable, LSPDecodable, LSPEncodable {
+    public var title: String
+
+    public init(title: String) { self.title = title }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        title = try reader.field("title").string()
+    }
+
+    public var json: JSONValue { ["title": .string(title)] }
+}

@@ -210,6 +210,21 @@ public enum LocaleChoice {
         return fromEnvironment
     }
 
+    /// The writer's language for dates (the month and day names of snippets), as a language
+    /// code: the locale variables that name it for dates (`LC_ALL`, then `LC_TIME`), else the
+    /// client's `locale`, else `LANG`, else `en`. A value such as `de_DE.UTF-8` gives `de_DE`;
+    /// `C` and `POSIX` say nothing. Any language goes, not only the catalog's: calendars know
+    /// more languages than MacMD's messages do.
+    public static func dateLanguage(clientLocale: String?, environment: [String: String]) -> String {
+        func language(_ value: String?) -> String? {
+            guard let value else { return nil }
+            let code = String(value.prefix { $0 != "." && $0 != "@" })
+            return code.isEmpty || code == "C" || code == "POSIX" ? nil : code
+        }
+        return language(environment["LC_ALL"]) ?? language(environment["LC_TIME"]) ?? language(clientLocale)
+            ?? language(environment["LANG"]) ?? "en"
+    }
+
     /// The language of the command line, by POSIX precedence: the first of `LC_ALL`,
     /// `LC_MESSAGES` and `LANG` that is set and not empty decides; `C` and `POSIX` mean English.
     public static func forCommandLine(environment: [String: String]) -> LocaleResolution {

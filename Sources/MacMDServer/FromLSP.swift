@@ -142,3 +142,16 @@ public enum TextSynchronization {
         FromLSP.applying(changes, to: lines, encoding: encoding)
     }
 }
+
+extension FromLSP {
+    /// The notebook, open document and target a completion item's `data` names.
+    static func completionTarget(_ data: CompletionItemData) -> (folder: String, uri: String?, target: CompletionTarget) {
+        let target: CompletionTarget
+        switch data.anchor {
+        case .note: target = .note(path: data.path)
+        case .heading(let index, let text): target = .heading(path: data.path, headingIndex: index, text: text)
+        case .block(let id): target = .block(path: data.path, id: id)
+        }
+        return (data.root, data.uri, target)
+    }
+}

@@ -111,8 +111,21 @@ extension Server {
         }
     }
 
+    /// `textDocument/rename`. A rename that needs the writer's yes (a tag merged into another)
+    /// asks it as the protocol allows: edits marked `needsConfirmation` for a client that shows
+    /// change annotations; else `window/showMessageRequest`, answered when the writer chooses
+    /// (no choice, or "no", is no edit: `null`); else the question comes back as the error,
+    /// with the name that says yes ahead (`ChangeConfirmation.confirmingName`). A rename asked
+    /// again is asked again: repeating a request is never a yes.
     func rename(_ id: RequestID, _ params: RenameParams) {
-        onDocument(id, params.textDocument.uri, RenameRequest.self) { [self] view in
+        let uri = params.textDocument.uri
+        let document = state.withLock { $0.host.documents[uri] }
+        scheduleDeferrable(id, RenameRequest.self) { [self] answer in
+            let view: NoteView
+            switch self.view(of: uri, document) {
+            case .success(let found): view = found
+            case .failure(let error): return .failure(error)
+            }
             let change: WorkspaceChange
             do throws(RenameError) {
                 change = try view.rename(at: offset(params.position, in: view), to: params.newName)
@@ -120,57 +133,60 @@ extension Server {
                 return .failure(ResponseError(code: ResponseError.invalidRequest, message: error.message.string(in: client.locale)))
             }
             let client = client
-            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
-            var annotation: (id: String, annotation: ChangeAnnotation)?
-            if let question = change.confirmation {
-                // A client that shows change annotations asks the writer itself; for the others
-                // the first request is refused with the question, and the same rename again is
-                // the yes.
-                if client.supportsChangeAnnotations && client.supportsDocumentChanges {
-                    annotation = ("macmd.confirm", ChangeAnnotation(label: convert.text(LocalizedText("rename.tag.mergeLabel")), needsConfirmation: true,
-                                                                    description: convert.text(question)))
-                } else if !confirmed(params) {
-                    return .failure(ResponseError(code: ResponseError.invalidRequest,
-                                                  text: LocalizedText("rename.tag.mergeAgain", .text(question))))
+            let text = { (text: LocalizedText) in text.string(in: client.locale) }
+            guard let confirmation = change.confirmation else { return renameEdit(change, view: view, uri: uri, annotation: nil) }
+            if client.supportsChangeAnnotations && client.supportsDocumentChanges {
+                let annotation = ChangeAnnotation(label: text(confirmation.yes), needsConfirmation: true,
+                                                  description: text(confirmation.question))
+                return renameEdit(change, view: view, uri: uri, annotation: ("macmd.confirm", annotation))
+            }
+            guard client.supportsShowMessageRequest else {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, text: confirmation.refusal))
+            }
+            let yes = MessageActionItem(title: text(confirmation.yes))
+            let question = ShowMessageRequestParams(type: .warning, message: text(confirmation.question),
+                                                    actions: [yes, MessageActionItem(title: text(confirmation.no))])
+            send(ShowMessageRequest.self, question) { [self] choice in
+                workers.async { [self] in
+                    switch choice {
+                    case .success(let chosen?) where chosen == yes:
+                        answer(renameEdit(change, view: view, uri: uri, annotation: nil))
+                    case .success:
+                        answer(.success(nil))
+                    case .failure:
+                        // A client that says it answers and then cannot: the question as the error.
+                        answer(.failure(ResponseError(code: ResponseError.invalidRequest, text: confirmation.refusal)))
+                    }
                 }
             }
-            let edit = convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation)
-            // The edits are computed against the versions of the open notes in this snapshot: if
-            // one of the notes they touch changed meanwhile, they would land in the wrong places.
-            let touched = Set(change.steps.flatMap { step -> [String] in
-                switch step {
-                case .edit(let note, _), .create(let note): [convert.uri(note)]
-                case .rename(let from, let to): [convert.uri(from), convert.uri(to)]
-                }
-            })
-            let origin = params.textDocument.uri
-            let changed = state.withLock { state in
-                touched.sorted().first { uri in
-                    let used = uri == origin ? view.analysis.version : view.snapshot.documents[uri]?.analysis.version
-                    return used != state.host.documents[uri]?.analysis.version
-                }
-            }
-            if let changed {
-                return .failure(ResponseError(code: ResponseError.contentModified,
-                                              text: LocalizedText("server.rename.documentChanged", .string(changed))))
-            }
-            return edit.map { $0 }
+            return nil
         }
     }
 
-    /// Whether this rename was asked for, and refused for confirmation, less than a minute ago:
-    /// then it is the writer's yes. Otherwise it is remembered as the question now pending.
-    func confirmed(_ params: RenameParams) -> Bool {
-        let key = "\(params.textDocument.uri)|\(params.position.line):\(params.position.character)|\(params.newName)"
-        let now = Server.monotonicSeconds()
-        return state.withLock { state in
-            if let pending = state.pendingConfirmation, pending.key == key, now - pending.time < 60 {
-                state.pendingConfirmation = nil
-                return true
+    /// The edit of a rename, unless a note it touches changed since the view was taken: the
+    /// edits would then land in the wrong places.
+    func renameEdit(_ change: WorkspaceChange, view: NoteView, uri origin: String,
+                    annotation: (id: String, annotation: ChangeAnnotation)?) -> Result<WorkspaceEdit?, ResponseError> {
+        let client = client
+        var convert = ToLSP(view, uri: origin, client: client)
+        let edit = convert.workspaceEdit(change, documentChanges: client.supportsDocumentChanges, annotation: annotation)
+        let touched = Set(change.steps.flatMap { step -> [String] in
+            switch step {
+            case .edit(let note, _), .create(let note): [convert.uri(note)]
+            case .rename(let from, let to): [convert.uri(from), convert.uri(to)]
             }
-            state.pendingConfirmation = (key, now)
-            return false
+        })
+        let changed = state.withLock { state in
+            touched.sorted().first { uri in
+                let used = uri == origin ? view.analysis.version : view.snapshot.documents[uri]?.analysis.version
+                return used != state.host.documents[uri]?.analysis.version
+            }
         }
+        if let changed {
+            return .failure(ResponseError(code: ResponseError.contentModified,
+                                          text: LocalizedText("server.rename.documentChanged", .string(changed))))
+        }
+        return edit.map { $0 }
     }
 
     /// `workspace/willRenameFiles`: the link edits that keep the notebooks true after the move.
@@ -220,61 +236,40 @@ extension Server {
         if scanRunning == nil, let document {
             let analysis = document.analysis
             let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
-            let needsNotebook = CompletionContext.detect(text: analysis.text, cursor: offset) != nil
-                || SnippetCompletion.needsSyntax(text: analysis.text, cursor: offset)
-            if needsNotebook, answerAfterScan(id, of: uri, atMost: configuration.completionScanWaitSeconds, { [self] ended in
+            if AnalysisSnapshot.completionNeedsNotebook(text: analysis.text, at: offset), answerAfterScan(id, of: uri, atMost: configuration.completionScanWaitSeconds, { [self] ended in
                 completion(id, params, scanRunning: !ended)
             }) { return }
         }
         schedule(id, CompletionRequest.self) { [self] in
             let client = client
-            let clock = Server.snippetClock()
             // The user's snippet folder is outside every notebook and watched by no one: a
             // completion has it read again when it changed (at most every two seconds), so a
             // snippet added there is offered from a keystroke or two on.
             checkUserSnippets()
-            if let document {
-                // Where nothing links, tags or names a path (a word at a line start, typed or
-                // not), snippets are all there is: found from the text, so a keystroke there
-                // does not parse the note again.
-                let analysis = document.analysis
-                let offset = FromLSP.offset(params.position, analysis.lines, client.encoding)
-                if CompletionContext.detect(text: analysis.text, cursor: offset) == nil,
-                   !SnippetCompletion.needsSyntax(text: analysis.text, cursor: offset) {
-                    let snippets = state.withLock { $0.host.snapshot() }.snippetCompletion(
-                        in: document, at: offset, clock: clock, languageCode: client.language, random: SnippetVariables.systemRandom,
-                        snippetSupport: client.supportsSnippets, invoked: params.isInvoked, locale: client.locale)
-                    return .success(completionList(snippets, isIncomplete: false) { ToLSP.range($0, analysis.lines, client.encoding) })
-                }
-            }
-            return view(of: uri, document).map { view in
-                let convert = ToLSP(view, uri: uri, client: client)
-                let offset = offset(params.position, in: view)
-                let list = view.completion(at: offset, locale: client.locale, limit: view.folder.configuration.maxCompletionItems)
-                // Snippets where a word is typed at a line start or after white space (or every
-                // one, asked for on an empty line); the notebook's and the user's first.
-                let snippets = view.snippetCompletion(at: offset, snippets: view.snapshot.snippets.snippets(forFolder: view.isStandalone ? nil : view.note.folder),
-                                                      variables: view.snippetVariables(clock: clock, languageCode: client.language,
-                                                                                       random: SnippetVariables.systemRandom),
-                                                      snippetSupport: client.supportsSnippets, invoked: params.isInvoked, locale: client.locale)
-                return completionList(list.items + snippets, isIncomplete: list.isIncomplete || scanRunning == true, range: convert.range) {
-                    Server.resolveData($0, view: view, uri: uri)
-                }
+            let encoding = client.encoding
+            let query = CompletionQuery(offset: { FromLSP.offset(params.position, $0, encoding) }, invoked: params.isInvoked,
+                                        snippetSupport: client.supportsSnippets, locale: client.locale,
+                                        languageCode: client.language, clock: Server.snippetClock(),
+                                        notebookIncomplete: scanRunning == true)
+            let snapshot = state.withLock { $0.host.snapshot() }
+            return snapshot.completion(in: document, query) { view(of: uri, document) }.map { answer in
+                completionList(answer, uri: uri)
             }
         }
     }
 
-    /// Completion candidates as LSP items: snippets in snippet syntax when the client takes it.
-    func completionList(_ candidates: [CompletionCandidate], isIncomplete: Bool, range: (ByteSpan) -> LSPRange,
-                        data: (CompletionTarget) -> JSONValue? = { _ in nil }) -> LSPTypes.CompletionList {
-        let supportsSnippets = client.supportsSnippets
-        return LSPTypes.CompletionList(isIncomplete: isIncomplete, items: candidates.map { candidate in
+    /// Completion candidates as LSP items: snippets in snippet syntax when the client takes it;
+    /// an item that links somewhere carries its target in `data` for `completionItem/resolve`.
+    func completionList(_ answer: CompletionAnswer, uri: String) -> LSPTypes.CompletionList {
+        let client = client
+        return LSPTypes.CompletionList(isIncomplete: answer.isIncomplete, items: answer.items.map { candidate in
             CompletionItem(label: candidate.label, kind: ToLSP.completionKind(candidate.kind), detail: candidate.detail,
                            documentation: candidate.documentation.map { MarkupContent(kind: .markdown, value: $0) },
                            sortText: candidate.sortText, filterText: candidate.filterText,
-                           insertTextFormat: candidate.kind == .snippet && supportsSnippets ? .snippet : nil,
-                           textEdit: LSPTypes.TextEdit(range: range(candidate.replace), newText: candidate.newText),
-                           data: candidate.target.flatMap(data))
+                           insertTextFormat: candidate.kind == .snippet && client.supportsSnippets ? .snippet : nil,
+                           textEdit: LSPTypes.TextEdit(range: ToLSP.range(candidate.replace, answer.lines, client.encoding),
+                                                       newText: candidate.newText),
+                           data: candidate.target.flatMap { target in answer.view.map { ToLSP.completionData(target, view: $0, uri: uri) } })
         })
     }
 
@@ -286,41 +281,14 @@ extension Server {
         return SnippetClock(secondsSinceEpoch: Int64(now), utcOffsetSeconds: Int(local.tm_gmtoff))
     }
 
-    /// An item's `data`: where `completionItem/resolve` finds the target. The note's own buffer
-    /// is named by its URI, since a buffer that is not a file has no notebook path to find it by.
-    static func resolveData(_ target: CompletionTarget, view: NoteView, uri: String) -> JSONValue {
-        var data: [String: JSONValue] = ["root": .string(view.note.folder), "path": .string(target.path)]
-        if target.path == view.note.path { data["uri"] = .string(uri) }
-        switch target {
-        case .note:
-            break
-        case .heading(_, let headingIndex, let text):
-            data["headingIndex"] = .int(Int64(headingIndex))
-            data["heading"] = .string(text)
-        case .block(_, let id):
-            data["block"] = .string(id)
-        }
-        return .object(data)
-    }
-
-    /// The target an item's `data` names (nil when it names none).
-    static func resolveTarget(_ data: JSONValue?) -> (folder: String, uri: String?, target: CompletionTarget)? {
-        guard let folder = data?["root"]?.stringValue, let path = data?["path"]?.stringValue else { return nil }
-        let uri = data?["uri"]?.stringValue
-        if let text = data?["heading"]?.stringValue {
-            return (folder, uri, .heading(path: path, headingIndex: data?["headingIndex"]?.intValue ?? -1, text: text))
-        }
-        if let id = data?["block"]?.stringValue { return (folder, uri, .block(path: path, id: id)) }
-        return (folder, uri, .note(path: path))
-    }
-
     /// `completionItem/resolve`: adds the preview of the note, heading or block an item links to.
     /// `data` comes back from the client: only a note of that notebook (or the open buffer it
     /// names) is read, so no path in it can make the server read another file.
     func resolveCompletion(_ id: RequestID, _ item: EchoedCompletionItem) {
         schedule(id, CompletionItemResolveRequest.self) { [self] in
             // Some clients send back `"documentation": null`: that is no documentation either.
-            guard !item.hasDocumentation, let (folder, uri, target) = Server.resolveTarget(item.data) else { return .success(item) }
+            guard !item.hasDocumentation, let data = item.data else { return .success(item) }
+            let (folder, uri, target) = FromLSP.completionTarget(data)
             let snapshot = state.withLock { $0.host.snapshot() }
             guard let documentation = snapshot.completionDocumentation(target, folder: folder, document: uri) else { return .success(item) }
             var resolved = item

@@ -17,20 +17,6 @@ import NotebookIDE
 import NotebookWorkspace
 
 extension Server {
-    /// The writer's language for dates: the locale variables that name it for dates
-    /// (`LC_ALL`, then `LC_TIME`), else the client's `locale`, else `LANG`, else English. A
-    /// value such as `de_DE.UTF-8` gives `de_DE`; `C` and `POSIX` say nothing. `environment` is
-    /// the server's (`ServerConfiguration.environment`), as for the language of messages.
-    static func writerLanguage(clientLocale: String?, environment: (String) -> String?) -> String {
-        func language(_ value: String?) -> String? {
-            guard let value else { return nil }
-            let code = String(value.prefix { $0 != "." && $0 != "@" })
-            return code.isEmpty || code == "C" || code == "POSIX" ? nil : code
-        }
-        return language(environment("LC_ALL")) ?? language(environment("LC_TIME")) ?? language(clientLocale)
-            ?? language(environment("LANG")) ?? "en"
-    }
-
     func initialize(_ params: InitializeParams) -> Result<InitializeResult, ResponseError> {
         let encoding = PositionEncoding.negotiate(offered: params.positionEncodings)
         var folders = params.workspaceFolders.compactMap(FileURI.path(of:))
@@ -53,9 +39,10 @@ extension Server {
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,
+                                      supportsShowMessageRequest: params.supportsShowMessageRequest,
                                       wantsPlainTextHover: params.wantsPlainTextHover,
                                       name: params.clientName,
-                                      language: Server.writerLanguage(clientLocale: params.locale, environment: { self.configuration.environment[$0] }),
+                                      language: LocaleChoice.dateLanguage(clientLocale: params.locale, environment: configuration.environment),
                                       locale: language.locale)
             state.initializationOptions = params.initializationOptions
             // Told after `initialized`: a client shows no message before `initialize` is answered.

@@ -76,10 +76,12 @@ public final class Server: Sendable {
         var supportsDocumentChanges = false
         var supportsSnippets = false
         var supportsChangeAnnotations = false
+        /// `window/showMessageRequest` is answered (`InitializeParams.supportsShowMessageRequest`).
+        var supportsShowMessageRequest = false
         /// Hovers as plain text, not Markdown (`InitializeParams.wantsPlainTextHover`).
         var wantsPlainTextHover = false
         var name: String?
-        /// The writer's language, for the month and day names of snippets (see `writerLanguage`).
+        /// The writer's language, for the month and day names of snippets (`LocaleChoice.dateLanguage`).
         var language = "en"
         /// The language of every text for people: the client's `locale`, overridden by
         /// `initializationOptions.locale` (`LocaleChoice.forServer`).
@@ -108,9 +110,6 @@ public final class Server: Sendable {
         var editorSettings: JSONValue?
         /// Documents that `workspace/diagnostic` reported problems for last time.
         var workspaceDiagnosticURIs: Set<String> = []
-        /// A rename that needs the writer's yes, refused once with the question: the same rename
-        /// again (same document, place and name) within a minute is the yes.
-        var pendingConfirmation: (key: String, time: Double)?
         /// Requests about notes of a notebook whose first scan has not ended, by the notebook's
         /// path, each as the work that answers it, run when the scan ends (or is refused, or the
         /// notebook is closed): `textDocument/diagnostic` of a client that cannot be asked to pull
@@ -325,6 +324,25 @@ public final class Server: Sendable {
     /// Like `schedule`, for work whose answer is a ready frame in parts (a preview, whose large
     /// HTML is escaped in pieces): the parts are written back to back through the serial writer.
     func scheduleParts(_ id: RequestID, _ work: @escaping @Sendable () -> Result<[[UInt8]], ResponseError>) {
+        scheduleDeferrable(id) { _ in work() }
+    }
+
+    /// Like `schedule`, for work that may answer only later, once the client has answered a
+    /// question of the server's (`window/showMessageRequest`): `work` returns nil and calls
+    /// `answer` then, on any thread. Until it answers, the request is in flight: a
+    /// `$/cancelRequest` makes its late answer -32800.
+    func scheduleDeferrable<Request: ClientRequest>(_ id: RequestID, _ request: Request.Type,
+                                                    _ work: @escaping @Sendable (_ answer: @escaping @Sendable (Result<Request.Response, ResponseError>) -> Void)
+                                                        -> Result<Request.Response, ResponseError>?) {
+        let frame: @Sendable (Result<Request.Response, ResponseError>) -> Result<[[UInt8]], ResponseError> = { result in
+            result.map { [Framing.frame(.response(id: id, result: .success($0.json)))] }
+        }
+        scheduleDeferrable(id) { answer in work { answer(frame($0)) }.map(frame) }
+    }
+
+    private func scheduleDeferrable(_ id: RequestID,
+                                    _ work: @escaping @Sendable (_ answer: @escaping @Sendable (Result<[[UInt8]], ResponseError>) -> Void)
+                                        -> Result<[[UInt8]], ResponseError>?) {
         state.withLock { _ = $0.inFlight.insert(id) }
         workers.async { [self] in
             if let workGate {
@@ -333,24 +351,29 @@ public final class Server: Sendable {
             }
             let cancelledBefore = state.withLock { $0.cancelled.contains(id) }
             let started = Server.monotonicSeconds()
-            let result: Result<[[UInt8]], ResponseError> = cancelledBefore ? .failure(Server.cancelledError) : work()
+            let result = cancelledBefore ? .failure(Server.cancelledError) : work { [self] in finish(id, $0) }
             logger.debug("request \(id) computed in \(Int((Server.monotonicSeconds() - started) * 1_000_000)) µs") // l10n-exempt: developer log
-            let (cancelled, trim) = state.withLock { state -> (Bool, Bool) in
-                state.inFlight.remove(id)
-                return (state.cancelled.remove(id) != nil, Server.noteActivity(&state))
-            }
-            switch result {
-            case .success(let parts) where !cancelled:
-                let sendStart = Server.monotonicSeconds()
-                connection.sendFrame(parts: parts)
-                logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - sendStart) * 1e6)) µs") // l10n-exempt: developer log
-            case .success:
-                reply(id, .failure(Server.cancelledError))
-            case .failure(let error):
-                reply(id, .failure(cancelled ? Server.cancelledError : error))
-            }
-            if trim { trimWhenIdle(after: Server.trimPause) }
+            if let result { finish(id, result) }
         }
+    }
+
+    /// Sends the answer to `id` (-32800 if the client cancelled it meanwhile) and forgets it.
+    private func finish(_ id: RequestID, _ result: Result<[[UInt8]], ResponseError>) {
+        let (cancelled, trim) = state.withLock { state -> (Bool, Bool) in
+            state.inFlight.remove(id)
+            return (state.cancelled.remove(id) != nil, Server.noteActivity(&state))
+        }
+        switch result {
+        case .success(let parts) where !cancelled:
+            let sendStart = Server.monotonicSeconds()
+            connection.sendFrame(parts: parts)
+            logger.debug("reply \(id) sent in \(Int((Server.monotonicSeconds() - sendStart) * 1e6)) µs") // l10n-exempt: developer log
+        case .success:
+            reply(id, .failure(Server.cancelledError))
+        case .failure(let error):
+            reply(id, .failure(cancelled ? Server.cancelledError : error))
+        }
+        if trim { trimWhenIdle(after: Server.trimPause) }
     }
 
     /// Waits until the disk and index jobs queued so far, and those they queue, are done (for

@@ -203,4 +203,19 @@ struct ToLSP {
         case .refactorRewrite: return .refactorRewrite
         }
     }
+
+    // MARK: Completion
+
+    /// An item's `data`: where `completionItem/resolve` finds the target. The note's own buffer
+    /// is named by its URI, since a buffer that is not a file has no notebook path to find it by.
+    static func completionData(_ target: CompletionTarget, view: NoteView, uri: String) -> CompletionItemData {
+        let anchor: CompletionItemData.Anchor
+        switch target {
+        case .note: anchor = .note
+        case .heading(_, let index, let text): anchor = .heading(index: index, text: text)
+        case .block(_, let id): anchor = .block(id: id)
+        }
+        return CompletionItemData(root: view.note.folder, path: target.path, uri: target.path == view.note.path ? uri : nil,
+                                  anchor: anchor)
+    }
 }

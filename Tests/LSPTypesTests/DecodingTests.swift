@@ -244,6 +244,17 @@ final class DecodingTests: XCTestCase {
         XCTAssertFalse(refusing.supportsDocumentChanges)
         let none = try InitializeParams(params: ["capabilities": ["workspace": ["workspaceEdit": ["resourceOperations": []]]]])
         XCTAssertFalse(none.supportsDocumentChanges)
+        // `window.showMessage` named says `window/showMessageRequest` is answered, even as
+        // `null` (lsp-mode's way); ALE names no `window`.
+        for (window, answers) in [(["showMessage": ["messageActionItem": [:]]] as JSONValue, true), (["showMessage": nil], true),
+                                  (["workDoneProgress": true], false)] {
+            let read = try InitializeParams(params: ["capabilities": ["window": window]])
+            XCTAssertEqual(read.supportsShowMessageRequest, answers, "\(window)")
+        }
+        XCTAssertFalse(bare.supportsShowMessageRequest)
+        XCTAssertEqual(try MessageActionItem(params: ["title": "Merge tags"]), MessageActionItem(title: "Merge tags"))
+        XCTAssertEqual(ShowMessageRequestParams(type: .warning, message: "Merge?", actions: [MessageActionItem(title: "Yes")]).json,
+                       ["type": 2, "message": "Merge?", "actions": [["title": "Yes"]]])
 
         let refused: [(JSONValue?, String)] = [
             ("not an object", #"params: expected an object, got "not an object""#),
@@ -267,12 +278,28 @@ final class DecodingTests: XCTestCase {
         var item = try EchoedCompletionItem(params: json(sent))
         XCTAssertEqual(item.json, json(sent))
         XCTAssertFalse(item.hasDocumentation, "a null documentation is none")
-        XCTAssertEqual(item.data, ["root": "/n", "path": "soil.md"])
+        XCTAssertEqual(item.data, CompletionItemData(root: "/n", path: "soil.md"))
         item.setDocumentation(.markdown("**Soil**"))
         XCTAssertEqual(item.json, json(#"{"label":"Soil","kind":"not a kind","documentation":{"kind":"markdown","value":"**Soil**"},"data":{"root":"/n","path":"soil.md"},"x-client":{"k":[1,2]}}"#))
         XCTAssertTrue(try EchoedCompletionItem(params: json(#"{"label":"a","documentation":"plain"}"#)).hasDocumentation)
         XCTAssertTrue(try EchoedCompletionItem(params: json(#"{"label":"a","documentation":{"kind":"markdown","value":""}}"#)).hasDocumentation)
         XCTAssertNil(try EchoedCompletionItem(params: json("{}")).data)
+        // The data MacMD wrote, read back; what a client changed beyond reading is no target.
+        for (data, expected) in [
+            (#"{"root":"/n","path":"a.md","uri":"file:///n/a.md","headingIndex":2,"heading":"Plan"}"#,
+             CompletionItemData(root: "/n", path: "a.md", uri: "file:///n/a.md", anchor: .heading(index: 2, text: "Plan"))),
+            (#"{"root":"/n","path":"a.md","block":"b1"}"#, CompletionItemData(root: "/n", path: "a.md", anchor: .block(id: "b1"))),
+            (#"{"root":"/n","path":"a.md","heading":"Plan"}"#, CompletionItemData(root: "/n", path: "a.md", anchor: .heading(index: -1, text: "Plan"))),
+            (#"{"root":"/n","path":7}"#, nil),
+            (#"{"path":"a.md"}"#, nil),
+            (#""a.md""#, nil),
+        ] {
+            XCTAssertEqual(try EchoedCompletionItem(params: json(#"{"label":"x","data":"# + data + "}")).data, expected, data)
+            // Written back whole (a heading read without its index gets -1, written out).
+            if let expected, data.contains("headingIndex") || !data.contains("heading") {
+                XCTAssertEqual(expected.json, json(data), "written as read: \(data)")
+            }
+        }
         checkDecoding(EchoedCompletionItem.self, [
             ("{}", .value(EchoedCompletionItem(members: [:]))),
             ("[1]", .error("params: expected a completion item")),
@@ -280,7 +307,7 @@ final class DecodingTests: XCTestCase {
         ])
         // An item the server wrote comes back as the same item.
         let written = CompletionItem(label: "Soil", kind: .file, textEdit: TextEdit(range: range(0, 2, 4), newText: "Soil"),
-                                     data: ["path": "soil.md"])
+                                     data: CompletionItemData(root: "/n", path: "soil.md"))
         XCTAssertEqual(try EchoedCompletionItem(params: written.json), EchoedCompletionItem(written))
     }
 

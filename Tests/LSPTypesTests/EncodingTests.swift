@@ -110,7 +110,7 @@ final class EncodingTests: XCTestCase {
         let item = CompletionItem(label: "Soil", kind: .file, detail: "soil.md", documentation: .markdown("**Soil**"),
                                   sortText: "0001", filterText: "Soil",
                                   textEdit: TextEdit(range: range(0, 2, 4), newText: "Soil"),
-                                  data: ["root": "/n", "path": "soil.md"])
+                                  data: CompletionItemData(root: "/n", path: "soil.md"))
         checkEncoding([
             (CompletionList(isIncomplete: true, items: [item]),
              #"""

@@ -39,6 +39,7 @@ final class MessageTests: XCTestCase {
             (WorkspaceConfigurationRequest.self, "workspace/configuration"),
             (WorkDoneProgressCreateRequest.self, "window/workDoneProgress/create"),
             (DiagnosticRefreshRequest.self, "workspace/diagnostic/refresh"),
+            (ShowMessageRequest.self, "window/showMessageRequest"),
             (PublishDiagnosticsNotification.self, "textDocument/publishDiagnostics"),
             (ProgressNotification.self, "$/progress"), (LogMessageNotification.self, "window/logMessage"),
             (ShowMessageNotification.self, "window/showMessage"),

@@ -133,4 +133,22 @@ final class LocaleChoiceTests: XCTestCase {
             XCTAssertEqual(resolution.match, match, "\(environment)")
         }
     }
+
+    /// The language of month and day names: the locale variables for dates first, then the
+    /// client's `locale`, then `LANG`; encodings and modifiers dropped, `C` and `POSIX` skipped.
+    func testTheWritersLanguageForDates() {
+        let cases: [([String: String], String?, String)] = [
+            ([:], nil, "en"),
+            ([:], "fr", "fr"),
+            (["LANG": "de_DE.UTF-8"], nil, "de_DE"),
+            (["LANG": "de_DE.UTF-8"], "fr", "fr"),
+            (["LC_TIME": "sv_SE.UTF-8", "LANG": "de_DE.UTF-8"], "fr", "sv_SE"),
+            (["LC_ALL": "pl_PL@euro", "LC_TIME": "sv_SE"], "fr", "pl_PL"),
+            (["LC_ALL": "C", "LC_TIME": "POSIX", "LANG": "C.UTF-8"], nil, "en"),
+        ]
+        for (environment, locale, expected) in cases {
+            XCTAssertEqual(LocaleChoice.dateLanguage(clientLocale: locale, environment: environment), expected,
+                           "\(environment) locale \(locale ?? "none")")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 import TestSupport
 import XCTest
 import JSON
@@ -115,22 +116,51 @@ final class NavigationServerTests: XCTestCase {
     }
 
     /// Renaming a tag onto a tag that is already used merges them: the editor asks first. A
-    /// client that shows change annotations gets edits that need confirmation; another gets the
-    /// question as an error, and the same rename again is the yes. A free name needs no yes.
+    /// client that shows change annotations gets edits that need confirmation; one that answers
+    /// `window/showMessageRequest` is asked, and the rename waits for the choice; another gets
+    /// the question as an error, with the name that says yes ahead (`soil!`). The same rename
+    /// again is never a yes. A free name needs no yes.
     func testRenamingATagOntoAnotherAsksFirst() throws {
         let notebook = Fixture("//- /index.md\n# Home\n\n#garden and #soil\n//- /beds.md\n#soil/clay #garden/beds\n")
         let (fixture, client) = start(notebook: notebook)
         defer { client.close(); fixture.destroy() }
         let params = fixture.at("#gar$0den and", in: "index.md")
-        let refused = client.request("textDocument/rename", params.adding(["newName": "soil"]))
-        XCTAssertEqual(refused?.errorCode, -32600)
-        let question = refused?.errorMessage ?? ""
-        XCTAssertTrue(question.contains("`#soil` is already a tag (in 2 notes)") && question.contains("again"), question)
-        let merged = client.request("textDocument/rename", params.adding(["newName": "soil"]))?.value
-        XCTAssertEqual(merged?["changes"]?[fixture.uri("beds.md")]?[0]?["newText"]?.stringValue, "soil/beds", "the yes merges")
+        for _ in 0..<2 {
+            let refused = client.request("textDocument/rename", params.adding(["newName": "soil"]))
+            XCTAssertEqual(refused?.errorCode, -32600, "asked again, still a question")
+            let question = refused?.errorMessage ?? ""
+            XCTAssertTrue(question.contains("`#soil` is already a tag (in 2 notes)") && question.contains("rename to `soil!`"), question)
+        }
+        let merged = client.request("textDocument/rename", params.adding(["newName": "soil!"]))?.value
+        XCTAssertEqual(merged?["changes"]?[fixture.uri("beds.md")]?[0]?["newText"]?.stringValue, "soil/beds", "`soil!` merges")
+        XCTAssertEqual(merged?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "soil")
         // A free name goes at once.
         let fresh = client.request("textDocument/rename", params.adding(["newName": "yard"]))?.value
         XCTAssertEqual(fresh?["changes"]?[fixture.uri("index.md")]?[0]?["newText"]?.stringValue, "yard")
+
+        // A client that answers `window/showMessageRequest` (Neovim) is asked.
+        let (asking, neovim) = start(["window": ["showMessage": ["messageActionItem": ["additionalPropertiesSupport": false]]]],
+                                     notebook: notebook)
+        defer { neovim.close(); asking.destroy() }
+        let place = asking.at("#gar$0den and", in: "index.md")
+        for (choice, merges) in [(0, true), (1, false), (nil, false)] as [(Int?, Bool)] {
+            let rename = neovim.sendRequest("textDocument/rename", place.adding(["newName": "soil"]))
+            var asked: (id: RequestID, params: JSONValue?)?
+            while asked == nil, let message = neovim.nextMessage() {
+                if case .request(let id, "window/showMessageRequest", let question) = message { asked = (id, question) }
+            }
+            let question = try XCTUnwrap(asked, "the server asks")
+            XCTAssertTrue(question.params?["message"]?.stringValue?.contains("merges the two") ?? false, "\(question.params ?? .null)")
+            let actions = question.params?["actions"]?.arrayValue ?? []
+            XCTAssertEqual(actions.compactMap { $0["title"]?.stringValue }, ["Merge tags", "Cancel"])
+            neovim.send(.response(id: question.id, result: .success(choice.map { actions[$0] } ?? .null)))
+            let answer = neovim.response(to: rename)
+            if merges {
+                XCTAssertEqual(answer?.value?["changes"]?[asking.uri("beds.md")]?[0]?["newText"]?.stringValue, "soil/beds", "Merge tags merges")
+            } else {
+                XCTAssertEqual(answer?.value, .null, "no choice, or Cancel, is no edit: \(String(describing: answer))")
+            }
+        }
 
         let (annotating, editor) = start(["workspace": ["workspaceEdit": ["documentChanges": true, "changeAnnotationSupport": ["groupsOnLabel": true]]]],
                                          notebook: notebook)

@@ -101,10 +101,16 @@ final class RefactoringLocalizationTests: XCTestCase {
                                                                     modificationTime: nil))])
             }
             let change = try host.snapshot().view(of: index).rename(at: offset("#so|il"), to: "garden")
-            let question = try XCTUnwrap(change.confirmation)
+            let confirmation = try XCTUnwrap(change.confirmation)
+            let question = confirmation.question
             XCTAssertEqual(question.english, english)
             XCTAssertEqual(question.string(in: .de), german)
             XCTAssertEqual(question.string(in: .ar), arabic)
+            XCTAssertEqual(confirmation.confirmingName, "garden!")
+            XCTAssertEqual(confirmation.refusal.string(in: .de),
+                           german + ". Dieser Editor kann nicht vorher fragen: Zum Zusammenführen in `garden!` umbenennen.")
+            XCTAssertNil(try host.snapshot().view(of: index).rename(at: offset("#so|il"), to: "garden!").confirmation,
+                         "`garden!` says yes ahead")
         }
     }
 }

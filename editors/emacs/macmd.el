@@ -254,15 +254,22 @@ It is `macmd-server-command', run as a `macmd-eglot-server'."
   (defclass macmd-eglot-server (eglot-lsp-server) ()
     :documentation "MacMD's language server, as eglot knows it.
 It is told that workspace edits may create, rename and delete files, which
-`macmd--eglot-apply-workspace-edit' does.")
+`macmd--eglot-apply-workspace-edit' does, and that the server may ask with
+`window/showMessageRequest', which eglot answers with a prompt.")
 
   (cl-defmethod eglot-client-capabilities ((_server macmd-eglot-server))
     (let* ((capabilities (cl-call-next-method))
-           (workspace (plist-get capabilities :workspace)))
+           (workspace (plist-get capabilities :workspace))
+           (window (plist-get capabilities :window)))
       (plist-put capabilities :workspace
                  (plist-put workspace :workspaceEdit
                             (list :documentChanges t
-                                  :resourceOperations ["create" "rename" "delete"])))))
+                                  :resourceOperations ["create" "rename" "delete"])))
+      ;; Eglot answers `window/showMessageRequest' with a prompt without saying so: say it, so
+      ;; that a rename that merges two tags asks first.
+      (plist-put capabilities :window
+                 (plist-put window :showMessage
+                            (list :messageActionItem (list :additionalPropertiesSupport :json-false))))))
 
   (cl-defmethod eglot-initialization-options ((server macmd-eglot-server))
     (or macmd-settings (cl-call-next-method server)))

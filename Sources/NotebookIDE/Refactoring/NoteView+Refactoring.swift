@@ -28,17 +28,27 @@ extension NoteView {
     }
 
     /// The edits that rename the symbol at `offset` to `newName` everywhere, then the file
-    /// rename a note's new name implies.
-    public func rename(at offset: Int, to newName: String) throws(RenameError) -> WorkspaceChange {
+    /// rename a note's new name implies. A tag renamed onto a tag already used merges the two:
+    /// the change then carries a `confirmation`, unless the new name ends in `!` (the yes said
+    /// ahead, for an editor that cannot ask).
+    public func rename(at offset: Int, to requestedName: String) throws(RenameError) -> WorkspaceChange {
         guard let target = symbols.target(at: offset) else { throw RenameError("rename.nothingHere") }
+        var newName = requestedName
+        var confirmed = false
+        if case .tag = target, newName.hasSuffix("!") {
+            newName.removeLast()
+            confirmed = true
+        }
         let (edits, fileRename) = try notebook.rename(target, in: symbols, to: newName)
         var change = WorkspaceChange(folder: note.folder, edits: edits)
         if let (old, new) = fileRename { change.steps.append(.rename(from: ref(old), to: ref(new))) }
         if case .tag(let tag) = target, !edits.isEmpty {
             let newTag = (try? RenameName.tag(newName)) ?? newName
             let merged = notebook.tagMerge(renaming: tag.name, to: newTag)
-            if !merged.isEmpty {
-                change.confirmation = LocalizedText("rename.tag.mergeConfirmation", .integer(merged.count), .string(newTag), .string(tag.name))
+            if !merged.isEmpty, !confirmed {
+                change.confirmation = ChangeConfirmation(
+                    question: LocalizedText("rename.tag.mergeConfirmation", .integer(merged.count), .string(newTag), .string(tag.name)),
+                    yes: LocalizedText("rename.tag.mergeLabel"), no: LocalizedText("rename.cancel"), confirmingName: newTag + "!")
             }
         }
         return change

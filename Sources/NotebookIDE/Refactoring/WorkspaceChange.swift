@@ -37,7 +37,7 @@ public struct WorkspaceChange: Sendable, Equatable {
     public var steps: [Step] = []
     /// Set when the change should not happen without the writer's yes (a tag renamed onto a tag
     /// that is already used merges the two, which no rename can undo): what to ask.
-    public var confirmation: LocalizedText?
+    public var confirmation: ChangeConfirmation?
 
     public init(steps: [Step] = []) {
         self.steps = steps
@@ -58,4 +58,27 @@ public struct WorkspaceChange: Sendable, Equatable {
     public var hasFileOperations: Bool {
         steps.contains { if case .edit = $0 { return false } else { return true } }
     }
+}
+
+/// What to ask before a change that no rename can undo, and the ways the writer says yes: a
+/// choice between `yes` and `no` where the editor can ask, else a new name that says yes ahead.
+public struct ChangeConfirmation: Sendable, Equatable {
+    /// The question, a sentence without its final full stop.
+    public var question: LocalizedText
+    /// The titles of the two answers, for an editor that asks with buttons.
+    public var yes: LocalizedText
+    public var no: LocalizedText
+    /// The new name that confirms the change when given to the same rename (the name and `!`).
+    public var confirmingName: String
+
+    public init(question: LocalizedText, yes: LocalizedText, no: LocalizedText, confirmingName: String) {
+        self.question = question
+        self.yes = yes
+        self.no = no
+        self.confirmingName = confirmingName
+    }
+
+    /// Why the change is refused where the editor cannot ask: the question, and the name that
+    /// says yes.
+    public var refusal: LocalizedText { LocalizedText("rename.tag.mergeCannotAsk", .text(question), .string(confirmingName)) }
 }
