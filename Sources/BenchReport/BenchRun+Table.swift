@@ -140,24 +140,58 @@ extension BenchRun {
         return (value < 0 ? "-" : "") + out
     }
 
-    /// The README's performance section: where and when the run was made, how to re-run it, the
-    /// table at one notebook size and the render rows, and the plots (`plotsPath`: the folder of
-    /// the SVG files, relative to the README).
+    /// The README's performance section, a summary: where and when the run was made and how to
+    /// re-run it, one row per scenario a peer also does (at one notebook size, and rendering)
+    /// with macmd's median, the best peer's and the ratio between them, and one plot
+    /// (`plotsPath`: the folder of the SVG files, relative to the README). The whole table is
+    /// `results.md` in the same folder.
     public func readmeSection(plotsPath: String, notes size: Int?) -> String {
         var out = "Measured by `macmd-bench all` on \(date.prefix(10)), \(machine.cpuModel) (\(machine.cores) cores, "
-        out += Self.number(Double(machine.memoryBytes) / 1_073_741_824) + " GiB), \(macmdVersion), release build. "
-        out += "Cells are median / p95 / p99 in the row's unit, then the server's RSS"
-        out += size.map { "; notebooks of \(Self.grouped($0)) generated notes (seed \(seed))." } ?? "."
-        out += " Re-run: `swift build -c release && .build/release/macmd-bench all --out /tmp/bench --readme README.md`"
-        out += " (docs/performance.md says what each scenario does).\n\n"
-        out += markdownTable(groups: Self.serverGroups, notes: size.map { [$0] }, reasons: false)
-        out += "\n" + markdownTable(groups: ["render"], reasons: false) + "\n"
-        out += "The whole table (every notebook size), why a figure is n/a, skipped or failed, and the rounds the "
-        out += "time budget cut: [\(plotsPath)/results.md](\(plotsPath)/results.md).\n\n"
-        for plot in ["index", "latency", "render"] {
-            out += "![\(plot)](\(plotsPath)/\(plot).svg)\n"
+        out += Self.number(Double(machine.memoryBytes) / 1_073_741_824) + " GiB), \(macmdVersion), release build"
+        out += size.map { ", on notebooks of \(Self.grouped($0)) generated notes (seed \(seed))." } ?? "."
+        out += " Medians; the ratio is the best peer's time over macmd's (for throughput, macmd's over the best peer's)."
+        out += " Re-run: `swift build -c release && .build/release/macmd-bench all --out /tmp/bench --readme README.md`.\n\n"
+        out += "| Scenario | macmd | The best peer | macmd is |\n|---|---:|---:|---:|\n"
+        for row in keyRatios(notes: size) {
+            let verdict = row.ratio >= 1 ? Self.number(row.ratio) + "× faster" : Self.number(1 / row.ratio) + "× slower"
+            out += "| \(row.title) (\(row.unit)) | \(Self.number(row.macmd)) | \(row.peer): \(Self.number(row.best)) | \(verdict) |\n"
         }
+        out += "\nEvery figure (p95, p99, memory, every notebook size, the scenarios no peer does) and why one is n/a: "
+        out += "[\(plotsPath)/results.md](\(plotsPath)/results.md); what each scenario does and how to install the peers: "
+        out += "[docs/performance.md](docs/performance.md).\n\n"
+        out += "![latency](\(plotsPath)/latency.svg)\n"
         return out
+    }
+
+    /// One row of the summary: a scenario macmd and at least one peer measured, with the
+    /// medians of macmd and of the best peer, and how many times better macmd is (below 1:
+    /// worse). `higherIsBetter` for throughput (MB/s), where the ratio is macmd's over the peer's.
+    public struct KeyRatio: Sendable, Equatable {
+        public var title: String
+        public var unit: String
+        public var macmd: Double
+        public var peer: String
+        public var best: Double
+        public var ratio: Double
+        public var higherIsBetter: Bool
+    }
+
+    /// The summary's rows: the servers' scenarios at `size` notes, then the renderers', in the
+    /// order of the table.
+    public func keyRatios(notes size: Int?) -> [KeyRatio] {
+        var ratios: [KeyRatio] = []
+        for row in rows {
+            guard let first = results.first(where: { $0.scenario == row.scenario && $0.notes == row.notes }) else { continue }
+            if Self.serverGroups.contains(first.group), let size, row.notes != size { continue }
+            let here = results.filter { $0.scenario == row.scenario && $0.notes == row.notes }
+            guard let macmd = here.first(where: { $0.subject == "macmd" })?.spread?.median, macmd > 0 else { continue }
+            let higherIsBetter = row.unit == "MB/s"
+            let peers = here.filter { $0.subject != "macmd" }.compactMap { result in result.spread.map { (result.subject, $0.median) } }
+            guard let best = higherIsBetter ? peers.max(by: { $0.1 < $1.1 }) : peers.min(by: { $0.1 < $1.1 }), best.1 > 0 else { continue }
+            ratios.append(KeyRatio(title: row.title, unit: row.unit, macmd: macmd, peer: best.0, best: best.1,
+                                   ratio: higherIsBetter ? macmd / best.1 : best.1 / macmd, higherIsBetter: higherIsBetter))
+        }
+        return ratios
     }
 
     /// `text` with the part between `begin` and `end` (the marker lines kept) replaced by

@@ -13,7 +13,7 @@
 // - `close()` stops event delivery and drops later sends. It does not close the descriptors,
 //   which belong to the caller; a reader blocked in read(2) ends at its next read result.
 
-// No Foundation here: the executable stays free of it (it costs about 9 MB of RSS), so the
+// No Foundation here: the executable stays free of it (it costs megabytes of RSS), so the
 // thread is a plain pthread and the locks are `Locks.Locked` (POSIX mutexes the thread sanitizer sees).
 
 import JSON

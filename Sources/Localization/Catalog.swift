@@ -65,8 +65,9 @@ public struct Catalog: Sendable {
     public static let builtIn: Catalog = (try? Catalog(json: Catalog.builtInJSON)) ?? Catalog(sourceLanguage: "en", entries: [:])
 
     /// The catalog compiled into MacMD as `locale` needs it: only the languages of its fallback
-    /// chain, without comments, read once per locale. What messages are written from: reading
-    /// every language cost 25 ms and 5 MB at start-up, one language costs a tenth of that.
+    /// chain, without comments, read once per locale. What messages are written from: a process
+    /// writes in one language, and reading every language would cost every start-up time and
+    /// memory for the others.
     /// A caller that comes while another reads the same catalog waits for that read rather
     /// than reading it again.
     public static func builtIn(for locale: SupportedLocale) -> Catalog {

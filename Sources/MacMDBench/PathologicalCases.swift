@@ -175,8 +175,9 @@ public enum PathologicalCases {
     }
 
     /// Front matter of every shape, each followed by `# Body`, at `multiplier/divisor` of the
-    /// reference counts (issue 11: 128,000 keys took 27 s, each key compared with every key
-    /// before it to find duplicates). They are `indexed`: most of front matter is read there.
+    /// reference counts (issue 11: 128,000 keys took quadratic time, each key compared with
+    /// every key before it to find duplicates). They are `indexed`: most of front matter is read
+    /// there.
     public static func frontMatterCases(divisor: Int = 1, multiplier: Int = 1) -> [Case] {
         func n(_ count: Int) -> Int { max(1, count * multiplier / divisor) }
         func frontMatter(_ name: String, _ count: Int, head: String = "", _ line: (Int) -> String) -> Case {

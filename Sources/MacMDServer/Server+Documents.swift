@@ -56,8 +56,8 @@ extension Server {
 
     /// Once the server has had nothing to do for a second after edits or requests, the memory
     /// their texts, trees, line indexes and answers freed is handed back to the system
-    /// (`MemoryTrim`): without it, the allocator keeps the high-water mark of a burst (a 400 KB
-    /// note grew the server by 20-25% over 100,000 edits, none of it live). One job per pause,
+    /// (`MemoryTrim`): without it, the allocator keeps the high-water mark of a burst, little of
+    /// it live. One job per pause,
     /// on `indexer` after the filing jobs queued before it; no timer runs while the server idles.
     /// Called under the `state` lock the caller holds anyway (a keystroke takes no second lock);
     /// true when the caller must start the wait (`trimWhenIdle`).

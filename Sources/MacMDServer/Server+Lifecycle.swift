@@ -25,7 +25,7 @@ extension Server {
                                               initializationOptionsLocale: params.initializationOptions?["locale"]?.stringValue,
                                               environment: configuration.environment)
         // The session's strings are read on another core while the client reads this answer and
-        // says `initialized`, so neither the answer (4 ms sooner) nor the scan's first progress
+        // says `initialized`, so neither the answer nor the scan's first progress
         // report waits for a whole read (a report that comes meanwhile waits for this one's end).
         let locale = language.locale
         workers.async { _ = Catalog.builtIn(for: locale) }

@@ -10,7 +10,7 @@
 import TextCore
 
 /// The writer's bytes: raw memory with a count, because `Array.append(contentsOf:)` costs
-/// about a hundred instructions a call and rendering makes one call every dozen bytes.
+/// far more a call than the few bytes it copies, and rendering writes a piece every few bytes.
 /// Owned by one `HTMLWriter`, which is non-copyable: no other writer can share it, so a write
 /// needs no uniqueness check.
 final class HTMLByteStorage {

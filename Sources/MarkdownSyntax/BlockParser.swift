@@ -443,9 +443,9 @@ struct BlockParser: ~Copyable {
     /// that start on the line, then either add the line to the tip paragraph as a lazy
     /// continuation, or close the blocks the line did not continue and add its text.
     ///
-    /// The phases that run on every line are `@inline(__always)`: left as calls they cost about
-    /// 2 % of a corpus rendering (callgrind; line state spilled around each call). The openers
-    /// of particular blocks run once per block and are left to the compiler.
+    /// The phases that run on every line are `@inline(__always)`: left as calls they spill the
+    /// line state around each call, on every line. The openers of particular blocks run once per
+    /// block and are left to the compiler.
     mutating func processLine(start: Int, end: Int, into tree: inout SyntaxTree) {
         beginLine(start: start, end: end)
         guard let match = continueOpenBlocks(into: &tree) else { return }

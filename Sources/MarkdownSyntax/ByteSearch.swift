@@ -11,8 +11,8 @@ import TextCore
 public enum ByteSearch {
     /// Whether `bytes[start..<end]` begins with `prefix` (ASCII; lower-case when `ignoringCase`, and
     /// then upper-case letters of `bytes` match too). The prefix's bytes are read in place: a
-    /// `String`'s UTF-8 view, or an array made of one, cost an allocation or a few hundred
-    /// instructions a test (the HTML-block scanner tests every line that starts with `<`; the
+    /// `String`'s UTF-8 view, or an array made of one, cost an allocation or far more than the
+    /// comparison a test (the HTML-block scanner tests every line that starts with `<`; the
     /// renderer every link's URL).
     @inlinable @inline(__always)
     public static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,

@@ -142,7 +142,7 @@ public enum FrontMatterParser {
             var valueEnd = line.end
             while valueEnd > valueStart && isSpaceOrTab(content[valueEnd - 1]) { valueEnd -= 1 }
             // A scan of the few entries before; past 16, a set: a scan made 128,000 keys cost 8
-            // billion comparisons (27 s), a set for every note's three keys cost more than them.
+            // billion comparisons, a set for every note's three keys cost more than them.
             let repeated: Bool
             if entries.count < 16 {
                 repeated = entries.contains { $0.key == key }

@@ -6,8 +6,8 @@
 // - The parsers build a tree that nothing else holds yet; they make its storage their own once
 //   (`makeUniqueForBuilding`) and then write nodes in place through `SyntaxTree.arena`, with no
 //   uniqueness check per write: a check per write was a call into the runtime for most fields the
-//   parsers set (7 million calls to render 10 MB). Node ids they use are ids they made, checked
-//   by `assert` in debug builds (the tests').
+//   parsers set. Node ids they use are ids they made, checked by `assert` in debug builds (the
+//   tests').
 
 import TextCore
 

@@ -1,6 +1,6 @@
 // Word and character counts over the text a reader sees, with NotebookIndex's `WordCounter`.
 // Counted when asked for (the preview), not while indexing: no feature needs every note's count,
-// and counting cost a tenth of the index's instructions.
+// and counting every note would slow every cold index.
 
 import MarkdownSyntax
 import NotebookIndex

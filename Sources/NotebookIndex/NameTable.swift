@@ -11,7 +11,7 @@
 // - An entry (hash, number) is in the table at most once.
 //
 // Where a `[String: PathList]` kept every key's String and a 40-byte bucket per key, a slot is
-// 8 bytes (10,000 notes: 0.13 MB a table where the dictionary and its keys took about 1 MB).
+// 8 bytes.
 
 import TextCore
 struct NameTable: Sendable {

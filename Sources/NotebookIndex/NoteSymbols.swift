@@ -74,7 +74,7 @@ public struct NoteSymbols: Sendable, Equatable {
     /// tree (`NotebookDiagnostics.mathErrors`): the index never runs the maths converter.
     public var formulaCount = 0
     /// The fields few notes fill, out of line: one reference, nil when all are empty, where they
-    /// took 40 bytes in every note's entry of the notebook's table (10,000 notes: 0.5 MB).
+    /// took 40 bytes in every note's entry of the notebook's table.
     private var rare: RareFieldsBox?
 
     /// The out-of-line fields; setting them boxes them anew, or drops the box when all are empty.

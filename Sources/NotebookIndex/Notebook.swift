@@ -278,7 +278,7 @@ public struct Notebook: Sendable, Equatable {
 
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
-    /// note with thousands of links to a few names quadratic (71 M instructions for a 1 MB note).
+    /// note with thousands of links to a few names quadratic.
     private static func removeOne<Key: Hashable, Element: Equatable>(_ element: Element, _ table: inout [Key: [Element]], _ key: Key) {
         guard let index = table[key]?.lastIndex(of: element), let last = table[key]?.indices.last else { return }
         if last == 0 {

@@ -12,8 +12,9 @@
 import TextCore
 
 /// Bytes gathered in a small chunk of raw memory and moved to an array a chunk at a time:
-/// `Array.append(contentsOf:)` costs about a hundred instructions a call, and the writer has a
-/// piece to write every few bytes. The owner calls `finish()` once, which frees the chunk.
+/// `Array.append(contentsOf:)` costs far more a call than the few bytes it copies, and the
+/// writer has a piece to write every few bytes. The owner calls `finish()` once, which frees the
+/// chunk.
 struct ByteOutput {
     /// What has been flushed; the caller's buffer, swapped in.
     var result: [UInt8]

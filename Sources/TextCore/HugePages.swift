@@ -2,7 +2,7 @@
 //
 // Why: a rendering of 10 MB of Markdown touches about 60 MB of fresh memory (the source, the
 // content, the node arena). In 4 KB pages that is 15,000 page faults, and on a virtual machine a
-// fault costs microseconds: half the time of a rendering went to them. Linux backs a region the
+// fault costs microseconds: a large share of a rendering's time. Linux backs a region the
 // program advises (`MADV_HUGEPAGE`) with 2 MB pages where it can, one fault for 512 small ones,
 // when transparent huge pages are `always` or `madvise` (the default of most distributions).
 //

@@ -3,9 +3,8 @@
 //
 // `String.hash(into:)` feeds the text's bytes in NFC to the hasher, then a 0xFF terminator, so
 // canonically equivalent strings hash alike. For ASCII it knows the text is in NFC; for any
-// other native string it checks, scalar by scalar through the Unicode tables (about 1,900
-// instructions for a short name), and that was 2.7 % of a cold index's instructions, for the
-// few names with an accent or in another script.
+// other native string it checks, scalar by scalar through the Unicode tables, which costs far
+// more than hashing the bytes, for the few names with an accent or in another script.
 //
 // Invariants:
 // - `quickHash(into:)` feeds the hasher exactly what `hash(into:)` does: for text whose every

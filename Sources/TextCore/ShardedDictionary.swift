@@ -1,8 +1,8 @@
 // A dictionary split into shards by key hash, so a copy shares all but the shard a change
 // touches: the notebook's big tables (every note's symbols by path) are held by snapshots that
 // requests read while edits change the tables, and with one `Dictionary`, an edit made while any
-// snapshot is alive copied the whole table (10,000 notes: every note's fields retained, about
-// 5 ms on this machine, under the state lock).
+// snapshot is alive copied the whole table (every note's fields retained, under the state
+// lock).
 //
 // Invariants:
 // - A key lives in shard `shardHash & (shardCount - 1)`: a hash of its own, cheaper than

@@ -23,7 +23,7 @@ public enum UTF8Repair {
 
     /// The length of the well-formed sequence at `base[index]` (a byte >= 0x80, `index < count`),
     /// or 0 when it is not one (then `checkedSequenceLength` says how much to replace). Inlined
-    /// where text is scanned: a call per character was 4 % of a corpus rendering (callgrind).
+    /// where text is scanned: a call per character costs more than the check it makes.
     @inlinable @inline(__always)
     public static func wellFormedLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Int {
         let lead = base[index]
@@ -147,8 +147,8 @@ public enum UTF8Repair {
     ///
     /// Transparent, so that it is inlined into its callers in other modules (the HTML writer
     /// calls it for every run of non-ASCII text): `@inline(__always)` was not honoured across
-    /// the module boundary, and a call cost 21 instructions of entry and exit for a run of 8
-    /// bytes on average (9 M of the 667 M instructions of rendering the benchmark corpus).
+    /// the module boundary, and a call's entry and exit weigh on runs that are only a few
+    /// bytes long on average.
     @_transparent
     public static func wellFormedRunEnd(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
         let raw = UnsafeRawPointer(base)

@@ -8,13 +8,16 @@
 //   3. N edits (default 100,000) the same way.
 // After each, the RSS at the answer and after a pause of 1.5 s (the server hands the memory the
 // edits freed back a second after the last one), and at the end the peak RSS (VmHWM).
+//   4. Idle: the CPU the server uses in 3 s of nothing to do (from /proc/PID/stat), after the
+//      pause: at most one clock tick, or something polls.
 //
 // Each edit types one character at the end of the note or takes the last one back, so the
 // note stays about its size and the server re-parses it whenever it gets to it. The client
 // declares pull diagnostics without refresh, so the server writes nothing while the edits
 // arrive; the writes still drain the server's output, so nothing can block either side.
 // Verdicts: the answer within a second of the last edit, the preview of exactly the text the
-// client holds, the RSS after N edits within 10% of the RSS before them (after the 1,001).
+// client holds, the RSS after N edits within 10% of the RSS before them (after the 1,001), at
+// most one clock tick of CPU while idle.
 
 #if canImport(Glibc)
 import Glibc
@@ -115,6 +118,10 @@ extension BenchCommand {
         guard let many = flood(edits) else { return server.failedFlood("no answer after \(edits) edits") }
         let rightAfterMany = server.residentBytes()
         let afterMany = settled()
+        let idleBefore = server.cpuTicks()
+        usleep(3_000_000)
+        let idleAfter = server.cpuTicks()
+        let idleTicks = idleBefore.flatMap { before in idleAfter.map { $0 - before } }
         let peak = server.peakResidentBytes()
         let threads = server.statusBytes("Threads:").map { $0 / 1024 }
         server.stop()
@@ -128,11 +135,13 @@ extension BenchCommand {
         phase("1,001 edits", thousand, rightAfterThousand, afterThousand)
         phase("\(edits) edits", many, rightAfterMany, afterMany)
         report += "  peak RSS of the run (VmHWM): \(megabytes(peak)); threads at the end: \(threads.map(String.init) ?? "?")\n"
+        report += "  idle: \(idleTicks.map(String.init) ?? "?") clock ticks of CPU in 3 s with nothing to do\n"
         var failures: [String] = []
         if !thousand.exact || !many.exact { failures.append("a preview was not of the client's text") }
         if many.seconds > 1 { failures.append("the answer came more than a second after the last edit") }
         if let a = afterThousand, let b = afterMany, Double(b) > Double(a) * 1.1 { failures.append("RSS after \(edits) edits is over 110% of RSS after 1,000") }
-        report += failures.isEmpty ? "  ok: answered within a second, RSS within 10%\n" : failures.map { "  FAILED: \($0)\n" }.joined()
+        if let idleTicks, idleTicks > 1 { failures.append("the idle server used \(idleTicks) clock ticks in 3 s: something polls") }
+        report += failures.isEmpty ? "  ok: answered within a second, RSS within 10%, idle when idle\n" : failures.map { "  FAILED: \($0)\n" }.joined()
         StandardStreams.writeOutput(Array(report.utf8))
         return failures.isEmpty ? 0 : 1
     }
@@ -162,6 +171,18 @@ extension BenchCommand.ServerProcess {
             }
         }
         return true
+    }
+
+    /// The CPU the process has used, user and system, in clock ticks (`/proc/PID/stat` fields 14
+    /// and 15); nil where /proc cannot say.
+    func cpuTicks() -> Int? {
+        guard let stat = BenchCommand.procFile(of: pid, "stat", capacity: 4096),
+              let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        // After the command name (in parentheses, which may hold spaces): field 3, the state, on.
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 12, let user = Int(String(decoding: fields[11], as: UTF8.self)),
+              let system = Int(String(decoding: fields[12], as: UTF8.self)) else { return nil }
+        return user + system
     }
 
     mutating func failedFlood(_ message: String) -> Int32 {

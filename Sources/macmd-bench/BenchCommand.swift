@@ -8,7 +8,7 @@
 //       is on PATH, it gets the same treatment with the table, strikethrough, autolink,
 //       tagfilter and tasklist extensions.
 //
-// No Foundation here or anywhere in the executable: it would add ~9 MB to every process's RSS.
+// No Foundation here or anywhere in the executable: it would add megabytes to every process's RSS.
 //   macmd-bench lsp [--rounds N]    (see BenchCommand+LSP.swift)
 //   macmd-bench editing [--rounds N]    (see BenchCommand+Editing.swift)
 //   macmd-bench index DIR, macmd-bench scan DIR    (see BenchCommand+Index.swift, +Scan.swift)

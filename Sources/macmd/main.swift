@@ -16,8 +16,8 @@ signal(SIGPIPE, SIG_IGN)
 #if canImport(Glibc)
 // The language server handles megabyte buffers on every large request (a note's text, its tree,
 // its HTML, the answer's frame). glibc's defaults serve each of them with a fresh mmap and give it
-// back with munmap when freed, so every request faults in (and zeroes) all of their pages again:
-// several milliseconds on a 1 MB preview. Keeping such blocks in the heap, and freed memory at
+// back with munmap when freed, so every request faults in (and zeroes) all of their pages
+// again. Keeping such blocks in the heap, and freed memory at
 // its top, lets the next request reuse pages that are already mapped. The cost is memory the
 // process keeps after a large request (up to the trim threshold), not idle RSS. Other
 // subcommands keep glibc's defaults (`macmd render`'s peak RSS is a measured target).

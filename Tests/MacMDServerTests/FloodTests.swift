@@ -111,31 +111,4 @@ final class FloodTests: XCTestCase {
         XCTAssertEqual(html?.filter { $0 == "a" }.count, typed.filter { $0 == "a" }.count, "the preview is of the client's text")
         XCTAssertEqual(html.map { $0.components(separatedBy: "a\n").count - 1 }, typed.components(separatedBy: "a\n").count - 1)
     }
-
-    func testAnIdleServerUsesNoCPU() throws {
-        let fixture = NotebookFixture(["index.md": "# Home\n\n[[other]]\n", "other.md": "# Other\n"])
-        defer { fixture.destroy() }
-        let child = try start(fixture, note: "index.md", text: "# Home\n\n[[other]]\n")
-        // Let the scan and the first diagnostics settle, then watch the process do nothing.
-        while let message = child.next(timeout: 10) {
-            if case .notification(method: "textDocument/publishDiagnostics", _) = message { break }
-        }
-        Thread.sleep(forTimeInterval: 1.0)
-        let before = try Self.cpuTicks(child.process.processIdentifier)
-        Thread.sleep(forTimeInterval: 3.0)
-        let after = try Self.cpuTicks(child.process.processIdentifier)
-        XCTAssertLessThanOrEqual(after - before, 1, "CPU ticks (1/100 s) used in 3 idle seconds: no polling loop")
-        child.closeInput()
-        _ = child.waitForExit()
-    }
-
-    /// utime + stime of a process, in clock ticks, from /proc.
-    static func cpuTicks(_ pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name (which may hold spaces) in parentheses.
-        guard let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // fields[0] is the state (field 3); utime and stime are fields 14 and 15.
-        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
-    }
 }

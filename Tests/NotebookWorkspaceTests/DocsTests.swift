@@ -17,11 +17,11 @@ final class DocsTests: XCTestCase {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// README.md, docs/*.md and Fixtures/README.md.
+    /// README.md, CONTRIBUTING.md, docs/*.md and Fixtures/README.md.
     static func documents() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md", "Fixtures/README.md"] + docs
+        return ["README.md", "CONTRIBUTING.md", "Fixtures/README.md"] + docs
     }
 
     /// The lines of `path` from the heading `heading` to the next heading of its level or above.
@@ -106,6 +106,23 @@ final class DocsTests: XCTestCase {
                 }
             }
         }
+    }
+
+    // MARK: Helix
+
+    /// The README's Helix lines are docs/editors.md's, which are editors/helix/languages.toml's
+    /// (without its comments).
+    func testTheHelixLinesAreTheSameEverywhere() throws {
+        func block(_ text: String) throws -> String {
+            let start = try XCTUnwrap(text.range(of: "```toml\n[language-server.macmd]"), "a ```toml block with the Helix lines")
+            let end = try XCTUnwrap(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+            return String(text[text.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        }
+        let editors = try block(Self.text("docs/editors.md"))
+        XCTAssertEqual(try block(Self.text("README.md")), editors, "README.md's Helix lines are docs/editors.md's")
+        let file = try Self.text("editors/helix/languages.toml").split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(file, editors, "editors/helix/languages.toml holds the same lines")
     }
 
     // MARK: The README's commands

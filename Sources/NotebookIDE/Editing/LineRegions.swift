@@ -1,8 +1,8 @@
 // Which block a line of a note's text is in, as far as the blocks that hide Markdown go: the
 // front matter, a fenced code block, a `$$` display-math block, or the body. Found by reading
 // line starts from the top of the text, never by parsing it: what editing features ask about
-// the line being typed (a keystroke makes a new version, and parsing a 1 MB note on every one
-// would cost tens of milliseconds).
+// the line being typed (a keystroke makes a new version, and a 1 MB note is too large to parse
+// again on every one).
 //
 // Invariants:
 // - The same decisions as the block parser for these blocks at the top level and in lists (up to
