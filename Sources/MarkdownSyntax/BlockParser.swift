@@ -1083,10 +1083,7 @@ struct BlockParser: ~Copyable {
             if n < count { n += (bytes[n] == byteReturn && n + 1 < count && bytes[n + 1] == byteNewline) ? 2 : 1 }
             return (e, n)
         }
-        func isFence(_ s: Int, _ e: Int, _ c: UInt8) -> Bool {
-            guard e - s >= 3, bytes[s] == c, bytes[s + 1] == c, bytes[s + 2] == c else { return false }
-            return BlockScanners.isBlank(bytes, s + 3, e)
-        }
+        func isFence(_ s: Int, _ e: Int, _ c: UInt8) -> Bool { BlockScanners.isFrontMatterFence(bytes, s, e, c) }
         let first = lineAt(begin)
         guard isFence(begin, first.end, UInt8(ascii: "-")) else { return begin }
         var p = first.next
@@ -1117,22 +1114,8 @@ struct BlockParser: ~Copyable {
         return begin
     }
 
-    /// `$$` starts a math block when the line is one whole `$$ … $$` formula, or when no other
-    /// `$$` follows on the line (the formula continues below); `$$x$$ and more text` stays a
-    /// paragraph with inline display math.
-    func opensDollarMath() -> Bool {
-        var e = lineEnd
-        while e > nextNonspace + 2 && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
-        if e - (nextNonspace + 2) >= 2 && bytes[e - 1] == UInt8(ascii: "$") && bytes[e - 2] == UInt8(ascii: "$") {
-            return true
-        }
-        var i = nextNonspace + 2
-        while i + 1 < e {
-            if bytes[i] == UInt8(ascii: "$") && bytes[i + 1] == UInt8(ascii: "$") { return false }
-            i += 1
-        }
-        return true
-    }
+    /// `$$` at the line's first non-space opens a math block (`BlockScanners.opensDollarMath`).
+    func opensDollarMath() -> Bool { BlockScanners.opensDollarMath(bytes, nextNonspace, lineEnd) }
 
     /// Opens a `$$` display-math block at `nextNonspace`; a single-line `$$ … $$` closes at once.
     mutating func openDollarMath(fenceIndent: Int, into tree: inout SyntaxTree) {
@@ -1169,9 +1152,9 @@ struct BlockParser: ~Copyable {
 
     /// In an open `$$` block: a line ending with `$$` closes it (text before the `$$` is content).
     mutating func closesDollarMath(into tree: inout SyntaxTree, index: Int) -> Bool {
+        guard BlockScanners.closesDollarMath(bytes, offset, lineEnd) else { return false }
         var e = lineEnd
         while e > offset && isSpaceOrTab(bytes[e - 1]) { e -= 1 }
-        guard e - offset >= 2, bytes[e - 1] == UInt8(ascii: "$"), bytes[e - 2] == UInt8(ascii: "$") else { return false }
         var s = nextNonspace
         e -= 2
         while e > s && isSpaceOrTab(bytes[e - 1]) { e -= 1 }

@@ -1,4 +1,6 @@
-// Small scanners over the bytes of one line, used by the block pass.
+// Small scanners over the bytes of one line, used by the block pass, and public so that what
+// reads a note line by line without parsing it (the editing features' `LineRegions`) decides
+// with the parser's own rules, not a copy of them.
 //
 // Each scanner takes a buffer, a start offset and the line's end offset (exclusive, line ending
 // not included) and returns the number of bytes it matched, 0 for no match. None reads outside
@@ -14,11 +16,11 @@
 @inlinable func isASCIILetter(_ c: UInt8) -> Bool { (c | 0x20) &- 0x61 < 26 }
 @inlinable func asciiLower(_ c: UInt8) -> UInt8 { isASCIILetter(c) ? c | 0x20 : c }
 
-enum BlockScanners {
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+public enum BlockScanners {
+    public typealias Bytes = UnsafeBufferPointer<UInt8>
 
     /// True when only spaces and tabs remain in `start..<end`.
-    static func isBlank(_ b: Bytes, _ start: Int, _ end: Int) -> Bool {
+    public static func isBlank(_ b: Bytes, _ start: Int, _ end: Int) -> Bool {
         var i = start
         while i < end {
             if !isSpaceOrTab(b[i]) { return false }
@@ -29,7 +31,7 @@ enum BlockScanners {
 
     /// `#{1,6}` followed by a space, a tab or the end of the line. Returns the level and the number
     /// of `#`s; nil for no heading.
-    static func atxHeadingStart(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
+    public static func atxHeadingStart(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
         var i = start
         while i < end, b[i] == UInt8(ascii: "#"), i - start < 7 { i += 1 }
         let level = i - start
@@ -42,7 +44,7 @@ enum BlockScanners {
     /// `failure` receives where a failed scan stopped: a scan from any later start before that
     /// point fails too, so the caller skips it (cmark's `thematic_break_kill_pos`), which keeps a
     /// line like `- - - - … x` linear.
-    static func thematicBreak(_ b: Bytes, _ start: Int, _ end: Int, failure: inout Int) -> Bool {
+    public static func thematicBreak(_ b: Bytes, _ start: Int, _ end: Int, failure: inout Int) -> Bool {
         guard start < end else { return false }
         let c = b[start]
         guard c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
@@ -61,7 +63,7 @@ enum BlockScanners {
     }
 
     /// A setext underline: `=+` or `-+` then only spaces and tabs. Returns the heading level.
-    static func setextUnderline(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
+    public static func setextUnderline(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
         guard start < end else { return nil }
         let c = b[start]
         guard c == UInt8(ascii: "=") || c == UInt8(ascii: "-") else { return nil }
@@ -73,7 +75,7 @@ enum BlockScanners {
 
     /// An opening code fence: 3+ backticks or tildes; after backticks the info string may not
     /// contain a backtick. Returns the fence length.
-    static func openingFence(_ b: Bytes, _ start: Int, _ end: Int, allowDollar: Bool = false) -> Int? {
+    public static func openingFence(_ b: Bytes, _ start: Int, _ end: Int, allowDollar: Bool = false) -> Int? {
         guard start < end else { return nil }
         let c = b[start]
         guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
@@ -91,26 +93,56 @@ enum BlockScanners {
     }
 
     /// A closing fence of at least `minimum` `c`s followed only by spaces and tabs.
-    static func closingFence(_ b: Bytes, _ start: Int, _ end: Int, character c: UInt8, minimum: Int) -> Bool {
+    public static func closingFence(_ b: Bytes, _ start: Int, _ end: Int, character c: UInt8, minimum: Int) -> Bool {
         var i = start
         while i < end, b[i] == c { i += 1 }
         guard i - start >= minimum else { return false }
         return isBlank(b, i, end)
     }
 
+    /// `$$` at `first` starts a math block when the line is one whole `$$ … $$` formula, or when
+    /// no other `$$` follows on the line (the formula continues below); `$$x$$ and more text`
+    /// stays a paragraph with inline display math.
+    public static func opensDollarMath(_ b: Bytes, _ first: Int, _ end: Int) -> Bool {
+        guard end - first >= 2, b[first] == UInt8(ascii: "$"), b[first + 1] == UInt8(ascii: "$") else { return false }
+        var e = end
+        while e > first + 2 && isSpaceOrTab(b[e - 1]) { e -= 1 }
+        if e - (first + 2) >= 2 && b[e - 1] == UInt8(ascii: "$") && b[e - 2] == UInt8(ascii: "$") { return true }
+        var i = first + 2
+        while i + 1 < e {
+            if b[i] == UInt8(ascii: "$") && b[i + 1] == UInt8(ascii: "$") { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// A line of an open `$$` block from `start` that ends it: its last non-blank bytes are `$$`.
+    public static func closesDollarMath(_ b: Bytes, _ start: Int, _ end: Int) -> Bool {
+        var e = end
+        while e > start && isSpaceOrTab(b[e - 1]) { e -= 1 }
+        return e - start >= 2 && b[e - 1] == UInt8(ascii: "$") && b[e - 2] == UInt8(ascii: "$")
+    }
+
+    /// A fence line of the front matter: `c` (`-`, or `.` for a closing line) three times at the
+    /// line's start, then only spaces and tabs.
+    public static func isFrontMatterFence(_ b: Bytes, _ start: Int, _ end: Int, _ c: UInt8) -> Bool {
+        guard end - start >= 3, b[start] == c, b[start + 1] == c, b[start + 2] == c else { return false }
+        return isBlank(b, start + 3, end)
+    }
+
     /// List marker data found by `listMarker`.
-    struct ListMarker {
-        var ordered: Bool
-        var delimiter: ListDelimiter
-        var start: Int32
+    public struct ListMarker {
+        public var ordered: Bool
+        public var delimiter: ListDelimiter
+        public var start: Int32
         /// Bytes of the marker itself (`-`, `12.`).
-        var length: Int
+        public var length: Int
     }
 
     /// A bullet (`-`, `+`, `*`) or ordered (`1.`, `1)`, up to 9 digits) marker followed by a space,
     /// a tab or the end of the line. When it would interrupt a paragraph, the item may not be
     /// empty and an ordered list must start at 1.
-    static func listMarker(_ b: Bytes, _ start: Int, _ end: Int, interruptsParagraph: Bool) -> ListMarker? {
+    public static func listMarker(_ b: Bytes, _ start: Int, _ end: Int, interruptsParagraph: Bool) -> ListMarker? {
         guard start < end else { return nil }
         let c = b[start]
         var marker: ListMarker
@@ -166,7 +198,7 @@ enum BlockScanners {
 
     /// The HTML block type (1...7) that this line starts, or nil. Type 7 is reported only when
     /// `allowType7` (it cannot interrupt a paragraph).
-    static func htmlBlockStart(_ b: Bytes, _ start: Int, _ end: Int, allowType7: Bool) -> Int? {
+    public static func htmlBlockStart(_ b: Bytes, _ start: Int, _ end: Int, allowType7: Bool) -> Int? {
         guard end - start >= 2, b[start] == UInt8(ascii: "<") else { return nil }
         let s = start + 1
         // Type 1: <script, <pre, <style, <textarea followed by space, tab, > or end of line.
@@ -199,7 +231,7 @@ enum BlockScanners {
     }
 
     /// True when the line satisfies the end condition of an HTML block of type 1...5.
-    static func htmlBlockEnds(type: Int, _ b: Bytes, _ start: Int, _ end: Int) -> Bool {
+    public static func htmlBlockEnds(type: Int, _ b: Bytes, _ start: Int, _ end: Int) -> Bool {
         switch type {
         case 1:
             var i = start
@@ -232,9 +264,9 @@ enum BlockScanners {
 }
 
 /// Scanners for HTML open and closing tags (CommonMark "raw HTML"), shared by the block pass
-/// (HTML block type 7). They never read past `end`.
-enum HTMLTagScanner {
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+/// (HTML block type 7) and the editing features' reading of a line. They never read past `end`.
+public enum HTMLTagScanner {
+    public typealias Bytes = UnsafeBufferPointer<UInt8>
 
     @inline(__always) static func isTagNameChar(_ c: UInt8) -> Bool {
         isASCIILetter(c) || isASCIIDigit(c) || c == UInt8(ascii: "-")
@@ -245,7 +277,7 @@ enum HTMLTagScanner {
     }
 
     /// `<name attr…>` or `<name attr… />`. Returns the length including `<` and `>`.
-    static func openTag(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
+    public static func openTag(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
         var i = start
         guard i < end, b[i] == UInt8(ascii: "<") else { return nil }
         i += 1
@@ -297,7 +329,7 @@ enum HTMLTagScanner {
     }
 
     /// `</name>` with optional whitespace before `>`. Returns the length.
-    static func closingTag(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
+    public static func closingTag(_ b: Bytes, _ start: Int, _ end: Int) -> Int? {
         var i = start
         guard i + 2 < end, b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "/"), isASCIILetter(b[i + 2]) else { return nil }
         i += 3

@@ -279,41 +279,8 @@ extension InlineParser {
         return stop < end && bytes[stop] == UInt8(ascii: ">") ? stop : nil
     }
 
-    /// `<local@domain>`: returns the offset of `>`.
-    private func scanEmailAutolink(_ start: Int) -> Int? {
-        var index = start + 1
-        let localStart = index
-        while index < end, isEmailLocalByte(bytes[index]) { index += 1 }
-        guard index > localStart, index < end, bytes[index] == UInt8(ascii: "@") else { return nil }
-        index += 1
-        while true {
-            // One domain label: alphanumeric at both ends, hyphens inside, at most 63 bytes.
-            let labelStart = index
-            guard index < end, UnicodeClass.isASCIIAlphanumeric(bytes[index]) else { return nil }
-            while index < end, UnicodeClass.isASCIIAlphanumeric(bytes[index]) || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-                if index - labelStart > 63 { return nil }
-            }
-            guard bytes[index - 1] != UInt8(ascii: "-") else { return nil }
-            guard index < end else { return nil }
-            if bytes[index] == UInt8(ascii: ">") { return index }
-            if bytes[index] == UInt8(ascii: ".") { index += 1; continue }
-            return nil
-        }
-    }
-
-    private func isEmailLocalByte(_ byte: UInt8) -> Bool {
-        if UnicodeClass.isASCIIAlphanumeric(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "/"),
-             UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-             UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
-    }
+    /// `<local@domain>`: returns the offset of `>` (`LinkScanners.scanEmailAutolink`).
+    private func scanEmailAutolink(_ start: Int) -> Int? { LinkScanners.scanEmailAutolink(bytes, at: start, end: end) }
 
     // MARK: Raw HTML
 

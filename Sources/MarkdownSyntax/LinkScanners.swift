@@ -69,6 +69,42 @@ public enum LinkScanners {
                                      hasTitle: false, end: endWithoutTitle)
     }
 
+    /// An e-mail autolink `<local@domain>` at `start` (`<`): the offset of its `>`, or nil.
+    public static func scanEmailAutolink(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int? {
+        var index = start + 1
+        let localStart = index
+        while index < end, isEmailLocalByte(bytes[index]) { index += 1 }
+        guard index > localStart, index < end, bytes[index] == UInt8(ascii: "@") else { return nil }
+        index += 1
+        while true {
+            // One domain label: alphanumeric at both ends, hyphens inside, at most 63 bytes.
+            let labelStart = index
+            guard index < end, UnicodeClass.isASCIIAlphanumeric(bytes[index]) else { return nil }
+            while index < end, UnicodeClass.isASCIIAlphanumeric(bytes[index]) || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+                if index - labelStart > 63 { return nil }
+            }
+            guard bytes[index - 1] != UInt8(ascii: "-") else { return nil }
+            guard index < end else { return nil }
+            if bytes[index] == UInt8(ascii: ">") { return index }
+            if bytes[index] == UInt8(ascii: ".") { index += 1; continue }
+            return nil
+        }
+    }
+
+    static func isEmailLocalByte(_ byte: UInt8) -> Bool {
+        if UnicodeClass.isASCIIAlphanumeric(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "/"),
+             UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+             UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Label normalisation for matching: trim, collapse internal whitespace runs to one space, and
     /// apply full Unicode case folding (so "ẞ", "ß" and "SS" all become "ss", "ﬀ" becomes "ff", the
     /// Kelvin sign "k", final sigma "σ", while dotless "ı" stays distinct from "i"). ASCII-only

@@ -126,13 +126,6 @@ final class InlineEdgeCaseTests: XCTestCase {
     }
 
     private func check(_ options: ParseOptions, _ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
-        for (markdown, expected) in cases {
-            let tree = MarkdownParser.parse(markdown, options: options)
-            guard let block = tree.nodes.indices.first(where: { tree.nodes[$0].kind.hasInlineContent && tree.nodes[$0].parent != .none }) else {
-                XCTFail("no leaf block for \(markdown.debugDescription)", file: file, line: line)
-                continue
-            }
-            XCTAssertEqual(InlineDump.dump(tree, NodeID(block)), expected, markdown.debugDescription, file: file, line: line)
-        }
+        InlineDump.check(options, cases, file: file, line: line)
     }
 }

@@ -285,14 +285,7 @@ final class InlineTests: XCTestCase {
     // MARK: Helpers
 
     private func check(_ options: ParseOptions, _ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
-        for (markdown, expected) in cases {
-            let tree = MarkdownParser.parse(markdown, options: options)
-            guard let block = tree.nodes.indices.first(where: { tree.nodes[$0].kind.hasInlineContent && tree.nodes[$0].parent != .none }) else {
-                XCTFail("no leaf block for \(markdown.debugDescription)", file: file, line: line)
-                continue
-            }
-            XCTAssertEqual(InlineDump.dump(tree, NodeID(block)), expected, markdown.debugDescription, file: file, line: line)
-        }
+        InlineDump.check(options, cases, file: file, line: line)
     }
 
     private func firstNode(_ kind: NodeKind, in tree: SyntaxTree) -> NodeID? {
@@ -307,6 +300,19 @@ final class InlineTests: XCTestCase {
 /// A compact, readable dump of the inline children of a node, used as golden text in tests:
 /// `text"…"` (`text!"…"` when it needs decoding), `code"…"`, `kind<details>(children)`.
 enum InlineDump {
+    /// Checks each `(markdown, dump)`: the inline tree of the first leaf block of `markdown`
+    /// parsed with `options`, compared by `Expect` (`MACMD_BLESS=1` writes it into the test).
+    static func check(_ options: ParseOptions, _ cases: [(String, String)], file: StaticString, line: UInt) {
+        for (markdown, expected) in cases {
+            let tree = MarkdownParser.parse(markdown, options: options)
+            guard let block = tree.nodes.indices.first(where: { tree.nodes[$0].kind.hasInlineContent && tree.nodes[$0].parent != .none }) else {
+                XCTFail("no leaf block for \(markdown.debugDescription)", file: file, line: line)
+                continue
+            }
+            Expect.equal(dump(tree, NodeID(block)), expected, fixture: markdown, file: file, line: line)
+        }
+    }
+
     static func dump(_ tree: SyntaxTree, _ parent: NodeID) -> String {
         tree.children(of: parent).map { node(tree, $0) }.joined(separator: " ")
     }

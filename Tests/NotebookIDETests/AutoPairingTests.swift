@@ -15,8 +15,40 @@ final class AutoPairingTests: XCTestCase {
     private func check(_ cases: [(String, String)], extensions: ParseOptions.Extensions = .notebook,
                        file: StaticString = #filePath, line: UInt = #line) {
         for (fixture, expected) in cases {
-            XCTAssertEqual(describe(fixture, extensions: extensions), expected, fixture.debugDescription, file: file, line: line)
+            Expect.equal(describe(fixture, extensions: extensions), expected, fixture: fixture, file: file, line: line)
         }
+    }
+
+    /// Raw HTML is read by the parser's rules: a block hides Markdown until it ends, a tag or a
+    /// comment in a line hides it inside; quotes pair there (attribute values).
+    func testHTML() {
+        check([
+            ("<div>\n  <p>Hel$0lo</p>\n</div>\n", "html: \" '"),
+            ("<div>\n\nMarkdown $0again\n", "text: [[ ** ~~ $$ [ ( ` * $"),
+            ("Text <a href=\"$0\">x</a>", "html: \" '"),
+            ("Text <a href=\"x\">li$0nk</a>", "text: [[ ** ~~ $$ [ ( ` * $"),
+            ("<a href=\"`\">`$0", "text: [[ ** __ ~~ $$ [ ( ` * _ $"),
+            ("A <!-- note `$0 --> b", "html: \" '"),
+            ("Mail <me@exam$0ple.com> now", "url:"),
+        ])
+    }
+
+    /// Where the editing features see a span the parser does not, on purpose
+    /// (`ScannerDifferentialTests.isDecision` lets these through, and only these).
+    func testDecisions() {
+        check([
+            // From `[[` to the next `]]` (or the line's end) is a wiki-link being typed.
+            ("[[$0]]", "wikiLink:"),
+            ("See [[unfini$0", "wikiLink:"),
+            ("[[a]b$0]]", "wikiLink:"),
+            // A bare URL runs to the next space while it is typed: `.` may start `.au`.
+            ("www.example.com.$0", "url:"),
+            ("(https://example.com/a_(b)$0)", "url:"),
+            // A `|` in backticks ends a table cell (GFM); the line reads one code span.
+            ("| `a|$0b` | c |", "codeSpan:"),
+            // A bare e-mail address is prose here (GFM links it).
+            ("write to me@exa$0mple.com", "text: [[ ** ~~ $$ [ ( ` * $"),
+        ])
     }
 
     func testProse() {

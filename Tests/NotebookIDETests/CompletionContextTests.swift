@@ -23,7 +23,7 @@ final class CompletionContextTests: XCTestCase {
 
     private func check(_ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
         for (fixture, expected) in cases {
-            XCTAssertEqual(describe(fixture), expected, fixture.debugDescription, file: file, line: line)
+            Expect.equal(describe(fixture), expected, fixture: fixture, file: file, line: line)
         }
     }
 

@@ -322,3 +322,43 @@ final class CompletionWikiLinkTests: XCTestCase {
     }
 }
 
+
+/// Completion as the server answers it (`IDECheck`): the labels, and the line after picking the
+/// first.
+final class CompletionCheckTests: XCTestCase {
+    func testCompletion() {
+        IDECheck.completion("""
+            //- /index.md
+            See [[so$0
+            //- /garden/soil.md
+            ---
+            aliases: [Dirt]
+            ---
+            # Soil tests
+            //- /garden/sowing.md
+            # Sowing
+            """, "Soil tests\nSowing\n=> See [[soil]]")
+        IDECheck.completion("""
+            //- /index.md
+            See [[soil#$0]]
+            //- /soil.md
+            # Soil
+
+            ## pH
+
+            ## Texture
+            """, "Soil\npH\nTexture\n=> See [[soil#Soil]]")
+        IDECheck.completion("""
+            //- /index.md
+            A #gar$0
+            //- /b.md
+            #garden #garlic
+            """, "garden\ngarlic\n=> A #garden")
+        IDECheck.completion("""
+            //- /index.md
+            `[[so$0`
+            //- /soil.md
+            # Soil
+            """, "")
+    }
+}

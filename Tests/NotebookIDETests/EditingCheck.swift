@@ -59,8 +59,8 @@ enum EditingCheck {
     static func check(_ character: String, _ cases: [(String, String?)], extensions: ParseOptions.Extensions = .notebook,
                       file: StaticString = #filePath, line: UInt = #line) {
         for (fixture, expected) in cases {
-            XCTAssertEqual(typing(character, fixture, extensions: extensions, file: file, line: line), expected,
-                           fixture.debugDescription, file: file, line: line)
+            Expect.equal(typing(character, fixture, extensions: extensions, file: file, line: line), expected,
+                         fixture: fixture, file: file, line: line)
         }
     }
 }

@@ -37,60 +37,38 @@ final class LineRegionsTests: XCTestCase {
             XCTAssertEqual(region(text), expected, text)
         }
     }
-}
 
-/// Skipping the lines that cannot open or close a block gives the answers of reading every line.
-final class LineRegionsSkimTests: XCTestCase {
-    /// The region of every line by stepping through all lines from the top (after the front
-    /// matter `LineRegions` found).
-    private func everyLine(_ bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int) -> [Int: (LineRegions.LineKind, LineRegion)] {
-        var scanner = LineRegions.BlockLineScanner()
-        var answers: [Int: (LineRegions.LineKind, LineRegion)] = [:]
-        var line = bodyStart
-        while true {
-            let end = ByteSearch.lineEnd(bytes.baseAddress!, from: line, end: bytes.count)
-            let kind = scanner.step(bytes, line, end)
-            answers[line] = (kind, scanner.region(of: kind, in: bytes))
-            let next = LineRegions.nextLineStart(bytes, after: end)
-            if next == end { break }
-            line = next
-        }
-        return answers
-    }
-
-    func testSkimmingAgreesWithReadingEveryLine() {
-        var random = SeededGenerator(state: 0xFE7C)
-        func next(_ bound: Int) -> Int { random.next(bound) }
-        let pieces = ["```", "~~~", "````", "``", "$$", "$$x$$", "$$ a", "b $$", "> ```", "  ```js", "    ```", "text",
-                      "`x` and ```y```", "$x$", "~~", "", " ", "- ```", "```a`b", "~~~~ py"]
-        let breaks = ["\n", "\r\n", "\r"]
-        for _ in 0..<400 {
-            var text = ""
-            for _ in 0..<next(14) { text += pieces[next(pieces.count)] + breaks[next(10) == 0 ? next(3) : 0] }
-            if next(2) == 0 { text += pieces[next(pieces.count)] }
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { buffer in
-                guard buffer.baseAddress != nil else { return }
-                let expected = everyLine(buffer, bodyStart: 0)
-                for (lineStart, answer) in expected {
-                    let found = LineRegions.line(at: lineStart, in: buffer)
-                    XCTAssertEqual(found.kind, answer.0, "\(text.debugDescription) line at \(lineStart)")
-                    XCTAssertEqual(found.region, answer.1, "\(text.debugDescription) line at \(lineStart)")
-                }
-                for lineStart in expected.keys {
-                    let code = LineRegions.endsInsideCode(from: lineStart, in: buffer)
-                    var scanner = LineRegions.BlockLineScanner()
-                    var line = lineStart
-                    while true {
-                        let end = ByteSearch.lineEnd(buffer.baseAddress!, from: line, end: buffer.count)
-                        _ = scanner.step(buffer, line, end)
-                        let next = LineRegions.nextLineStart(buffer, after: end)
-                        if next == end { break }
-                        line = next
-                    }
-                    XCTAssertEqual(code, scanner.isInCode, "\(text.debugDescription) from \(lineStart)")
-                }
-            }
+    /// Block quotes and list items, followed as the parser follows them
+    /// (`ScannerDifferentialTests` holds the rest against the parser).
+    func testContainers() {
+        let code = LineRegion.code(fence: "```", info: "")
+        let cases: [(String, LineRegion)] = [
+            // A line that leaves the quote ends the code block inside it (CommonMark 128, 237).
+            ("> ```\n> aaa\n\nbb$0b\n", .body),
+            ("> ```\nfo$0o\n```\n", .body),
+            ("> ```\nfoo\n```\nopen$0ed again\n", code),
+            // A fence on the item's marker line, closed by the item's end (318).
+            ("- a\n- ```\n  b$0\n", code),
+            ("- ```\n  b\n- c$0\n", .body),
+            ("1. ```\n   foo\n   ```\n\n   ba$0r\n", .body),
+            // Four columns past the container: indented code or paragraph text, never a fence (134).
+            ("    ```\n    aa$0a\n", .body),
+            ("- item\n\n      ```\n      no$0t code\n", .body),
+            ("- item\n\n  ```\n  co$0de\n", code),
+            // An HTML block hides Markdown, a fence too, until it ends (161).
+            ("<div></div>\n``` c\nint x$0 = 33;\n```\n", .html),
+            ("<div>\n\n```\nco$0de\n```\n", code),
+            ("<div>\n\nafter$0 the blank line\n", .body),
+            ("<!-- a\n[[no$0t a link]]\n-->\nafter\n", .html),
+            ("<!-- a\n-->\naf$0ter\n", .body),
+            ("<pre>\n\nst$0ill pre\n</pre>\n", .html),
+            ("Text <span>inline</span>$0\n", .body),
+            // Paragraph text continues lazily in its quote; a fence there is code again.
+            ("> para\nlazy$0\n", .body),
+            ("> a\n> ```\n> x\n> ```\n>\n> ```\nqu$0oted\n", .body),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(region(text), expected, text)
         }
     }
 }

@@ -97,3 +97,25 @@ final class NavigationFoldingTests: XCTestCase {
         XCTAssertEqual(ranges, [FoldingRange(startLine: 0, endLine: 1, kind: .region)])
     }
 }
+
+/// Folding ranges as the server answers them (`IDECheck`).
+final class NavigationFoldingCheckTests: XCTestCase {
+    func testFolding() {
+        IDECheck.folding("""
+            ---
+            title: x
+            ---
+            # A$0
+
+            - a
+              - b
+
+            ```
+            code
+            ```
+            <!--
+            note
+            -->
+            """, "0-2 imports\n3-13 region\n5-6 region\n8-10 region\n11-13 comment")
+    }
+}

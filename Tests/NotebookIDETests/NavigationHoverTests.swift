@@ -120,3 +120,33 @@ final class NavigationHoverTests: XCTestCase {
         XCTAssertEqual(HoverText.tag("x", uses: 0, notes: 0).english, "`#x` — not used in any note")
     }
 }
+
+/// Hovers as the server answers them (`IDECheck`).
+final class NavigationHoverCheckTests: XCTestCase {
+    func testHover() {
+        IDECheck.hover("""
+            //- /index.md
+            See [[so$0il#pH]].
+            //- /garden/soil.md
+            ---
+            title: Soil tests
+            ---
+            # Soil
+
+            ## pH
+            Acid soils need lime.
+            """, "**Soil tests** › pH\n\n`garden/soil.md`\n\n---\n\nAcid soils need lime.")
+        IDECheck.hover("""
+            //- /index.md
+            See [[gre$0enhouse]].
+            """, "Broken link: no note matches `greenhouse`")
+        IDECheck.hover("""
+            //- /index.md
+            Tagged #gar$0den twice #garden
+            """, "`#garden` — used 2 times in 1 note")
+        IDECheck.hover("""
+            //- /index.md
+            No li$0nk.
+            """, nil)
+    }
+}

@@ -95,3 +95,21 @@ final class NavigationOutlineTests: XCTestCase {
         XCTAssertEqual(symbols.first?.children.first?.children.first?.name.english, "h2")
     }
 }
+
+/// Outlines as the server answers them (`IDECheck`).
+final class NavigationOutlineCheckTests: XCTestCase {
+    func testOutline() {
+        IDECheck.outline("""
+            ---
+            title: Soil
+            ---
+            # Soil$0
+
+            ## pH
+
+            ### Lime *first*
+
+            ## Texture
+            """, "YAML front matter '---\ntitle: Soil\n---'\nH1 Soil 'Soil'\n  H2 pH 'pH'\n    H3 Lime first 'Lime *first*'\n  H2 Texture 'Texture'")
+    }
+}

@@ -569,3 +569,81 @@ final class NotebookNavigationTests: XCTestCase {
         }
     }
 }
+
+/// Definition, references and rename as the server answers them (`IDECheck`), over notebooks
+/// written as fixtures.
+final class NotebookNavigationCheckTests: XCTestCase {
+    func testDefinition() {
+        IDECheck.definition("""
+            //- /index.md
+            See [[so$0il#pH]].
+            //- /garden/soil.md
+            # Soil
+
+            ## pH
+
+            Acid soil. ^acid
+            """, "garden/soil.md: ## pH")
+        IDECheck.definition("""
+            //- /index.md
+            [m](garden/soil.md#^ac$0id) and [[Nowhere]]
+            //- /garden/soil.md
+            # Soil
+
+            Acid soil. ^acid
+            """, "garden/soil.md: Acid soil. ^acid")
+        IDECheck.definition("""
+            //- /index.md
+            [[Nowh$0ere]]
+            """, "")
+        IDECheck.definition("""
+            //- /index.md
+            Plain te$0xt.
+            """, nil)
+    }
+
+    func testReferences() {
+        IDECheck.references("""
+            //- /garden/soil.md
+            # Soil
+
+            ## p$0H
+            //- /index.md
+            [[soil#pH]] [[soil]] [m](garden/soil.md#ph)
+            //- /beds.md
+            [[Soil#ph]] #garden
+            """, "beds.md: [[Soil#ph]]\nindex.md: [[soil#pH]]\nindex.md: [m](garden/soil.md#ph)")
+        IDECheck.references("""
+            //- /a.md
+            #gar$0den and #garden/beds
+            //- /b.md
+            ---
+            tags: [garden]
+            ---
+            #gardening is another tag
+            """, "a.md: #garden\na.md: #garden/beds\nb.md: garden")
+    }
+
+    func testRename() {
+        IDECheck.rename("""
+            //- /garden/soil.md
+            # Soil
+
+            ## p$0H
+            //- /index.md
+            [[soil#pH]] and [m](garden/soil.md#ph)
+            """, "//- /garden/soil.md\n# Soil\n\n## Acidity\n//- /index.md\n[[soil#Acidity]] and [m](garden/soil.md#acidity)\n", to: "Acidity")
+        IDECheck.rename("""
+            //- /index.md
+            #so$0il and #soil/clay
+            //- /b.md
+            ---
+            tags: [soil]
+            ---
+            """, "//- /b.md\n---\ntags: [earth]\n---\n//- /index.md\n#earth and #earth/clay\n", to: "earth")
+        IDECheck.rename("""
+            //- /index.md
+            #so$0il
+            """, "error: a tag cannot contain spaces: tags are letters, digits, `_`, `-` and `/`", to: "rich soil")
+    }
+}

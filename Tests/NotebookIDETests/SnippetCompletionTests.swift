@@ -168,11 +168,11 @@ final class SnippetCompletionTests: XCTestCase {
                                                   snippetSupport: true, invoked: true).count, BuiltInSnippets.all.count)
     }
 
-    // MARK: Speed
+    // MARK: Large notes
 
-    /// ~50 snippets on a 1 MB note, at its end: the 99th percentile of many requests stays
-    /// within 2 ms in an optimised build.
-    func testCheapOnALargeNote() throws {
+    /// ~50 snippets on a 1 MB note, at its end: the right items, typed and invoked. (How long it
+    /// takes is measured on a release build by `macmd-bench editing`, not here.)
+    func testALargeNote() throws {
         var text = "---\ntitle: Big\n---\n"
         var section = 0
         while text.utf8.count < 1_048_576 {
@@ -189,25 +189,11 @@ final class SnippetCompletionTests: XCTestCase {
                                         body: "# ${1:Heading \(index)}\n\n$TM_FILENAME_BASE on $CURRENT_DATE\n$0"))
         }
         XCTAssertEqual(snippets.count, 50)
-        var durations: [UInt64] = []
-        for round in 0..<200 {
-            // Half the requests typed (`ta` matches 36 snippets), half invoked on the empty word.
-            let invoked = round % 2 == 1
-            let cursor = invoked ? bytes.count - 2 : bytes.count
-            let start = DispatchTime.now().uptimeNanoseconds
-            let list = SnippetCompletion.complete(text: bytes, cursor: cursor, snippets: snippets, variables: variables,
-                                                  snippetSupport: true, invoked: invoked)
-            durations.append(DispatchTime.now().uptimeNanoseconds - start)
+        for invoked in [false, true] {
+            // Typed (`ta` matches 36 snippets), and invoked on the empty word.
+            let list = SnippetCompletion.complete(text: bytes, cursor: invoked ? bytes.count - 2 : bytes.count, snippets: snippets,
+                                                  variables: variables, snippetSupport: true, invoked: invoked)
             XCTAssertEqual(list.count, invoked ? 49 : 36)
         }
-        durations.sort()
-        let p99 = Double(durations[durations.count * 99 / 100]) / 1_000_000
-        print("SnippetCompletion: p99 \(p99) ms on \(bytes.count) bytes with \(snippets.count) snippets")
-        #if DEBUG
-        // Debug builds are many times slower; the budget is held in optimised builds.
-        XCTAssertLessThan(p99, 60)
-        #else
-        XCTAssertLessThan(p99, 2)
-        #endif
     }
 }

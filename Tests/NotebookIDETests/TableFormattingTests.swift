@@ -31,7 +31,7 @@ final class TableFormattingTests: XCTestCase {
 
     private func check(_ cases: [(String, String?)], file: StaticString = #filePath, line: UInt = #line) {
         for (fixture, expected) in cases {
-            XCTAssertEqual(format(fixture, file: file, line: line), expected, fixture.debugDescription, file: file, line: line)
+            Expect.equal(format(fixture, file: file, line: line), expected, fixture: fixture, file: file, line: line)
         }
     }
 

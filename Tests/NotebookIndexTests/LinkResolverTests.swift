@@ -6,44 +6,58 @@ import XCTest
 /// Table-driven tests of `NoteCatalog.resolve`: each rule of the resolver's documentation, over a
 /// small notebook of parsed fixture notes.
 final class LinkResolverTests: XCTestCase {
-    private static let fixtures: [(path: String, text: String)] = [
-        ("index.md", """
-            # Home
+    /// The notebook, in TestSupport's fixture syntax (`//- /path` starts a note).
+    private static let notebook = Fixture("""
+        //- /index.md
+        # Home
 
-            Intro text. ^intro
+        Intro text. ^intro
 
-            ## Getting Started
+        ## Getting Started
 
-            ### Install
+        ### Install
 
-            ## Usage
+        ## Usage
 
-            ### Install
+        ### Install
 
-            """),
-        ("garden/soil tests.md", """
-            ---
-            title: Soil Testing
-            aliases: [Dirt, Earth]
-            ---
-            # Soil
+        //- /garden/soil tests.md
+        ---
+        title: Soil Testing
+        aliases: [Dirt, Earth]
+        ---
+        # Soil
 
-            ## pH & lime
+        ## pH & lime
 
-            Acid soils need lime. ^ph-block
+        Acid soils need lime. ^ph-block
 
-            """),
-        ("garden/plants/tomato.md", "# Tomato\n"),
-        ("archive/tomato.md", "# Old tomato\n"),
-        ("recipes/tomato.md", "# Tomato sauce\n"),
-        ("journal/daily.md", "# Daily\n"),
-        ("journal/2024/daily.md", "# Daily 2024\n"),
-        ("Root Note.markdown", "# Root\n"),
-        ("twins/a.md", "---\ntitle: Twin\naliases: [Gemini]\n---\n"),
-        ("twins/b.md", "---\ntitle: Twin\naliases: [gemini]\n---\n"),
-    ]
+        //- /garden/plants/tomato.md
+        # Tomato
+        //- /archive/tomato.md
+        # Old tomato
+        //- /recipes/tomato.md
+        # Tomato sauce
+        //- /journal/daily.md
+        # Daily
+        //- /journal/2024/daily.md
+        # Daily 2024
+        //- /Root Note.markdown
+        # Root
+        //- /twins/a.md
+        ---
+        title: Twin
+        aliases: [Gemini]
+        ---
+        //- /twins/b.md
+        ---
+        title: Twin
+        aliases: [gemini]
+        ---
 
-    private static let catalog = NoteCatalog(fixtures.map {
+        """)
+
+    private static let catalog = NoteCatalog(notebook.files.map {
         NoteSymbols.extract(from: MarkdownParser.parse(Array($0.text.utf8)), path: $0.path)
     })
 
@@ -61,7 +75,7 @@ final class LinkResolverTests: XCTestCase {
                        line: UInt = #line) {
         for (markdown, expected) in cases {
             guard let link = link(markdown, file: file, line: line) else { continue }
-            XCTAssertEqual(Self.catalog.resolve(link, from: source).described, expected, markdown, file: file, line: line)
+            Expect.equal(Self.catalog.resolve(link, from: source).described, expected, fixture: markdown, file: file, line: line)
         }
     }
 
@@ -227,7 +241,7 @@ final class LinkResolverTests: XCTestCase {
 
     /// Results do not depend on the order the notes are given in.
     func testCatalogOrderDoesNotMatter() throws {
-        let reversed = NoteCatalog(Self.fixtures.reversed().map {
+        let reversed = NoteCatalog(Self.notebook.files.reversed().map {
             NoteSymbols.extract(from: MarkdownParser.parse(Array($0.text.utf8)), path: $0.path)
         })
         for markdown in ["[[tomato]]", "[[Twin]]", "[[daily]]", "[x](Root%20Note)"] {

@@ -1,52 +1,69 @@
 import MarkdownSyntax
 import NotebookIndex
+import TestSupport
 import XCTest
 
 /// Table-driven tests of the resolution rules that Obsidian vaults and static-site books rely on
 /// (docs/notebook.md, "Link resolution"): one case per rule, over a small vault of parsed notes and files.
 final class LinkResolverVaultTests: XCTestCase {
-    private static let notes: [(path: String, text: String)] = [
-        ("Home.md", "# Home\n"),
-        ("Plan.md", "# The root plan\n"),
-        ("work/Plan.md", "# Work plan\n"),
-        ("home/Plan.md", "# Home plan\n"),
-        ("work/Meeting.md", "# Work meeting\n"),
-        ("home/Meeting.md", "# Home meeting\n"),
-        ("a/b/Idea.md", "# Short path, two folders\n"),
-        ("zzzz/Idea.md", "# Longer path, one folder\n"),
-        ("cooking/Recipe Book.md", "# Recipes\n"),
-        ("Reference/Commands.md", """
-            # Commands
+    /// The vault's notes, in TestSupport's fixture syntax (`//- /path` starts a note).
+    private static let notes = Fixture("""
+        //- /Home.md
+        # Home
+        //- /Plan.md
+        # The root plan
+        //- /work/Plan.md
+        # Work plan
+        //- /home/Plan.md
+        # Home plan
+        //- /work/Meeting.md
+        # Work meeting
+        //- /home/Meeting.md
+        # Home meeting
+        //- /a/b/Idea.md
+        # Short path, two folders
+        //- /zzzz/Idea.md
+        # Longer path, one folder
+        //- /cooking/Recipe Book.md
+        # Recipes
+        //- /Reference/Commands.md
+        # Commands
 
-            ### `move`
+        ### `move`
 
-            ## How large can it be?
+        ## How large can it be?
 
-            ## pH & lime
+        ## pH & lime
 
-            ## Moving files
+        ## Moving files
 
-            """),
-        ("book/chapter.md", """
-            # Chapter
+        //- /book/chapter.md
+        # Chapter
 
-            <a id="old-heading"></a>
+        <a id="old-heading"></a>
 
-            ## New heading
+        ## New heading
 
-            Text with <a name="legacy"></a> an old anchor and <span id='inline-id'>an inline id</span>.
+        Text with <a name="legacy"></a> an old anchor and <span id='inline-id'>an inline id</span>.
 
-            <div id="box" class="note"><p name="not-an-anchor">x</p></div>
+        <div id="box" class="note"><p name="not-an-anchor">x</p></div>
 
-            <!-- <a id="commented-out"></a> -->
+        <!-- <a id="commented-out"></a> -->
 
-            """),
-        ("book/intro.md", "# Intro\n"),
-        ("C# notes.md", "# C sharp\n\n## Intro\n"),
-        ("A|B testing.md", "# A/B\n"),
-        ("x^2.md", "# Squares\n"),
-        ("Sq]uare.md", "# Bracket\n"),
-    ]
+        //- /book/intro.md
+        # Intro
+        //- /C# notes.md
+        # C sharp
+
+        ## Intro
+        //- /A|B testing.md
+        # A/B
+        //- /x^2.md
+        # Squares
+        //- /Sq]uare.md
+        # Bracket
+
+        """).files
 
     private static let assets = [
         "attachments/clip.mp4", "attachments/voice memo.m4a", "attachments/Scan (2).pdf", "attachments/diagram.png",

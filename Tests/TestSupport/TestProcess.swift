@@ -203,16 +203,54 @@ public enum SpecData {
     /// worktree one level deeper); throws `XCTSkip`, saying where it looked, when none holds
     /// `file`.
     public static func url(_ file: String) throws -> URL {
-        var candidates: [URL] = []
-        if let fromEnvironment = ProcessInfo.processInfo.environment["MACMD_SPEC_DIR"], !fromEnvironment.isEmpty {
-            candidates.append(URL(fileURLWithPath: fromEnvironment))
-        }
-        candidates.append(TestPaths.packageRoot.appendingPathComponent("../shared/spec").standardizedFileURL)
-        candidates.append(TestPaths.packageRoot.appendingPathComponent("../../shared/spec").standardizedFileURL)
+        let candidates = folders("spec", variable: "MACMD_SPEC_DIR")
         for folder in candidates {
             let url = folder.appendingPathComponent(file)
             if FileManager.default.fileExists(atPath: url.path) { return url }
         }
         throw XCTSkip("spec data \(file) not found in \(candidates.map(\.path)) (set MACMD_SPEC_DIR)")
+    }
+
+    /// Where a folder `name` of `../shared` may be: `$variable`, else `../shared/name` beside the
+    /// package, else `../../shared/name` (for a worktree one level deeper).
+    static func folders(_ name: String, variable: String) -> [URL] {
+        var candidates: [URL] = []
+        if let fromEnvironment = ProcessInfo.processInfo.environment[variable], !fromEnvironment.isEmpty {
+            candidates.append(URL(fileURLWithPath: fromEnvironment))
+        }
+        candidates.append(TestPaths.packageRoot.appendingPathComponent("../shared/" + name).standardizedFileURL)
+        candidates.append(TestPaths.packageRoot.appendingPathComponent("../../shared/" + name).standardizedFileURL)
+        return candidates
+    }
+}
+
+/// The real Markdown of `../shared/corpus` (the Rust book, the tldr pages), unpacked once per
+/// machine under the temporary folder; kept outside the repository like the spec data.
+public enum CorpusData {
+    /// The folder `name` (`rust-book`, `tldr`) of the corpus, unpacked from `name.tar.gz` in
+    /// `$MACMD_CORPUS_DIR`, else `../shared/corpus` beside the package; throws `XCTSkip`, saying
+    /// where it looked, when no archive is there or it cannot be unpacked.
+    public static func folder(_ name: String) throws -> URL {
+        let candidates = SpecData.folders("corpus", variable: "MACMD_CORPUS_DIR")
+        guard let archive = candidates.map({ $0.appendingPathComponent(name + ".tar.gz") })
+            .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw XCTSkip("corpus \(name).tar.gz not found in \(candidates.map(\.path)) (set MACMD_CORPUS_DIR)")
+        }
+        let target = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("macmd-corpus-\(getuid())")
+        let folder = target.appendingPathComponent(name)
+        let done = target.appendingPathComponent(name + ".unpacked")
+        if FileManager.default.fileExists(atPath: done.path) { return folder }
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let result = try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["tar", "-xzf", archive.path, "-C", target.path])
+        guard result.status == 0 else { throw XCTSkip("cannot unpack \(archive.path): \(result.stderr)") }
+        FileManager.default.createFile(atPath: done.path, contents: Data())
+        return folder
+    }
+
+    /// The Markdown files under `folder`, sorted by path.
+    public static func markdownFiles(in folder: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
     }
 }

@@ -40,8 +40,11 @@ public struct TextLines: Sendable {
     /// The UTF-8 offset where each line starts.
     public let lineStarts: [Int]
 
-    public init(_ text: String) {
-        bytes = Array(text.utf8)
+    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// The lines of UTF-8 bytes (which need not be valid UTF-8).
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
         var starts = [0]
         var index = 0
         while index < bytes.count {
@@ -51,6 +54,19 @@ public struct TextLines: Sendable {
             if byte == 0x0A || byte == 0x0D { starts.append(index) }
         }
         lineStarts = starts
+    }
+
+    /// The number of lines (a text ending in a line break has an empty last line).
+    public var count: Int { lineStarts.count }
+
+    /// The line that holds the UTF-8 offset `offset` (clamped to the text).
+    public func line(ofUTF8Offset offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The UTF-8 offset where line `line`'s text ends (before its line break); the end of the

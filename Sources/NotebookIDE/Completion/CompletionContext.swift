@@ -129,22 +129,18 @@ struct ContextScanner {
     }
 
     func detect() -> CompletionContext? {
-        switch frontMatterState() {
-        case .inside:
-            return detectFrontMatter()
-        case .fence:
-            return nil
-        case .outside:
-            // Nothing links, tags or names a path in fenced code or `$$` math.
-            switch LineRegions.region(at: cursor, in: bytes) {
-            case .code, .math: return nil
-            case .body, .frontMatter, .frontMatterFence: break
-            }
+        switch LineRegions.frontMatter(ofLineAt: lineStart, in: bytes) {
+        case .inside: return detectFrontMatter()
+        case .fence: return nil
+        case .outside: break
         }
-        if let context = detectWiki() { return context }
-        if let context = detectMarkdownDestination() { return context }
-        if let context = detectReferenceLabel() { return context }
-        return detectTag()
+        // The line first (most keystrokes complete nothing), then the blocks above it: nothing
+        // links, tags or names a path in fenced code or `$$` math.
+        guard let context = detectWiki() ?? detectMarkdownDestination() ?? detectReferenceLabel() ?? detectTag() else { return nil }
+        switch LineRegions.region(at: cursor, in: bytes) {
+        case .code, .math, .html: return nil
+        case .body, .frontMatter, .frontMatterFence: return context
+        }
     }
 
     // MARK: Wiki-links
@@ -164,7 +160,7 @@ struct ContextScanner {
     }
 
     private func detectWiki() -> CompletionContext? {
-        guard let open = openWikiLink(), !isInCodeSpan(open) else { return nil }
+        guard let open = openWikiLink(), !hidesMarkdown(at: open) else { return nil }
         let isEmbed = open > lineStart && bytes[open - 1] == UInt8(ascii: "!")
         let contentStart = open + 2
         // A `|` before the cursor means the label is being typed, a `]` that the cursor is past
@@ -276,7 +272,7 @@ struct ContextScanner {
     private func detectMarkdownDestination() -> CompletionContext? {
         guard let (start, inAngle) = destinationStart() else { return nil }
         let paren = inAngle ? start - 2 : start - 1
-        guard !isInCodeSpan(paren) else { return nil }
+        guard !hidesMarkdown(at: paren) else { return nil }
         let isImage = isImageLink(closingBracket: paren - 1)
         // `scheme:` before any `/` or `#`: a URL, not a path.
         var colonAt: Int? = nil
@@ -412,7 +408,7 @@ struct ContextScanner {
             let byte = bytes[index - 1]
             if byte == UInt8(ascii: "]") { return nil }
             if byte == UInt8(ascii: "[") {
-                guard index - 1 > lineStart, bytes[index - 2] == UInt8(ascii: "]"), !isInCodeSpan(index - 1) else {
+                guard index - 1 > lineStart, bytes[index - 2] == UInt8(ascii: "]"), !hidesMarkdown(at: index - 1) else {
                     return nil
                 }
                 var end = cursor
@@ -476,7 +472,7 @@ struct ContextScanner {
         }
         guard index > lineStart, bytes[index - 1] == UInt8(ascii: "#") else { return nil }
         let hash = index - 1
-        guard hash == lineStart || tagMayFollow(before: hash), !isInCodeSpan(hash), !isInsideBrackets(hash) else {
+        guard hash == lineStart || tagMayFollow(before: hash), !hidesMarkdown(at: hash), !isInsideBrackets(hash) else {
             return nil
         }
         var end = cursor
@@ -533,48 +529,9 @@ struct ContextScanner {
 
     // MARK: Code
 
-    /// True when `position` on this line lies inside a code span: an opening backtick run before
-    /// it that a run of the same length closes somewhere later on the line.
-    func isInCodeSpan(_ position: Int) -> Bool {
-        var index = lineStart
-        var openLength = 0
-        while index < position {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), openLength == 0 {
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "`") {
-                var run = index
-                while run < lineEnd, bytes[run] == UInt8(ascii: "`") { run += 1 }
-                let length = run - index
-                if openLength == 0 {
-                    if closingRun(length: length, from: run) { openLength = length }
-                } else if length == openLength {
-                    openLength = 0
-                }
-                index = run
-                continue
-            }
-            index += 1
-        }
-        return openLength != 0
-    }
-
-    private func closingRun(length: Int, from start: Int) -> Bool {
-        var index = start
-        while index < lineEnd {
-            if bytes[index] == UInt8(ascii: "`") {
-                var run = index
-                while run < lineEnd, bytes[run] == UInt8(ascii: "`") { run += 1 }
-                if run - index == length { return true }
-                index = run
-            } else {
-                index += 1
-            }
-        }
-        return false
-    }
+    /// True when `position` on this line lies inside a code span, inline maths or raw HTML
+    /// (`SpanScanner.hidesMarkdown`, auto-pairing's reading of the line).
+    func hidesMarkdown(at position: Int) -> Bool { SpanScanner.hidesMarkdown(at: position, in: bytes) }
 
     static func trimmed(_ text: String) -> String {
         var slice = Substring(text)

@@ -1,63 +1,11 @@
-// Front matter for completion: whether the cursor is inside the leading `---` block, and what it
-// is completing there (a key at a line start, a value after `key: `, or a list item under a key).
+// Front matter for completion (`LineRegions.frontMatter` says whether the cursor is inside the
+// leading `---` block): what it is completing there (a key at a line start, a value after `key: `, or a list item under a key).
 // Only the fence lines and the lines above the cursor inside the block are read.
 
 import MarkdownSyntax
 import TextCore
 
 extension ContextScanner {
-    enum FrontMatterState {
-        /// The cursor's line is inside the block; the body starts at `bodyStart`.
-        case inside(bodyStart: Int)
-        /// The cursor is on a fence line of the block.
-        case fence
-        /// The cursor is in the body, which starts at `bodyStart` (0 without front matter).
-        case outside(bodyStart: Int)
-    }
-
-    /// The end of the line starting at `start` (the first line break or the end of the text).
-    private func endOfLine(from start: Int) -> Int {
-        var end = start
-        while end < bytes.count, !ContextScanner.isLineBreak(bytes[end]) { end += 1 }
-        return end
-    }
-
-    /// The start of the line after the one ending at `end`.
-    private func nextLineStart(after end: Int) -> Int {
-        var index = end
-        if index < bytes.count, bytes[index] == 0x0D { index += 1 }
-        if index < bytes.count, bytes[index] == 0x0A { index += 1 }
-        return index
-    }
-
-    /// True when the line `start..<end` is `marker` followed by nothing but spaces.
-    private func isFenceLine(_ start: Int, _ end: Int, marker: UInt8) -> Bool {
-        guard end - start >= 3, bytes[start] == marker, bytes[start + 1] == marker, bytes[start + 2] == marker else {
-            return false
-        }
-        return bytes[(start + 3)..<end].allSatisfy(ContextScanner.isSpace)
-    }
-
-    func frontMatterState() -> FrontMatterState {
-        let openEnd = endOfLine(from: 0)
-        guard isFenceLine(0, openEnd, marker: UInt8(ascii: "-")) else { return .outside(bodyStart: 0) }
-        if lineStart == 0 { return .fence }
-        var start = nextLineStart(after: openEnd)
-        while start < bytes.count {
-            let end = endOfLine(from: start)
-            if isFenceLine(start, end, marker: UInt8(ascii: "-")) || isFenceLine(start, end, marker: UInt8(ascii: ".")) {
-                if lineStart < start { return .inside(bodyStart: nextLineStart(after: end)) }
-                if lineStart == start { return .fence }
-                return .outside(bodyStart: nextLineStart(after: end))
-            }
-            if end == start && end >= bytes.count { break }
-            start = nextLineStart(after: end)
-            if start == end { break }
-        }
-        // Unclosed: the opening `---` is a thematic break, and there is no front matter.
-        return .outside(bodyStart: 0)
-    }
-
     /// The key of the block list the line at `lineStart` belongs to: the nearest line above
     /// with no indentation, if it reads `key:` (with nothing or a comment after it).
     private func keyAbove() -> String? {

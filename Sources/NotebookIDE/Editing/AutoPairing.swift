@@ -56,6 +56,8 @@ public enum PairContext: String, Sendable, Equatable, CaseIterable {
     case url
     /// Inside a wiki-link (`[[here]]`).
     case wikiLink
+    /// Inside raw HTML: an HTML block, or a tag or comment in a line (`<a href="here">`).
+    case html
 }
 
 /// One pair that should auto-close: typing `open` inserts `close` after the cursor.
@@ -132,6 +134,8 @@ public enum AutoPairing {
             ])
         case .fencedCode:
             return PairHints(context: .fencedCode, pairs: [], language: place.language)
+        case .html:
+            return PairHints(context: .html, pairs: [AutoPair("\"", "\"", .doubleQuotes), AutoPair("'", "'", .singleQuotes)])
         case .escaped, .url, .wikiLink:
             return PairHints(context: place.context, pairs: [])
         }
@@ -175,14 +179,21 @@ public enum AutoPairing {
             guard case .code(_, let info) = line.region, !info.isEmpty else { return (.fencedCode, false, nil) }
             return (.fencedCode, false, info)
         case .math where extensions.contains(.math): return (.math, false, nil)
+        case .html: return (.html, false, nil)
         case .math, .body: break
         }
+        let found = spanContext(at: cursor, in: text, extensions: extensions)
+        return (found.context, found.backtickPairs, nil)
+    }
+
+    /// The context of `cursor` in the spans of its line (its block not asked).
+    static func spanContext(at cursor: Int, in text: EditorText, extensions: ParseOptions.Extensions)
+        -> (context: PairContext, backtickPairs: Bool) {
         let lineStart = text.lineStart(of: cursor)
         let lineEnd = text.lineEnd(from: cursor)
         var scanner = SpanScanner(text: text, start: LineContainers(text, lineStart, lineEnd).textStart, end: lineEnd,
                                   cursor: cursor, extensions: extensions)
-        let found = scanner.context()
-        return (found.context, found.backtickPairs, nil)
+        return scanner.context()
     }
 
     /// The number of backticks just before and just after `cursor`.
@@ -242,6 +253,14 @@ struct SpanScanner {
         self.extensions = extensions
     }
 
+    /// Whether `position` lies inside a code span, inline maths or raw HTML of its line, where
+    /// nothing links or tags, as auto-pairing reads the line: completion asks this too, so that
+    /// the two features agree on what a span is.
+    static func hidesMarkdown(at position: Int, in bytes: UnsafeBufferPointer<UInt8>, extensions: ParseOptions.Extensions = .notebook) -> Bool {
+        let context = AutoPairing.spanContext(at: max(0, min(position, bytes.count)), in: EditorText(bytes: bytes), extensions: extensions).context
+        return context == .codeSpan || context == .math || context == .html
+    }
+
     mutating func context() -> (context: PairContext, backtickPairs: Bool) {
         if let definition = referenceDefinition() { return (definition, false) }
         var index = start
@@ -299,9 +318,14 @@ struct SpanScanner {
                     }
                 }
             case UInt8(ascii: "<"):
-                if let close = autolinkEnd(from: index + 1) {
+                if let close = autolinkEnd(from: index + 1) ?? LinkScanners.scanEmailAutolink(text.bytes, at: index, end: end) {
                     if cursor <= close { return (.url, false) }
                     index = close + 1
+                    continue
+                }
+                if let htmlEnd = inlineHTMLEnd(at: index) {
+                    if cursor < htmlEnd { return (.html, false) }
+                    index = htmlEnd
                     continue
                 }
             default:
@@ -448,6 +472,21 @@ struct SpanScanner {
         return end
     }
 
+    /// The end of raw HTML at `index` (`<`) on the line, by the parser's rules: an open or
+    /// closing tag (`HTMLTagScanner`), or a comment `<!-- … -->`.
+    func inlineHTMLEnd(at index: Int) -> Int? {
+        if let length = HTMLTagScanner.openTag(text.bytes, index, end) ?? HTMLTagScanner.closingTag(text.bytes, index, end) {
+            return index + length
+        }
+        guard index + 3 < end, text[index + 1] == UInt8(ascii: "!"), text[index + 2] == UInt8(ascii: "-"),
+              text[index + 3] == UInt8(ascii: "-") else { return nil }
+        var close = index + 4
+        while close + 2 < end, !(text[close] == UInt8(ascii: "-") && text[close + 1] == UInt8(ascii: "-") && text[close + 2] == UInt8(ascii: ">")) {
+            close += 1
+        }
+        return close + 2 < end ? close + 3 : nil
+    }
+
     private func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
         let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
         if first { return letter }
@@ -455,16 +494,24 @@ struct SpanScanner {
     }
 
     /// The end of a bare URL (`http://`, `https://`, `ftp://`, `www.`) starting at `index` where
-    /// GFM's extended autolinks may start: the next space or `<`.
+    /// GFM's extended autolinks may start: the next space or `<` (while a URL is typed, what GFM
+    /// would trim from its end may be its next part).
     func bareURLEnd(at index: Int) -> Int? {
         let byte = text[index] | 0x20
         guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "f") else { return nil }
+        let isWWW = hasPrefix("www.", at: index)
+        guard isWWW || ["http://", "https://", "ftp://"].contains(where: { hasPrefix($0, at: index) }) else { return nil }
         if index > start {
+            // As the parser: `www.` after white space or `*_~(`; a scheme after anything but a
+            // letter (which would make the scheme longer).
             let previous = text[index - 1]
-            guard EditorText.isSpace(previous) || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
-                    || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(") else { return nil }
+            if isWWW {
+                guard EditorText.isSpace(previous) || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
+                        || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(") else { return nil }
+            } else if (previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A {
+                return nil
+            }
         }
-        guard ["http://", "https://", "ftp://", "www."].contains(where: { hasPrefix($0, at: index) }) else { return nil }
         var urlEnd = index
         while urlEnd < end, !EditorText.isSpace(text[urlEnd]), text[urlEnd] != UInt8(ascii: "<") { urlEnd += 1 }
         return urlEnd

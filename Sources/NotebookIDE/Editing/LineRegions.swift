@@ -1,17 +1,20 @@
 // Which block a line of a note's text is in, as far as the blocks that hide Markdown go: the
-// front matter, a fenced code block, a `$$` display-math block, or the body. Found by reading
+// front matter, a fenced code block, a `$$` display-math block, an HTML block, or the body. Found by reading
 // line starts from the top of the text, never by parsing it: what editing features ask about
 // the line being typed (a keystroke makes a new version, and a 1 MB note is too large to parse
 // again on every one).
 //
 // Invariants:
-// - The same decisions as the block parser for these blocks at the top level and in lists (up to
-//   three spaces of indentation before a fence, fences closed by the same character at least as
-//   long with nothing after it, a backtick fence whose info has no backtick, `$$` as the parser
-//   opens and closes it, front matter only from the first line and only when it is closed).
-//   Fences inside block quotes (`> ````) are read after the quote markers.
-// - Linear in the text before the line, eight bytes a step between the lines that can open or
-//   close a block (those with three backticks or tildes, or two dollars, in a row); never traps.
+// - The parser's decisions, made by the parser's own line rules (`BlockScanners`: fences, `$$`,
+//   HTML blocks, list markers, thematic breaks, front-matter fences), inside the containers the
+//   parser would see: block quotes and list items are followed line by line (a line that does not
+//   continue them ends the code block inside them; paragraph text continues lazily), and a line
+//   indented four columns past its container is indented code or paragraph text, never a fence.
+//   `ScannerDifferentialTests` holds this against the parser's tree over every spec example,
+//   every fixture and the corpus; the decisions where it differs on purpose are listed there.
+// - Linear in the text before the line: each line is read once, from its start to its first
+//   non-space (and to its end only where a block may open or close).
+// - Never traps; invalid UTF-8 and any offset are accepted.
 
 import MarkdownSyntax
 
@@ -28,6 +31,8 @@ public enum LineRegion: Sendable, Equatable {
     case code(fence: String, info: String)
     /// Inside a `$$` display-math block, or on its `$$` lines.
     case math
+    /// A line of an HTML block (raw HTML, where Markdown is not read).
+    case html
 }
 
 public enum LineRegions {
@@ -43,7 +48,7 @@ public enum LineRegions {
 
     /// What a line is: its region, and for fence lines whether they open or close their block.
     enum LineKind: Equatable {
-        case body, frontMatter, frontMatterFence, codeOpening, codeContent, codeClosing, math
+        case body, frontMatter, frontMatterFence, codeOpening, codeContent, codeClosing, math, html
     }
 
     /// The kind and region of the line that holds `offset`.
@@ -55,112 +60,281 @@ public enum LineRegions {
         var lineStart = offset
         while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
 
-        // Front matter: `---` on the first line, closed by `---` or `...` below.
-        var start = 0
-        if isFenceLine(bytes, 0, ByteSearch.lineEnd(base, from: 0, end: count), marker: UInt8(ascii: "-")) {
-            let openEnd = ByteSearch.lineEnd(base, from: 0, end: count)
-            var line = nextLineStart(bytes, after: openEnd)
-            while line < count {
-                let end = ByteSearch.lineEnd(base, from: line, end: count)
-                if isFenceLine(bytes, line, end, marker: UInt8(ascii: "-")) || isFenceLine(bytes, line, end, marker: UInt8(ascii: ".")) {
-                    if lineStart == 0 || lineStart == line { return (.frontMatterFence, .frontMatterFence) }
-                    if lineStart < line { return (.frontMatter, .frontMatter) }
-                    start = nextLineStart(bytes, after: end)
-                    break
-                }
-                let next = nextLineStart(bytes, after: end)
-                if next == line { break }
-                line = next
-            }
+        let start: Int
+        switch frontMatter(ofLineAt: lineStart, in: bytes) {
+        case .inside: return (.frontMatter, .frontMatter)
+        case .fence: return (.frontMatterFence, .frontMatterFence)
+        case .outside(let bodyStart): start = bodyStart
         }
 
         // Fenced code and `$$` math down to the line, then the line itself (an empty last line,
         // or the place between a `\r` and its `\n`, reads as an empty line).
         var scanner = BlockLineScanner()
-        scanner.skim(bytes, from: start, to: lineStart)
+        scanner.read(bytes, from: start, to: lineStart)
         let kind = scanner.step(bytes, lineStart, ByteSearch.lineEnd(base, from: lineStart, end: count))
         return (kind, scanner.region(of: kind, in: bytes))
+    }
+
+    /// Where a line is with respect to the front matter.
+    enum FrontMatterPlace: Equatable {
+        /// Between the fences.
+        case inside
+        /// On a fence line.
+        case fence
+        /// In the body, which starts at `bodyStart` (0 without front matter).
+        case outside(bodyStart: Int)
+    }
+
+    /// Where the line starting at `lineStart` is with respect to the front matter: `---` on the
+    /// first line, closed by `---` or `...` below (unclosed, there is none). Reads the front
+    /// matter's lines only.
+    static func frontMatter(ofLineAt lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> FrontMatterPlace {
+        guard let base = bytes.baseAddress else { return .outside(bodyStart: 0) }
+        let count = bytes.count
+        let openEnd = ByteSearch.lineEnd(base, from: 0, end: count)
+        guard isFenceLine(bytes, 0, openEnd, marker: UInt8(ascii: "-")) else { return .outside(bodyStart: 0) }
+        var line = nextLineStart(bytes, after: openEnd)
+        while line < count {
+            let end = ByteSearch.lineEnd(base, from: line, end: count)
+            if isFenceLine(bytes, line, end, marker: UInt8(ascii: "-")) || isFenceLine(bytes, line, end, marker: UInt8(ascii: ".")) {
+                if lineStart == 0 || lineStart == line { return .fence }
+                if lineStart < line { return .inside }
+                return .outside(bodyStart: nextLineStart(bytes, after: end))
+            }
+            let next = nextLineStart(bytes, after: end)
+            if next == line { break }
+            line = next
+        }
+        return .outside(bodyStart: 0)
     }
 
     /// Whether the lines from `lineStart` to the end of `bytes`, read on their own, end inside a
     /// fenced code block that nothing closes.
     static func endsInsideCode(from lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var scanner = BlockLineScanner()
-        scanner.skim(bytes, from: max(0, min(lineStart, bytes.count)), to: bytes.count)
+        scanner.read(bytes, from: max(0, min(lineStart, bytes.count)), to: bytes.count)
         return scanner.isInCode
     }
 
-    /// Fenced code and `$$` math, one line at a time from the top of the body.
+    /// The blocks that hide Markdown, one line at a time from the top of the body, inside the
+    /// containers (block quotes, list items) the lines open and continue.
     struct BlockLineScanner {
         typealias Fence = (character: UInt8, length: Int, infoStart: Int, infoEnd: Int)
+        /// A container a line must continue: a block quote, or a list item whose content is
+        /// indented by `contentIndent` columns.
+        enum Container: Equatable {
+            case quote
+            case item(contentIndent: Int)
+        }
+
+        /// The containers open after the last line read, outermost first.
+        private var containers: [Container] = []
         /// The fence open after the last line read.
         private var fence: Fence? = nil
         /// The fence of the block the last line read belongs to (its closing line included).
         private var lineFence: Fence? = nil
         private(set) var isInMath = false
+        /// The type (1...7) of the HTML block open after the last line read, 0 for none.
+        private var htmlType = 0
+        /// Whether the last line read was paragraph text (which a later line may continue lazily).
+        private var inParagraph = false
 
         var isInCode: Bool { fence != nil }
 
+        /// A place on a line: its byte offset and its column (a tab stops at multiples of 4).
+        struct Place {
+            var offset: Int
+            var column: Int
+        }
+
         /// Reads the lines from the line start `start` up to `stop` (a line start, or the end of
-        /// `bytes`), skipping the lines that cannot open or close a block: only a line that holds
-        /// three backticks or tildes in a row, or two dollars, can. Linear: each line is read once,
-        /// eight bytes a step between the candidates.
-        mutating func skim(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) {
+        /// `bytes`). Linear: each line is read once.
+        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) {
             guard let base = bytes.baseAddress else { return }
-            var position = start
-            while position < stop {
-                let candidate = BlockLineScanner.nextRun(bytes, from: position, to: stop)
-                guard candidate < stop else { return }
-                var lineStart = candidate
-                while lineStart > position, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-                let lineEnd = ByteSearch.lineEnd(base, from: candidate, end: bytes.count)
-                _ = step(bytes, lineStart, lineEnd)
-                position = nextLineStart(bytes, after: lineEnd)
-                if position == lineEnd { return }  // the last line
+            var line = start
+            while line < stop {
+                let end = ByteSearch.lineEnd(base, from: line, end: bytes.count)
+                // Most lines are prose that starts with a letter: outside any container and
+                // block, such a line only says that a paragraph is open.
+                if line < end, containers.isEmpty, fence == nil, !isInMath, htmlType == 0, Self.startsNothing(bytes[line]) {
+                    inParagraph = true
+                } else {
+                    _ = step(bytes, line, end)
+                }
+                let next = nextLineStart(bytes, after: end)
+                if next == end { return }  // the last line
+                line = next
             }
         }
 
-        /// The first run of three backticks, three tildes or two dollars that starts in
-        /// `from..<stop`, or `stop`.
-        static func nextRun(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to stop: Int) -> Int {
-            guard let base = bytes.baseAddress else { return stop }
-            var index = from
-            while index < stop {
-                index = ByteSearch.firstIndex(ofAny: UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "$"), in: base, from: index, end: stop)
-                guard index < stop else { return stop }
-                let byte = bytes[index]
-                let needed = byte == UInt8(ascii: "$") ? 2 : 3
-                var run = 1
-                while run < needed, index + run < bytes.count, bytes[index + run] == byte { run += 1 }
-                if run == needed { return index }
-                index += run
+        /// The first non-space at or after `place` on the line ending at `end`.
+        static func nonspace(_ bytes: UnsafeBufferPointer<UInt8>, _ place: Place, _ end: Int) -> Place {
+            var place = place
+            while place.offset < end {
+                let byte = bytes[place.offset]
+                if byte == 0x20 { place.column += 1 } else if byte == 0x09 { place.column += 4 - place.column % 4 } else { break }
+                place.offset += 1
             }
-            return stop
+            return place
         }
 
-        /// Reads the line `line..<end` and says what it is.
+        /// `place` moved on by `columns` columns of spaces and tabs (a tab that goes past them
+        /// is taken whole).
+        static func advance(_ bytes: UnsafeBufferPointer<UInt8>, _ place: Place, columns: Int, _ end: Int) -> Place {
+            var place = place
+            let target = place.column + columns
+            while place.column < target, place.offset < end, isSpace(bytes[place.offset]) {
+                place.column += bytes[place.offset] == 0x09 ? 4 - place.column % 4 : 1
+                place.offset += 1
+            }
+            return place
+        }
+
+        /// Reads the line `line..<end` and says what it is, as the block parser decides
+        /// (`BlockParser.continueOpenBlocks` and `openBlockStart`, with `BlockScanners`' rules).
         mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Int, _ end: Int) -> LineKind {
-            let first = contentStart(bytes, line, end)
             lineFence = fence
-            if let open = fence {
-                guard isClosingFence(bytes, first, end, character: open.character, length: open.length) else { return .codeContent }
+            var place = Place(offset: line, column: 0)
+            // The containers the line continues.
+            var matched = 0
+            matching: while matched < containers.count {
+                let first = Self.nonspace(bytes, place, end)
+                switch containers[matched] {
+                case .quote:
+                    guard first.column - place.column <= 3, first.offset < end, bytes[first.offset] == UInt8(ascii: ">") else { break matching }
+                    place = Place(offset: first.offset + 1, column: first.column + 1)
+                    if place.offset < end, isSpace(bytes[place.offset]) { place = Self.advance(bytes, place, columns: 1, end) }
+                case .item(let contentIndent):
+                    if first.offset >= end {
+                        place = first
+                    } else if first.column - place.column >= contentIndent {
+                        place = Self.advance(bytes, place, columns: contentIndent, end)
+                    } else {
+                        break matching
+                    }
+                }
+                matched += 1
+            }
+            let first = Self.nonspace(bytes, place, end)
+            let indent = first.column - place.column
+            if fence != nil || isInMath || htmlType != 0 {
+                if matched == containers.count {
+                    if let open = fence {
+                        guard indent <= 3, BlockScanners.closingFence(bytes, first.offset, end, character: open.character, minimum: open.length) else {
+                            return .codeContent
+                        }
+                        fence = nil
+                        return .codeClosing
+                    }
+                    if isInMath {
+                        if BlockScanners.closesDollarMath(bytes, place.offset, end) { isInMath = false }
+                        return .math
+                    }
+                    if htmlType >= 6 && first.offset >= end {
+                        // A blank line ends the block and is no part of it.
+                        htmlType = 0
+                        return .body
+                    }
+                    if htmlType <= 5 && BlockScanners.htmlBlockEnds(type: htmlType, bytes, first.offset, end) { htmlType = 0 }
+                    return .html
+                }
+                // A container ended, and so did the block inside it.
                 fence = nil
-                return .codeClosing
+                isInMath = false
+                htmlType = 0
+                inParagraph = false
+            } else if matched < containers.count {
+                // Paragraph text that starts no block continues the paragraph lazily, in its
+                // containers.
+                if inParagraph, first.offset < end, indent >= 4 || !Self.startsBlock(bytes, first.offset, end) { return .body }
+                inParagraph = false
             }
-            if isInMath {
-                if endsWithDollars(bytes, first, end) { isInMath = false }
-                return .math
+            containers.removeLast(containers.count - matched)
+            // The containers the line opens.
+            while containers.count < LineContainers.maximumDepth {
+                let first = Self.nonspace(bytes, place, end)
+                let indent = first.column - place.column
+                guard indent <= 3, first.offset < end else { break }
+                if bytes[first.offset] == UInt8(ascii: ">") {
+                    containers.append(.quote)
+                    place = Place(offset: first.offset + 1, column: first.column + 1)
+                    if place.offset < end, isSpace(bytes[place.offset]) { place = Self.advance(bytes, place, columns: 1, end) }
+                    inParagraph = false
+                    continue
+                }
+                var failure = 0
+                guard !BlockScanners.thematicBreak(bytes, first.offset, end, failure: &failure),
+                      let marker = BlockScanners.listMarker(bytes, first.offset, end, interruptsParagraph: inParagraph) else { break }
+                let markerEnd = Place(offset: first.offset + marker.length, column: first.column + marker.length)
+                let content = Self.nonspace(bytes, markerEnd, end)
+                let spaces = content.column - markerEnd.column
+                let blankItem = content.offset >= end
+                let width = blankItem || spaces > 4 ? 1 : spaces
+                containers.append(.item(contentIndent: indent + marker.length + width))
+                place = Self.advance(bytes, markerEnd, columns: width, end)
+                inParagraph = false
             }
-            if let opening = openingFence(bytes, first, end) {
+            // The line's own block.
+            let text = Self.nonspace(bytes, place, end)
+            guard text.offset < end else {
+                inParagraph = false
+                return .body
+            }
+            // Indented code, or a paragraph's continuation.
+            if text.column - place.column >= 4 { return .body }
+            if let length = BlockScanners.openingFence(bytes, text.offset, end) {
+                let opening = LineRegions.fence(bytes, text.offset, end, length: length)
                 fence = opening
                 lineFence = opening
+                inParagraph = false
                 return .codeOpening
             }
-            if opensMath(bytes, first, end) {
-                isInMath = !closesOnItsLine(bytes, first, end)
+            if BlockScanners.opensDollarMath(bytes, text.offset, end) {
+                isInMath = !BlockScanners.closesDollarMath(bytes, text.offset + 2, end)
+                inParagraph = false
                 return .math
             }
+            if let type = BlockScanners.htmlBlockStart(bytes, text.offset, end, allowType7: !inParagraph) {
+                htmlType = type <= 5 && BlockScanners.htmlBlockEnds(type: type, bytes, text.offset, end) ? 0 : type
+                inParagraph = false
+                return .html
+            }
+            var failure = 0
+            if BlockScanners.atxHeadingStart(bytes, text.offset, end) != nil
+                || BlockScanners.thematicBreak(bytes, text.offset, end, failure: &failure)
+                || (inParagraph && BlockScanners.setextUnderline(bytes, text.offset, end) != nil) {
+                inParagraph = false
+                return .body
+            }
+            inParagraph = true
             return .body
+        }
+
+        /// Whether a line that starts with `byte` (no indentation) is paragraph text: `byte` begins
+        /// no block and no container (`BlockParser.mayStartBlock`'s bytes, and spaces).
+        @inline(__always)
+        static func startsNothing(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "$"),
+                 UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                 UInt8(ascii: "+"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x0A, 0x0D:
+                return false
+            default:
+                return true
+            }
+        }
+
+        /// Whether the text at `first` starts a block, so that it cannot continue a paragraph
+        /// lazily.
+        static func startsBlock(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Bool {
+            var failure = 0
+            return bytes[first] == UInt8(ascii: ">")
+                || BlockScanners.listMarker(bytes, first, end, interruptsParagraph: true) != nil
+                || BlockScanners.thematicBreak(bytes, first, end, failure: &failure)
+                || BlockScanners.openingFence(bytes, first, end) != nil
+                || BlockScanners.opensDollarMath(bytes, first, end)
+                || BlockScanners.htmlBlockStart(bytes, first, end, allowType7: false) != nil
+                || BlockScanners.atxHeadingStart(bytes, first, end) != nil
         }
 
         /// The region of the line `step` just read as `kind`.
@@ -170,12 +344,23 @@ public enum LineRegions {
             case .frontMatter: return .frontMatter
             case .frontMatterFence: return .frontMatterFence
             case .math: return .math
+            case .html: return .html
             case .codeOpening, .codeContent, .codeClosing:
                 guard let open = lineFence else { return .body }
                 let info = String(decoding: UnsafeBufferPointer(rebasing: bytes[open.infoStart..<open.infoEnd]), as: UTF8.self)
                 return .code(fence: String(repeating: Character(Unicode.Scalar(open.character)), count: open.length), info: info)
             }
         }
+    }
+
+    /// The opening fence of `length` at `first`: its character, length and the byte range of its
+    /// info string's first word.
+    static func fence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int, length: Int) -> BlockLineScanner.Fence {
+        var infoStart = first + length
+        while infoStart < end, isSpace(bytes[infoStart]) { infoStart += 1 }
+        var infoEnd = infoStart
+        while infoEnd < end, !isSpace(bytes[infoEnd]) { infoEnd += 1 }
+        return (bytes[first], length, infoStart, infoEnd)
     }
 
     // MARK: Lines
@@ -189,10 +374,9 @@ public enum LineRegions {
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    /// True when `start..<end` is `marker` three times followed by nothing but spaces.
+    /// True when `start..<end` is a front-matter fence of `marker` (`BlockScanners.isFrontMatterFence`).
     static func isFenceLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, marker: UInt8) -> Bool {
-        guard end - start >= 3, bytes[start] == marker, bytes[start + 1] == marker, bytes[start + 2] == marker else { return false }
-        return bytes[(start + 3)..<end].allSatisfy(isSpace)
+        BlockScanners.isFrontMatterFence(bytes, start, end, marker)
     }
 
     /// Where a line's content starts: after block-quote markers and up to three spaces of
@@ -206,50 +390,13 @@ public enum LineRegions {
         }
     }
 
-    /// An opening fence at `first` (three or more backticks or tildes; a backtick fence's info has
-    /// no backtick): its character, length and the byte range of its info string's first word.
-    static func openingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> (character: UInt8, length: Int, infoStart: Int, infoEnd: Int)? {
-        guard first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") else { return nil }
-        let character = bytes[first]
-        var run = first
-        while run < end, bytes[run] == character { run += 1 }
-        guard run - first >= 3 else { return nil }
-        if character == UInt8(ascii: "`"), bytes[run..<end].contains(UInt8(ascii: "`")) { return nil }
-        var infoStart = run
-        while infoStart < end, isSpace(bytes[infoStart]) { infoStart += 1 }
-        var infoEnd = infoStart
-        while infoEnd < end, !isSpace(bytes[infoEnd]) { infoEnd += 1 }
-        return (character, run - first, infoStart, infoEnd)
+    /// An opening fence at `first` (`BlockScanners.openingFence`): its character, length and
+    /// the byte range of its info string's first word.
+    static func openingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> BlockLineScanner.Fence? {
+        BlockScanners.openingFence(bytes, first, end).map { fence(bytes, first, end, length: $0) }
     }
 
     static func isClosingFence(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int, character: UInt8, length: Int) -> Bool {
-        var run = first
-        while run < end, bytes[run] == character { run += 1 }
-        return run - first >= length && bytes[run..<end].allSatisfy(isSpace)
-    }
-
-    /// `$$` at the content start opens a math block (as the parser decides: `opensDollarMath`).
-    static func opensMath(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Bool {
-        guard end - first >= 2, bytes[first] == UInt8(ascii: "$"), bytes[first + 1] == UInt8(ascii: "$") else { return false }
-        var trimmedEnd = end
-        while trimmedEnd > first + 2, isSpace(bytes[trimmedEnd - 1]) { trimmedEnd -= 1 }
-        if trimmedEnd - (first + 2) >= 2, bytes[trimmedEnd - 1] == UInt8(ascii: "$"), bytes[trimmedEnd - 2] == UInt8(ascii: "$") { return true }
-        var index = first + 2
-        while index + 1 < trimmedEnd {
-            if bytes[index] == UInt8(ascii: "$") && bytes[index + 1] == UInt8(ascii: "$") { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// A one-line `$$ … $$` closes where it opens.
-    static func closesOnItsLine(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Bool {
-        endsWithDollars(bytes, first + 2, end)
-    }
-
-    static func endsWithDollars(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ end: Int) -> Bool {
-        var trimmedEnd = end
-        while trimmedEnd > first, isSpace(bytes[trimmedEnd - 1]) { trimmedEnd -= 1 }
-        return trimmedEnd - first >= 2 && bytes[trimmedEnd - 1] == UInt8(ascii: "$") && bytes[trimmedEnd - 2] == UInt8(ascii: "$")
+        BlockScanners.closingFence(bytes, first, end, character: character, minimum: length)
     }
 }

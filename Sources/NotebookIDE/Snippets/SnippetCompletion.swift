@@ -43,7 +43,7 @@ public enum SnippetCompletion {
         }
         guard !exact.isEmpty || !others.isEmpty else { return [] }
         guard LineRegions.region(at: cursor, in: text) == .body else { return [] }
-        let inCode = text.withUnsafeBufferPointer { ContextScanner(bytes: $0, cursor: cursor).isInCodeSpan(cursor) }
+        let inCode = text.withUnsafeBufferPointer { SpanScanner.hidesMarkdown(at: cursor, in: $0) }
         guard !inCode else { return [] }
 
         let replace = ByteSpan(wordStart, cursor)

@@ -1,0 +1,152 @@
+import Localization
+import MarkdownSyntax
+import NotebookWorkspace
+import TestSupport
+import TextCore
+import XCTest
+@testable import NotebookIDE
+
+/// One check per NotebookIDE feature, each `feature(fixture, expected)`: the fixture in
+/// TestSupport's syntax (`//- /path` starts a note, `$0` is the cursor, two `$0` a range), the
+/// feature asked as the server asks it (an `AnalysisHost` with every note of the fixture open, the
+/// view of the note that holds the cursor), and its answer written as the text a writer would
+/// see. `Expect` compares it, so `MACMD_BLESS=1` writes a changed answer into the test itself.
+enum IDECheck {
+    /// The folder the fixtures' notebooks live in (nothing is read from disk).
+    static let folder = "/fixture-notebook"
+
+    /// The view of the note that holds the fixture's cursor, and the fixture.
+    static func view(_ fixture: Fixture, file: StaticString, line: UInt) -> (view: NoteView, offset: Int)? {
+        guard let cursor = fixture.cursor ?? fixture.range.map({ FixtureLocation(path: $0.path, utf8Offset: $0.utf8Start) }) else {
+            XCTFail("the fixture has no `$0`", file: file, line: line)
+            return nil
+        }
+        var host = AnalysisHost()
+        host.addFolder(folder)
+        var documents: [String: OpenDocument] = [:]
+        for note in fixture.files {
+            let document = OpenDocument(id: note.path, file: folder + "/" + note.path, languageID: "markdown", version: 1,
+                                        text: Array(note.text.utf8))
+            host.open(document)
+            documents[note.path] = document
+        }
+        // Filed into the notebook as the server files an open note.
+        for note in fixture.files {
+            if let (_, analysis) = host.needsFiling(note.path, version: 1) {
+                host.bringUpToDate(note.path, version: 1, symbols: analysis.symbols(path: note.path))
+            }
+        }
+        guard let document = documents[cursor.path] else { return nil }
+        return (host.snapshot().view(of: document), cursor.utf8Offset)
+    }
+
+    /// `path: text` for each span, one a line (the path of the note, the text the span covers).
+    static func show(_ spans: [NoteSpan], in fixture: Fixture) -> String {
+        spans.map { span in
+            let bytes = Array(fixture.text(span.note.path).utf8)
+            return "\(span.note.path): " + String(decoding: bytes[span.span.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        }.joined(separator: "\n")
+    }
+
+    // MARK: Navigation
+
+    /// Where the symbol at the cursor leads (`textDocument/definition`); `nil` on no symbol.
+    static func definition(_ fixture: String, _ expected: String?, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        Expect.equal(view.definition(at: offset).map { show($0, in: parsed) }, expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// Every use of the symbol at the cursor (`textDocument/references`, without the declaration).
+    static func references(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        Expect.equal(show(view.references(at: offset, includeDeclaration: false), in: parsed), expected, fixture: fixture,
+                     file: file, line: line)
+    }
+
+    /// The hover's Markdown in English (`textDocument/hover`); `nil` for no hover.
+    static func hover(_ fixture: String, _ expected: String?, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        Expect.equal(view.hover(at: offset)?.markdown.english, expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The outline of the cursor's note (`textDocument/documentSymbol`): one line a symbol,
+    /// indented by depth, `detail name` and the text it selects.
+    static func outline(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, _) = view(parsed, file: file, line: line) else { return }
+        let bytes = Array(parsed.text(parsed.cursor?.path ?? "").utf8)
+        var out: [String] = []
+        var stack: [(OutlineSymbol, Int)] = view.outline().reversed().map { ($0, 0) }
+        while let (symbol, depth) = stack.popLast() {
+            let selected = String(decoding: bytes[symbol.selectionRange.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+            out.append(String(repeating: "  ", count: depth) + "\(symbol.detail) \(symbol.name.english) '\(selected)'")
+            stack += symbol.children.reversed().map { ($0, depth + 1) }
+        }
+        Expect.equal(out.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The folding ranges of the cursor's note (`textDocument/foldingRange`): `first-last kind`
+    /// in 0-based lines, one a line.
+    static func folding(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, _) = view(parsed, file: file, line: line) else { return }
+        let shown = view.foldingRanges().map { "\($0.startLine)-\($0.endLine) \($0.kind)" }.joined(separator: "\n")
+        Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
+    }
+
+    // MARK: Refactoring
+
+    /// The notes a rename at the cursor changes, each written whole after the change in the
+    /// fixture syntax (`//- /path` then its text), or the refusal (`error: …`, in English).
+    static func rename(_ fixture: String, _ expected: String, to newName: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        let shown: String
+        do {
+            let change = try view.rename(at: offset, to: newName)
+            var out = ""
+            for step in change.steps {
+                switch step {
+                case .edit(let note, let edits):
+                    var bytes = Array(parsed.text(note.path).utf8)
+                    for edit in edits.reversed() { bytes.replaceSubrange(edit.span.range, with: Array(edit.newText.utf8)) }
+                    out += "//- /\(note.path)\n" + String(decoding: bytes, as: UTF8.self)
+                    if bytes.last != 0x0A { out += "\n" }
+                case .create(let note):
+                    out += "//- create /\(note.path)\n"
+                case .rename(let from, let to):
+                    out += "//- move /\(from.path) to /\(to.path)\n"
+                }
+            }
+            if let confirmation = change.confirmation { out += "asks: \(confirmation.question.english)\n" }
+            shown = out
+        } catch {
+            shown = "error: \(error.message.english)"
+        }
+        Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
+    }
+
+    // MARK: Completion
+
+    /// The labels completion offers at the cursor (`textDocument/completion`, typed), one a line,
+    /// best first, with what picking the first one leaves on the cursor's line after `=> `.
+    static func completion(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        let query = CompletionQuery(offset: { _ in offset }, invoked: false, snippetSupport: false, locale: .en,
+                                    languageCode: "en", clock: SnippetTestVariables.clock)
+        let items = view.completion(query).items
+        var shown = items.map(\.label)
+        if let first = items.first {
+            var bytes = Array(parsed.text(parsed.cursor?.path ?? "").utf8)
+            bytes.replaceSubrange(first.replace.range.clamped(to: 0..<bytes.count), with: Array(first.newText.utf8))
+            let lineStart = bytes[..<min(first.replace.range.lowerBound, bytes.count)].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            shown.append("=> " + String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
+        }
+        Expect.equal(shown.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+}
