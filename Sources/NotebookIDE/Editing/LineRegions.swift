@@ -158,6 +158,9 @@ public enum LineRegions {
                 // block, such a line only says that a paragraph is open.
                 if line < end, containers.isEmpty, fence == nil, !isInMath, htmlType == 0, Self.startsNothing(bytes[line]) {
                     inParagraph = true
+                } else if line < end, containers.isEmpty, fence == nil, !isInMath, htmlType == 0, bytes[line] == UInt8(ascii: "#") {
+                    // A heading ends a paragraph; `#tag` text is one.
+                    inParagraph = BlockScanners.atxHeadingStart(bytes, line, end) == nil
                 } else {
                     _ = step(bytes, line, end)
                 }
@@ -168,6 +171,7 @@ public enum LineRegions {
         }
 
         /// The first non-space at or after `place` on the line ending at `end`.
+        @inline(__always)
         static func nonspace(_ bytes: UnsafeBufferPointer<UInt8>, _ place: Place, _ end: Int) -> Place {
             var place = place
             while place.offset < end {
@@ -249,7 +253,7 @@ public enum LineRegions {
                 if inParagraph, first.offset < end, indent >= 4 || !Self.startsBlock(bytes, first.offset, end) { return .body }
                 inParagraph = false
             }
-            containers.removeLast(containers.count - matched)
+            if matched < containers.count { containers.removeLast(containers.count - matched) }
             // The containers the line opens.
             while containers.count < LineContainers.maximumDepth {
                 let first = Self.nonspace(bytes, place, end)
@@ -310,14 +314,16 @@ public enum LineRegions {
             return .body
         }
 
-        /// Whether a line that starts with `byte` (no indentation) is paragraph text: `byte` begins
-        /// no block and no container (`BlockParser.mayStartBlock`'s bytes, and spaces).
+        /// Whether a line that starts with `byte` (no indentation) is paragraph text to this scanner:
+        /// `byte` begins no container and no block that hides Markdown or ends a paragraph (a
+        /// table row, a link definition and a footnote are paragraph-like here: none changes
+        /// what the lines after it are).
         @inline(__always)
         static func startsNothing(_ byte: UInt8) -> Bool {
             switch byte {
             case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "$"),
-                 UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-                 UInt8(ascii: "+"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x0A, 0x0D:
+                 UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+                 UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x0A, 0x0D:
                 return false
             default:
                 return true
