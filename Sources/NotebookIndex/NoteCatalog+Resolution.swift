@@ -13,7 +13,7 @@
 //   shared by several files filters that name's candidates only).
 // - Candidate lists (`.ambiguous`) are sorted, so results do not depend on the order of `notes`.
 // - The result depends on the linking note's path (relative paths, the own-folder rule), the
-//   catalog's notes and assets, and `markdownResolution`; nothing else.
+//   catalog's notes and assets, `markdownResolution` and `sourceFolder`; nothing else.
 
 /// What a link resolves to.
 public enum Resolution: Sendable, Equatable {
@@ -67,9 +67,16 @@ extension NoteCatalog {
             return anchors(in: sourcePath, headings: headings, blockID: blockID)
         }
         let decoded = NotebookPath.percentDecoded(raw)
-        let base = decoded.utf8.first == UInt8(ascii: "/") ? "" : NotebookPath.folder(of: sourcePath)
+        // In a book, a note of the source folder is a page of a site whose root is that folder.
+        let book = sourceFolder.flatMap { folder in sourcePath.hasPrefix(folder + "/") ? folder : nil }
+        let base = decoded.utf8.first == UInt8(ascii: "/") ? (book ?? "") : NotebookPath.folder(of: sourcePath)
         let isFolder = decoded.utf8.last == UInt8(ascii: "/")
-        guard let path = NotebookPath.normalized(base.isEmpty ? decoded : base + "/" + decoded) else {
+        let normalized = NotebookPath.normalized(base.isEmpty ? decoded : base + "/" + decoded)
+        if let book, let normalized, !normalized.hasPrefix(book + "/") {
+            // Out of the book: a page of the site it is published in (`../std/index.html`).
+            return .outside(decoded)
+        }
+        guard let path = normalized else {
             // Above the root: a published book's link to a sibling book. Obsidian still looks
             // the name up.
             if markdownResolution == .obsidian, !isFolder,

@@ -23,7 +23,8 @@ import TextCore
 ///   (`%20` is a space; invalid escapes stay as written). A path starting with `/` is relative to
 ///   the workspace root, any other path to the linking note's folder; `.` and `..` are
 ///   normalised, and a path that climbs above the root is `.outside` (a book's link to the books
-///   published beside it). The path matches a note as written, or with its `.md`/`.markdown`
+///   published beside it). In a book (`sourceFolder`), for a note inside the source folder, `/`
+///   is that folder and a path that leaves it is `.outside` too. The path matches a note as written, or with its `.md`/`.markdown`
 ///   extension added or swapped, else an asset of that path, else (`chapter.html`, `.htm`) the
 ///   note a static site publishes there (`chapter.md`). With `markdownResolution` `.obsidian`, a
 ///   path that reaches none of these is then looked up by name as a wiki-link target. An empty
@@ -90,6 +91,10 @@ public struct NoteCatalog: Sendable, Equatable {
     var anchors: [String: NoteAnchors] = [:]
     /// How Markdown links that reach nothing by their path are read (`links.markdownResolution`).
     public var markdownResolution = MarkdownResolution.relative
+    /// The folder holding a published book's notes (`sourceFolder`), when the notebook is one:
+    /// for a note inside it, `/` means that folder (the site's root), and a path that leaves it
+    /// is `.outside` (a page of the site beside the book).
+    public var sourceFolder: String? = nil
     /// The assets (files that are not notes) by file name, lowercased: a wiki-link to a file
     /// finds it by name wherever it is. Sorted like the other tables.
     var assetsByName: [String: PathList] = [:]

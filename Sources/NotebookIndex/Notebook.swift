@@ -74,6 +74,12 @@ public struct Notebook: Sendable, Equatable {
         set { catalog.markdownResolution = newValue }
     }
 
+    /// The folder holding a published book's notes (`sourceFolder`), when the notebook is one.
+    public var sourceFolder: String? {
+        get { catalog.sourceFolder }
+        set { catalog.sourceFolder = newValue }
+    }
+
     /// Adds or replaces a note. A replaced note changes the tables by the difference of its
     /// symbols only: an edit that moves text or changes prose costs no table work at all.
     @discardableResult

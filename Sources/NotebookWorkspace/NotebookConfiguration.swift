@@ -119,6 +119,18 @@ public struct NotebookConfiguration: Sendable, Equatable {
     /// Whether the notebook's root holds an `.obsidian` folder (an Obsidian vault), as `load`
     /// found it.
     public var isObsidianVault = false
+    /// The folder (relative to the root) that holds the notes when the notebook is a published
+    /// book (`sourceFolder`): the notes are the files inside it, and a link from one of them that
+    /// leaves it points at the site the book is published in, beside it (`../std/index.html`),
+    /// not at a file of the notebook. Nil: every folder of the notebook holds notes.
+    public var configuredSourceFolder: String? = nil
+    /// The source folder a book's own settings name, as `load` found them: `book.toml`'s
+    /// `[book] src` (mdBook, default `src`), else `mkdocs.yml`'s `docs_dir` (MkDocs, default
+    /// `docs`), when that folder exists.
+    public var bookSourceFolder: String? = nil
+
+    /// The source folder in force: the configured one, else the book's.
+    public var sourceFolder: String? { configuredSourceFolder ?? bookSourceFolder }
 
     /// The Markdown link resolution in force: the configured one, else the vault's default.
     public var markdownResolution: MarkdownResolution {
@@ -156,6 +168,17 @@ public struct NotebookConfiguration: Sendable, Equatable {
         var options = ScanOptions()
         options.extensions = extensions
         options.ignoreGlobs = ignore
+        if let sourceFolder {
+            // Only the source folder is scanned: every entry of each folder on the way to it is
+            // ignored but the next folder of the way.
+            var globs: [String] = []
+            var prefix = ""
+            for part in sourceFolder.split(separator: "/") {
+                globs += ["\(prefix)/*", "!\(prefix)/\(part)/"]
+                prefix += "/\(part)"
+            }
+            options.ignoreGlobs = globs + ignore
+        }
         options.maxFileSize = maxFileSize
         options.allowHomeOrRoot = allowHomeOrRoot
         options.parseOptions = parseOptions
@@ -284,6 +307,13 @@ public struct NotebookConfiguration: Sendable, Equatable {
                                       { $0.stringValue.flatMap(MarkdownResolution.init(rawValue:)) }) {
                     linksMarkdownResolution = mode
                 }
+            case "sourceFolder":
+                guard let text = item.stringValue, !text.hasPrefix("/"), let folder = NotebookPath.normalized(text), !folder.isEmpty else {
+                    refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key), .message("settings.expected.sourceFolder"),
+                                                .string("\(item)")))
+                    continue
+                }
+                configuredSourceFolder = folder
             case "snippets":
                 let folder = section(item, key, "folder", example: #"{"folder": "Snippets"}"#,
                                      expected: .message("settings.expected.snippetsFolder"), layer: layer) { value -> String? in
@@ -329,6 +359,81 @@ extension NotebookConfiguration {
         }
         var configuration = NotebookConfiguration(layers: all)
         configuration.isObsidianVault = isVault
+        configuration.bookSourceFolder = bookSourceFolder(of: folder)
         return configuration
+    }
+
+    /// The source folder of a book at `folder`: mdBook's `book.toml` (`[book]`'s `src`, default
+    /// `src`), else MkDocs' `mkdocs.yml` (`docs_dir`, default `docs`); nil when neither is
+    /// there, or the folder it names does not exist or climbs out of `folder`.
+    static func bookSourceFolder(of folder: String) -> String? {
+        let named: String
+        if case .success(let bytes) = FileReader.contents(of: folder + "/book.toml", limit: 1 << 20) {
+            named = BookSettings.value(of: "src", inSection: "book", ofTOML: bytes) ?? "src"
+        } else if case .success(let bytes) = FileReader.contents(of: folder + "/mkdocs.yml", limit: 1 << 20) {
+            named = BookSettings.topLevelValue(of: "docs_dir", ofYAML: bytes) ?? "docs"
+        } else {
+            return nil
+        }
+        guard !named.hasPrefix("/"), let normalized = NotebookPath.normalized(named), !normalized.isEmpty,
+              FileReader.isDirectory(folder + "/" + normalized) else { return nil }
+        return normalized
+    }
+}
+
+/// The one setting MacMD reads from a book's own settings file: no TOML or YAML reader, only
+/// the line that names the source folder (a plain or quoted string on one line).
+enum BookSettings {
+    /// The string value of `key` in the `[section]` table of a TOML file.
+    static func value(of key: String, inSection section: String, ofTOML bytes: [UInt8]) -> String? {
+        var current = ""
+        for line in lines(bytes) {
+            if line.hasPrefix("[") {
+                current = String(line.dropFirst().prefix { $0 != "]" }).trimmingSpaces
+                continue
+            }
+            guard current == section, let value = assignment(line, key: key, separator: "=") else { continue }
+            return value
+        }
+        return nil
+    }
+
+    /// The string value of the top-level `key` of a YAML file (`docs_dir: docs`).
+    static func topLevelValue(of key: String, ofYAML bytes: [UInt8]) -> String? {
+        for line in lines(bytes) where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+            if let value = assignment(line, key: key, separator: ":") { return value }
+        }
+        return nil
+    }
+
+    /// The lines of `bytes`, comments (`#` at a line's start) dropped.
+    private static func lines(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+            .filter { !$0.trimmingSpaces.hasPrefix("#") }
+    }
+
+    /// The value of `key separator value` on `line`, unquoted, with a trailing comment removed.
+    private static func assignment(_ line: String, key: String, separator: Character) -> String? {
+        guard let split = line.firstIndex(of: separator), line[..<split].trimmingSpaces == key else { return nil }
+        var value = line[line.index(after: split)...].trimmingSpaces
+        if let quote = value.first, quote == "\"" || quote == "'" {
+            let body = value.dropFirst()
+            guard let close = body.firstIndex(of: quote) else { return nil }
+            return String(body[..<close])
+        }
+        let characters = Array(value)
+        if let comment = characters.indices.first(where: { $0 > 0 && characters[$0] == "#" && (characters[$0 - 1] == " " || characters[$0 - 1] == "\t") }) {
+            value = String(characters[..<comment]).trimmingSpaces
+        }
+        return value.isEmpty ? nil : value
+    }
+}
+
+private extension StringProtocol {
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
     }
 }

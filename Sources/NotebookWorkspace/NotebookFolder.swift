@@ -71,6 +71,7 @@ public struct NotebookFolder: Sendable {
         self.configuration = configuration
         notebook = Notebook(noteExtensions: configuration.extensions)
         notebook.markdownResolution = configuration.markdownResolution
+        notebook.sourceFolder = configuration.sourceFolder
     }
 
     // MARK: Paths
@@ -135,10 +136,12 @@ public struct NotebookFolder: Sendable {
     }
 
     /// What marks a folder as a notebook's root, as the editor setups look for it: MacMD's
-    /// settings, an Obsidian vault, a git repository, marksman's and markdown-oxide's settings.
-    public static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml"]
+    /// settings, an Obsidian vault, a git repository, marksman's and markdown-oxide's settings,
+    /// a book's (mdBook's `book.toml`, MkDocs' `mkdocs.yml`).
+    public static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml", "book.toml", "mkdocs.yml"]
 
-    /// Takes settings read by `readSettings`. Different note extensions or nesting bound make a
+    /// Takes settings read by `readSettings`. Different note extensions, nesting bound or source
+    /// folder make a
     /// different index: the index starts empty again and a folder already scanned is scanned
     /// again (`scan` goes back to `.pending`); true then (open documents must be filed again).
     @discardableResult
@@ -146,6 +149,7 @@ public struct NotebookFolder: Sendable {
         resolvedPath = settings.resolvedPath
         let extensionsChanged = settings.configuration.extensions != configuration.extensions
             || settings.configuration.parseOptions != configuration.parseOptions
+            || settings.configuration.sourceFolder != configuration.sourceFolder
         let nowAllowed = scan == .refused && settings.configuration.allowHomeOrRoot && !configuration.allowHomeOrRoot
         configuration = settings.configuration
         rootMarker = settings.rootMarker
@@ -161,6 +165,10 @@ public struct NotebookFolder: Sendable {
         if notebook.markdownResolution != configuration.markdownResolution {
             // Every Markdown link may now resolve differently; the tables stay as they are.
             notebook.markdownResolution = configuration.markdownResolution
+            changed(catalog: true)
+        }
+        if notebook.sourceFolder != configuration.sourceFolder {
+            notebook.sourceFolder = configuration.sourceFolder
             changed(catalog: true)
         }
         return extensionsChanged

@@ -14,7 +14,7 @@ final class EditorFilesTests: XCTestCase {
                          "pro", "red-sands", "silver-aerogel", "solid-colors"]
 
     /// What marks a notebook's root, in every setup (and in the server: `NotebookFolder.rootMarkers`).
-    static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml"]
+    static let rootMarkers = [".macmd.json", ".obsidian", ".git", ".marksman.toml", ".moxide.toml", "book.toml", "mkdocs.yml"]
 
     func testEverySetupKnowsTheRootMarkers() throws {
         let helix = try Self.read("helix/languages.toml")

@@ -113,6 +113,65 @@ final class CheckSampleNotebookTests: XCTestCase {
                         "Projects/Orion/Meeting notes.md:5:38", "Projects/Orion/Overview.md:9:47"])
     }
 
+    /// A book (mdBook's `book.toml`, MkDocs' `mkdocs.yml`): its notes are the source folder's,
+    /// `/` is that folder, and a link out of it is a page of the site the book is published in
+    /// beside other books: a hint, not an error. Notes outside the source folder are not checked.
+    func testABookIsItsSourceFolder() throws {
+        let book = NotebookFixture("""
+            //- /book.toml
+            [book]
+            title = "Garden"
+            # where the chapters are
+            src = "chapters"
+            //- /chapters/SUMMARY.md
+            - [Soil](soil.md)
+            - [Beds](beds/raised.md)
+            //- /chapters/soil.md
+            # Soil
+
+            See [the standard library](../std/index.html), [beds](/beds/raised.md) and [gone](missing.md).
+            //- /chapters/beds/raised.md
+            # Raised beds
+
+            Back to [soil](../soil.md#soil), up to [the site](../../index.html).
+            //- /README.md
+            A [broken](nowhere.md) link outside the book, not checked.
+            """)
+        defer { book.destroy() }
+        let result = try TestProcess.macmd(["check", book.root])
+        XCTAssertEqual(result.status, 1, "`missing.md` is broken: \(result.stdout)")
+        XCTAssertEqual(result.stdout, """
+            chapters/beds/raised.md:3:51: hint: `../../index.html` is outside the notebook: not checked [link-outside-notebook]
+            chapters/soil.md:3:28: hint: `../std/index.html` is outside the notebook: not checked [link-outside-notebook]
+            chapters/soil.md:3:83: error: No note `chapters/missing.md` for `missing.md` [broken-link]
+
+            """)
+        // MkDocs: `docs_dir`, else `docs`.
+        let site = NotebookFixture(["mkdocs.yml": "site_name: Garden\ndocs_dir: 'pages' # the sources\n",
+                                    "pages/index.md": "[api](../api/index.html) [x](nowhere.md)\n",
+                                    "notes.md": "[not checked](gone.md)\n"])
+        defer { site.destroy() }
+        let mkdocs = try TestProcess.macmd(["check", site.root])
+        XCTAssertEqual(mkdocs.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") },
+                       ["pages/index.md:1:7: hint:", "pages/index.md:1:30: error:"])
+        // `sourceFolder` in `.macmd.json` says where the notes are in any notebook.
+        let named = NotebookFixture(["content/a.md": "[up](../x.html)\n", "b.md": "[[gone]]\n", ".macmd.json": #"{"sourceFolder": "content"}"#])
+        defer { named.destroy() }
+        XCTAssertEqual(try TestProcess.macmd(["check", named.root]).stdout,
+                       "content/a.md:1:6: hint: `../x.html` is outside the notebook: not checked [link-outside-notebook]\n")
+    }
+
+    /// The Rust book in `../shared/corpus`, with its `book.toml` beside `src/`: its links to the
+    /// books published beside it (`../std/…`, `../reference/…`) are hints, and nothing is an error.
+    func testTheRustBookHasNoErrors() throws {
+        let book = try CorpusData.folder("rust-book")
+        let result = try TestProcess.macmd(["check", book.path])
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains(": error: ") }, [], "no errors in the Rust book")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertGreaterThan(lines.filter { $0.hasSuffix("[link-outside-notebook]") }.count, 30, "the sibling books' links are hints")
+    }
+
     func testSeveritiesFromTheNotebooksConfiguration() throws {
         let fixture = NotebookFixture(["a.md": "[[$0Nowhere]] [x][missing]\n",
                                        ".macmd.json": #"{"diagnostics": {"broken-wikilink": "warning", "undefined-reference": "off"}}"#])

@@ -4,7 +4,7 @@ import XCTest
 
 /// Whether a notebook's root is known or guessed decides how a link that finds nothing is
 /// reported: an error in a folder with a root marker (`.macmd.json`, `.obsidian`, `.git`,
-/// `.marksman.toml`, `.moxide.toml`) or one the user names (`macmd check DIR`), a hint where the
+/// `.marksman.toml`, `.moxide.toml`, `book.toml`, `mkdocs.yml`) or one the user names (`macmd check DIR`), a hint where the
 /// root is a guess (the target may be outside it). Problems with notes that are there (a
 /// missing heading) are errors either way.
 final class RootDetectionTests: XCTestCase {
@@ -36,7 +36,7 @@ final class RootDetectionTests: XCTestCase {
 
     func testALinkThatFindsNothingIsAnErrorOnlyUnderAKnownRoot() {
         XCTAssertEqual(pushed(marker: nil), ["broken-wikilink": 4, "broken-heading": 1], "no marker: a guessed root")
-        for marker in [".macmd.json", ".obsidian/", ".git/", ".marksman.toml", ".moxide.toml"] {
+        for marker in [".macmd.json", ".obsidian/", ".git/", ".marksman.toml", ".moxide.toml", "book.toml", "mkdocs.yml"] {
             XCTAssertEqual(pushed(marker: marker), ["broken-wikilink": 1, "broken-heading": 1], marker)
         }
     }

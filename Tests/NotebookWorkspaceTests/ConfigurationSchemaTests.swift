@@ -23,6 +23,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         ("ignore", ["drafts/**", "!drafts/keep.md"]),
         ("maxFileSize", 1024),
         ("allowHomeOrRoot", true),
+        ("sourceFolder", "src"),
         ("maxNestingDepth", 50),
         ("maxCompletionItems", 20),
         ("maxRequestsInFlight", 100),

@@ -244,7 +244,7 @@ public enum CorpusData {
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let result = try TestProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["tar", "-xzf", archive.path, "-C", target.path])
         guard result.status == 0 else { throw XCTSkip("cannot unpack \(archive.path): \(result.stderr)") }
-        FileManager.default.createFile(atPath: done.path, contents: Data())
+        _ = FileManager.default.createFile(atPath: done.path, contents: Data())
         return folder
     }
 

@@ -215,7 +215,7 @@ in `user-emacs-directory'."
     "red-sands" "silver-aerogel" "solid-colors")
   "The themes `macmd/preview' accepts.")
 
-(defconst macmd-root-markers '(".macmd.json" ".obsidian" ".git" ".marksman.toml" ".moxide.toml")
+(defconst macmd-root-markers '(".macmd.json" ".obsidian" ".git" ".marksman.toml" ".moxide.toml" "book.toml" "mkdocs.yml")
   "What marks a notebook's root.
 MacMD's settings, an Obsidian vault, a git repository, marksman's and
 markdown-oxide's settings.")

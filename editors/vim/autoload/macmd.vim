@@ -20,7 +20,7 @@ let g:macmd#themes = ['light', 'dark', 'basic', 'grass', 'homebrew', 'man-page',
 
 " What marks a notebook's root: MacMD's settings, an Obsidian vault, a git repository,
 " marksman's and markdown-oxide's settings.
-let g:macmd#root_markers = ['.macmd.json', '.obsidian', '.git', '.marksman.toml', '.moxide.toml']
+let g:macmd#root_markers = ['.macmd.json', '.obsidian', '.git', '.marksman.toml', '.moxide.toml', 'book.toml', 'mkdocs.yml']
 
 function! s:Message(text, ...) abort
     execute 'echohl' (a:0 ? a:1 : 'WarningMsg')

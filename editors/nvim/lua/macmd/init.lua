@@ -6,7 +6,7 @@
 --     0.7 `vim.lsp.start_client` + `vim.lsp.buf_attach_client` (Debian bookworm ships 0.7).
 --   * A workspace root is the nearest folder upwards holding a root marker (`.macmd.json`,
 --     `.obsidian`, `.git` (a folder, or a file in a git worktree), `.marksman.toml`,
---     `.moxide.toml`); without one it is the note's own folder (a guessed root: the server then
+--     `.moxide.toml`, `book.toml`, `mkdocs.yml`); without one it is the note's own folder (a guessed root: the server then
 --     reports links that find nothing as hints). One client per root.
 --   * `macmd/preview` goes only to the macmd client, never to the other servers on the buffer.
 --   * Nothing here blocks the editor for long: previews are asynchronous requests; a keystroke
@@ -27,7 +27,7 @@ M.defaults = {
   filetypes = { 'markdown' },
   -- What marks a notebook's root (the nearest folder upwards with one wins): MacMD's settings,
   -- an Obsidian vault, a git repository, marksman's and markdown-oxide's settings.
-  root_markers = { '.macmd.json', '.obsidian', '.git', '.marksman.toml', '.moxide.toml' },
+  root_markers = { '.macmd.json', '.obsidian', '.git', '.marksman.toml', '.moxide.toml', 'book.toml', 'mkdocs.yml' },
   -- Extra arguments for `macmd lsp`, e.g. log_file = '/tmp/macmd.log', log_level = 'debug'.
   log_file = nil,
   log_level = nil,

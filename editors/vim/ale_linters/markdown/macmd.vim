@@ -3,7 +3,7 @@
 " Settings: g:macmd_executable (or ALE's g:ale_markdown_macmd_executable), g:macmd_settings
 " (sent as initializationOptions), g:macmd_log_file and g:macmd_log_level (the server's log).
 " The project root is the nearest folder upwards with `.macmd.json`, `.obsidian`, `.git`,
-" `.marksman.toml` or `.moxide.toml`, else the note's folder.
+" `.marksman.toml`, `.moxide.toml`, `book.toml` or `mkdocs.yml`, else the note's folder.
 
 call ale#Set('markdown_macmd_executable', '')
 
