@@ -70,7 +70,9 @@ public enum DiagnosticCodeDocs {
     static func regeneratedSchema(_ text: String) -> String? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func trimmed(_ index: Int) -> Substring { lines[index].drop { $0 == " " } }
-        guard let owner = lines.indices.first(where: { trimmed($0).hasPrefix("\"diagnostics\": {") }),
+        // The `diagnostics` object opens a line of its own (a `features.diagnostics` switch is
+        // a one-line property).
+        guard let owner = lines.indices.first(where: { trimmed($0) == "\"diagnostics\": {" }),
               let description = lines.indices.dropFirst(owner + 1).first(where: { trimmed($0).hasPrefix("\"description\": ") }),
               let properties = lines.indices.dropFirst(owner + 1).first(where: { trimmed($0) == "\"properties\": {" }),
               description < properties,

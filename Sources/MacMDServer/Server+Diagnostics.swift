@@ -17,8 +17,11 @@ extension Server {
     /// Sends fresh diagnostics for those of `notes` that are open (push clients), or asks a pull
     /// client to pull again.
     func publishDiagnostics(_ notes: [NoteRef], refreshing: Bool = false) {
+        // Switched off by the editor (`features.diagnostics`): the notes are filed, nothing is
+        // pushed or refreshed.
+        let off = state.withLock { $0.disabledFeatures.contains(.diagnostics) }
         let client = client
-        if client.supportsPullDiagnostics {
+        if client.supportsPullDiagnostics, !off {
             if client.supportsDiagnosticRefresh && (refreshing || !notes.isEmpty) { send(DiagnosticRefreshRequest.self, NoParams()) { _ in } }
             return
         }
@@ -26,7 +29,7 @@ extension Server {
         for note in notes where seen.insert(note).inserted {
             guard let document = state.withLock({ $0.host.document(at: note) }) else { continue }
             fileDocument(document.id, version: document.version)
-            pushing.withLock { push(document, client: client) }
+            if !off { pushing.withLock { push(document, client: client) } }
         }
     }
 

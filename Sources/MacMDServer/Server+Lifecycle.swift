@@ -48,6 +48,8 @@ extension Server {
             // Told after `initialized`: a client shows no message before `initialize` is answered.
             state.localeNotice = language.notice?.string(in: language.locale)
             Server.setEditorLayers(&state)
+            // Fixed for the session: the capabilities below announce what is on.
+            state.disabledFeatures = state.host.workspace.editorConfiguration.disabledFeatures
             for folder in folders { state.host.addFolder(folder) }
         }
         if folders.isEmpty {
@@ -56,7 +58,7 @@ extension Server {
         }
         logger.info("initialized by \(params.clientName ?? "an unnamed client"); positions in \(encoding.rawValue); messages in \(language.locale.rawValue)") // l10n-exempt: developer log
 
-        var capabilities = Server.registry.capabilitiesObject
+        var capabilities = Server.registry.capabilitiesObject(without: state.withLock { $0.disabledFeatures })
         if case .object(var members) = capabilities {
             members["positionEncoding"] = .string(encoding.rawValue)
             capabilities = .object(members)

@@ -13,6 +13,7 @@ import JSON
 import JSONRPC
 import LSPTypes
 import NotebookIDE
+import NotebookWorkspace
 
 extension Server {
     /// What a handler adds to `initialize`'s capabilities: `value` at `path` (objects merge).
@@ -29,6 +30,8 @@ extension Server {
     struct RequestHandler: Sendable {
         var method: String
         var capabilities: [Capability]
+        /// The feature the editor can switch off with it (`features`), if any.
+        var feature: EditorFeature? = nil
         var handle: @Sendable (Server, RequestID, JSONValue?) -> Void
     }
 
@@ -44,28 +47,34 @@ extension Server {
     struct Registry: Sendable {
         var requests: [String: @Sendable (Server, RequestID, JSONValue?) -> Void] = [:]
         var notifications: [String: NotificationHandler] = [:]
-        /// Every handler's capabilities, in registration order.
-        var capabilities: [Capability] = []
+        /// Every handler's capabilities, in registration order, with the feature each belongs to.
+        var capabilities: [(capability: Capability, feature: EditorFeature?)] = []
+        /// The feature of each request that has one.
+        var features: [String: EditorFeature] = [:]
         /// The methods, in registration order (for tests and the docs).
         var methods: [String] = []
 
         init(requests: [RequestHandler], notifications: [NotificationHandler]) {
             for handler in requests {
                 self.requests[handler.method] = handler.handle
-                capabilities += handler.capabilities
+                capabilities += handler.capabilities.map { ($0, handler.feature) }
+                if let feature = handler.feature { features[handler.method] = feature }
                 methods.append(handler.method)
             }
             for handler in notifications {
                 self.notifications[handler.method] = handler
-                capabilities += handler.capabilities
+                capabilities += handler.capabilities.map { ($0, nil) }
                 methods.append(handler.method)
             }
         }
 
-        /// The capabilities object: every handler's capabilities merged.
-        var capabilitiesObject: JSONValue {
+        /// The capabilities object: every handler's capabilities merged, but those of the
+        /// features switched off.
+        func capabilitiesObject(without disabled: Set<EditorFeature> = []) -> JSONValue {
             var result: JSONValue = .object([:])
-            for capability in capabilities { Registry.merge(capability.value, at: capability.path[...], into: &result) }
+            for (capability, feature) in capabilities where feature.map({ !disabled.contains($0) }) ?? true {
+                Registry.merge(capability.value, at: capability.path[...], into: &result)
+            }
             return result
         }
 
@@ -96,9 +105,9 @@ extension Server {
     }
 
     /// A request handler: `handle` gets the decoded params.
-    static func request<Request: ClientRequest>(_ type: Request.Type, _ capabilities: Capability...,
+    static func request<Request: ClientRequest>(_ type: Request.Type, _ capabilities: Capability..., feature: EditorFeature? = nil,
                                                  handle: @escaping @Sendable (Server, RequestID, Request.Params) -> Void) -> RequestHandler {
-        RequestHandler(method: Request.method, capabilities: capabilities) { server, id, params in
+        RequestHandler(method: Request.method, capabilities: capabilities, feature: feature) { server, id, params in
             let decoded: Request.Params
             do throws(ResponseError) { decoded = try Request.Params(params: params) } catch {
                 server.reply(id, .failure(error))
@@ -147,64 +156,64 @@ extension Server {
             server.state.withLock { $0.lifecycle = .shutDown }
             server.reply(id, .success(NullResult().json))
         },
-        request(MacMDPreviewRequest.self, Capability("experimental", "macmd", value: ["preview": true])) { server, id, params in
+        request(MacMDPreviewRequest.self, Capability("experimental", "macmd", value: ["preview": true]), feature: .preview) { server, id, params in
             server.preview(id, params)
         },
         request(DocumentDiagnosticRequest.self,
-                Capability("diagnosticProvider", value: ["identifier": "macmd", "interFileDependencies": true])) { server, id, params in
+                Capability("diagnosticProvider", value: ["identifier": "macmd", "interFileDependencies": true]), feature: .diagnostics) { server, id, params in
             server.pullDiagnostics(id, params)
         },
-        request(WorkspaceDiagnosticRequest.self, Capability("diagnosticProvider", value: ["workspaceDiagnostics": true])) { server, id, _ in
+        request(WorkspaceDiagnosticRequest.self, Capability("diagnosticProvider", value: ["workspaceDiagnostics": true]), feature: .diagnostics) { server, id, _ in
             server.pullWorkspaceDiagnostics(id)
         },
-        request(DefinitionRequest.self, Capability("definitionProvider", value: true)) { server, id, params in
+        request(DefinitionRequest.self, Capability("definitionProvider", value: true), feature: .definition) { server, id, params in
             server.definition(id, params)
         },
-        request(ReferencesRequest.self, Capability("referencesProvider", value: true)) { server, id, params in
+        request(ReferencesRequest.self, Capability("referencesProvider", value: true), feature: .references) { server, id, params in
             server.references(id, params)
         },
-        request(HoverRequest.self, Capability("hoverProvider", value: true)) { server, id, params in server.hover(id, params) },
-        request(RenameRequest.self, Capability("renameProvider", value: [:])) { server, id, params in server.rename(id, params) },
-        request(PrepareRenameRequest.self, Capability("renameProvider", value: ["prepareProvider": true])) { server, id, params in
+        request(HoverRequest.self, Capability("hoverProvider", value: true), feature: .hover) { server, id, params in server.hover(id, params) },
+        request(RenameRequest.self, Capability("renameProvider", value: [:]), feature: .rename) { server, id, params in server.rename(id, params) },
+        request(PrepareRenameRequest.self, Capability("renameProvider", value: ["prepareProvider": true]), feature: .rename) { server, id, params in
             server.prepareRename(id, params)
         },
         request(WillRenameFilesRequest.self, Capability("workspace", "fileOperations", value: ["willRename": willRenameFilters])) { server, id, params in
             server.willRenameFiles(id, params)
         },
-        request(DocumentLinkRequest.self, Capability("documentLinkProvider", value: ["resolveProvider": false])) { server, id, params in
+        request(DocumentLinkRequest.self, Capability("documentLinkProvider", value: ["resolveProvider": false]), feature: .documentLinks) { server, id, params in
             server.documentLinks(id, params)
         },
-        request(DocumentSymbolRequest.self, Capability("documentSymbolProvider", value: true)) { server, id, params in
+        request(DocumentSymbolRequest.self, Capability("documentSymbolProvider", value: true), feature: .documentSymbols) { server, id, params in
             server.documentSymbols(id, params)
         },
-        request(FoldingRangeRequest.self, Capability("foldingRangeProvider", value: true)) { server, id, params in
+        request(FoldingRangeRequest.self, Capability("foldingRangeProvider", value: true), feature: .foldingRanges) { server, id, params in
             server.foldingRanges(id, params)
         },
-        request(WorkspaceSymbolRequest.self, Capability("workspaceSymbolProvider", value: true)) { server, id, params in
+        request(WorkspaceSymbolRequest.self, Capability("workspaceSymbolProvider", value: true), feature: .workspaceSymbols) { server, id, params in
             server.workspaceSymbols(id, params)
         },
         request(CodeActionRequest.self,
-                Capability("codeActionProvider", value: ["codeActionKinds": .array([CodeActionKind.quickFix.json, CodeActionKind.refactorRewrite.json])])) { server, id, params in
+                Capability("codeActionProvider", value: ["codeActionKinds": .array([CodeActionKind.quickFix.json, CodeActionKind.refactorRewrite.json])]), feature: .codeActions) { server, id, params in
             server.codeActions(id, params)
         },
-        request(CompletionRequest.self, Capability("completionProvider", value: ["triggerCharacters": completionTriggers])) { server, id, params in
+        request(CompletionRequest.self, Capability("completionProvider", value: ["triggerCharacters": completionTriggers]), feature: .completion) { server, id, params in
             server.completion(id, params)
         },
-        request(CompletionItemResolveRequest.self, Capability("completionProvider", value: ["resolveProvider": true])) { server, id, params in
+        request(CompletionItemResolveRequest.self, Capability("completionProvider", value: ["resolveProvider": true]), feature: .completion) { server, id, params in
             server.resolveCompletion(id, params)
         },
         request(DocumentOnTypeFormattingRequest.self,
                 Capability("documentOnTypeFormattingProvider", value: ["firstTriggerCharacter": .string(OnTypeFormatting.firstTriggerCharacter),
-                                                                       "moreTriggerCharacter": .array(OnTypeFormatting.moreTriggerCharacters.map { .string($0) })])) { server, id, params in
+                                                                       "moreTriggerCharacter": .array(OnTypeFormatting.moreTriggerCharacters.map { .string($0) })]), feature: .onTypeFormatting) { server, id, params in
             server.onTypeFormatting(id, params)
         },
-        request(DocumentFormattingRequest.self, Capability("documentFormattingProvider", value: true)) { server, id, params in
+        request(DocumentFormattingRequest.self, Capability("documentFormattingProvider", value: true), feature: .formatting) { server, id, params in
             server.formatting(id, params)
         },
-        request(DocumentRangeFormattingRequest.self, Capability("documentRangeFormattingProvider", value: true)) { server, id, params in
+        request(DocumentRangeFormattingRequest.self, Capability("documentRangeFormattingProvider", value: true), feature: .formatting) { server, id, params in
             server.rangeFormatting(id, params)
         },
-        request(MacMDPairsRequest.self, Capability("experimental", "macmd", value: ["pairs": true])) { server, id, params in
+        request(MacMDPairsRequest.self, Capability("experimental", "macmd", value: ["pairs": true]), feature: .pairs) { server, id, params in
             server.pairs(id, params)
         },
     ], notifications: [

@@ -97,6 +97,9 @@ public final class Server: Sendable {
         var inFlight: Set<RequestID> = []
         /// The editor's `maxRequestsInFlight` (read again when its settings change).
         var maxRequestsInFlight = NotebookConfiguration().maxRequestsInFlight
+        /// The features the editor's settings switched off when it started the server
+        /// (`features`): not announced, and their requests refused.
+        var disabledFeatures: Set<EditorFeature> = []
         var cancelled: Set<RequestID> = []
         /// The server's own requests to the client awaiting their responses.
         var nextOutgoingID: Int64 = 1
@@ -229,6 +232,11 @@ public final class Server: Sendable {
         }
         guard let handler = Server.registry.requests[method] else {
             reply(id, .failure(ResponseError(code: ResponseError.methodNotFound, text: LocalizedText("server.request.unknownMethod", .string(method)))))
+            return
+        }
+        if let feature = Server.registry.features[method], state.withLock({ $0.disabledFeatures.contains(feature) }) {
+            reply(id, .failure(ResponseError(code: ResponseError.methodNotFound,
+                                             text: LocalizedText("server.request.featureOff", .string(method), .string(feature.rawValue)))))
             return
         }
         // Requests are held (queued or worked on) up to the editor's `maxRequestsInFlight`; one

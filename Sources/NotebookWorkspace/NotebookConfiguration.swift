@@ -107,6 +107,9 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var locale: String?
     /// How each configured diagnostic code is shown (codes not listed keep their own severity).
     public var diagnostics: [String: DiagnosticSetting] = [:]
+    /// The features the editor's settings switch off (`features`); the server reads them when
+    /// it answers `initialize`. A notebook's `.macmd.json` cannot set them.
+    public var disabledFeatures: Set<EditorFeature> = []
     /// The preview's theme when a request names none (`preview.theme`).
     public var previewTheme = PreviewTheme.light
     /// A folder of the notebook (relative to its root) whose notes are snippets
@@ -307,6 +310,27 @@ public struct NotebookConfiguration: Sendable, Equatable {
                                       { $0.stringValue.flatMap(MarkdownResolution.init(rawValue:)) }) {
                     linksMarkdownResolution = mode
                 }
+            case "features":
+                if layer.isNotebookFile {
+                    refuse(layer, LocalizedText("settings.problem.editorOnly", .string(key)))
+                    continue
+                }
+                guard case .object(let switches) = item else {
+                    refuse(layer, LocalizedText("settings.problem.notAnObject", .string(key), .string(#"{"hover": false}"#)))
+                    continue
+                }
+                for (name, value) in switches.sorted(by: { $0.key < $1.key }) {
+                    guard let feature = EditorFeature(rawValue: name) else {
+                        refuse(layer, LocalizedText("settings.problem.unknownKey", .string(key + "." + name)))
+                        continue
+                    }
+                    guard case .bool(let on) = value else {
+                        refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key + "." + name),
+                                                    .message("settings.expected.either", "`true`", "`false`"), .string("\(value)")))
+                        continue
+                    }
+                    if on { disabledFeatures.remove(feature) } else { disabledFeatures.insert(feature) }
+                }
             case "sourceFolder":
                 guard let text = item.stringValue, !text.hasPrefix("/"), let folder = NotebookPath.normalized(text), !folder.isEmpty else {
                     refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key), .message("settings.expected.sourceFolder"),
@@ -337,6 +361,14 @@ public struct NotebookConfiguration: Sendable, Equatable {
         }
         return result
     }
+}
+
+/// A feature of the server the editor can switch off (`"features": {"hover": false}`): it is
+/// then not announced in the capabilities, so nothing appears twice beside another Markdown
+/// server, and a request for it is refused.
+public enum EditorFeature: String, CaseIterable, Sendable {
+    case completion, hover, definition, references, rename, documentLinks, documentSymbols, foldingRanges
+    case workspaceSymbols, codeActions, formatting, onTypeFormatting, diagnostics, preview, pairs
 }
 
 extension NotebookConfiguration {

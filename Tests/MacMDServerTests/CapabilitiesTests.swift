@@ -1,5 +1,7 @@
 import JSON
 import LSPTypes
+import NotebookWorkspace
+import TestSupport
 import XCTest
 @testable import MacMDServer
 
@@ -60,7 +62,7 @@ final class CapabilitiesTests: XCTestCase {
         let registered = Set(Server.registry.methods)
 
         // Each handler's own capabilities are in the answer, as the registry gives them.
-        for capability in Server.registry.capabilities {
+        for (capability, _) in Server.registry.capabilities {
             let advertised = try XCTUnwrap(value(capabilities, at: capability.path), "\(capability.path) is not advertised")
             for leaf in leaves(capability.value) {
                 XCTAssertEqual(value(advertised, at: leaf), value(capability.value, at: leaf), "\(capability.path + leaf)")
@@ -96,5 +98,59 @@ final class CapabilitiesTests: XCTestCase {
         defer { client.close() }
         client.initialize()
         XCTAssertEqual(client.request("textDocument/selectionRange", ["textDocument": ["uri": "file:///x.md"], "positions": []])?.errorCode, -32601)
+    }
+}
+
+/// `features` in the editor's settings switch features off: not announced, refused when asked,
+/// and nothing pushed for diagnostics; the rest works as before.
+final class FeatureSwitchTests: XCTestCase {
+    func testASwitchedOffFeatureIsNeitherAnnouncedNorAnswered() throws {
+        let fixture = NotebookFixture("""
+            //- /index.md
+            See [[so$0il]] and [[nowhere]].
+            //- /soil.md
+            # Soil
+            """)
+        defer { fixture.destroy() }
+        let client = LSPTestClient.started(on: fixture, initializationOptions: ["features": ["hover": false, "completion": false,
+                                                                                              "diagnostics": false, "preview": true]])
+        defer { client.close() }
+        let capabilities = try XCTUnwrap(client.initializeResult?["capabilities"])
+        XCTAssertNil(capabilities["hoverProvider"])
+        XCTAssertNil(capabilities["completionProvider"])
+        XCTAssertNil(capabilities["diagnosticProvider"])
+        XCTAssertEqual(capabilities["definitionProvider"], true)
+        XCTAssertEqual(capabilities["experimental"]?["macmd"]?["preview"], true)
+        XCTAssertEqual(Set(Server.registry.features.values), Set(EditorFeature.allCases), "every feature switches something off")
+
+        client.open(fixture, "index.md")
+        let place: JSONValue = ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                "position": ["line": 0, "character": .int(Int64(fixture.fixture.cursor?.utf8Offset ?? 0))]]
+        guard case .failure(let refused)? = client.request("textDocument/hover", place) else { return XCTFail("hover answered") }
+        XCTAssertEqual(refused.code, -32601)
+        XCTAssertEqual(refused.message, "`textDocument/hover` is switched off in the editor's settings (`features.hover`)")
+        guard case .success(let definition)? = client.request("textDocument/definition", place) else { return XCTFail("no definition") }
+        XCTAssertEqual(definition.arrayValue?.first?["uri"]?.stringValue, fixture.uri("soil.md"), "the rest still works")
+        // The broken `[[nowhere]]` is not pushed: once the server has settled, a request's answer
+        // comes after anything it pushed, and nothing was.
+        client.server.settle()
+        _ = client.request("textDocument/definition", place)
+        XCTAssertFalse(client.received.contains { message in
+            if case .notification("textDocument/publishDiagnostics", _) = message { return true }
+            return false
+        })
+    }
+
+    /// A notebook's `.macmd.json` cannot switch features off: they are the editor's.
+    func testANotebookCannotSwitchFeatures() {
+        var configuration = NotebookConfiguration(layers: [ConfigurationLayer(source: ".macmd.json", value: ["features": ["hover": false]],
+                                                                              isNotebookFile: true)])
+        XCTAssertEqual(configuration.disabledFeatures, [])
+        XCTAssertEqual(configuration.problems.map(\.reason.english).count, 1)
+        configuration = NotebookConfiguration(layers: [ConfigurationLayer(source: "initializationOptions",
+                                                                          value: ["features": ["hover": false, "nope": false, "pairs": "no"]])])
+        XCTAssertEqual(configuration.disabledFeatures, [.hover])
+        XCTAssertEqual(configuration.problems.map(\.reason.english),
+                       ["unknown key `features.nope` ignored", "`features.pairs`: expected `true` or `false`, got \"no\""])
     }
 }

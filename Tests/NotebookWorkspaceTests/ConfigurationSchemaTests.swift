@@ -29,6 +29,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         ("maxRequestsInFlight", 100),
         ("locale", "de"),
         ("diagnostics", ["broken-link": "off", "math-error": "warning"]),
+        ("features", ["hover": false, "completion": true]),
         ("preview.theme", "dark"),
         ("snippets.folder", "Snippets"),
         ("links.markdownResolution", "obsidian"),
@@ -96,9 +97,9 @@ final class ConfigurationSchemaTests: XCTestCase {
             XCTAssertEqual(validator.problems(of: value), [], name)
             XCTAssertEqual(Self.reasons(value), [], name)
         }
-        // The example sets every key, so it shows them all; `locale` and `maxRequestsInFlight`
+        // The example sets every key, so it shows them all; `locale`, `maxRequestsInFlight` and `features`
         // are the editor's alone (a `.macmd.json` that set them would be told so).
-        for (key, _) in Self.settings where key != "locale" && key != "maxRequestsInFlight" {
+        for (key, _) in Self.settings where key != "locale" && key != "maxRequestsInFlight" && key != "features" {
             let parts = key.split(separator: ".").map(String.init)
             let found = parts.reduce(Optional(example)) { (value: JSONValue?, part: String) -> JSONValue? in value?[part] }
             XCTAssertNotNil(found, "the example sets \(key)")
@@ -145,7 +146,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         let schema = try Self.json("editors/macmd.schema.json")
         var schemaKeys: [String] = []
         for (key, property) in schema["properties"]?.objectValue ?? [:] {
-            if key != "diagnostics", let inner = property["properties"]?.objectValue {
+            if key != "diagnostics", key != "features", let inner = property["properties"]?.objectValue {
                 XCTAssertEqual(property["additionalProperties"], false, "the reader refuses unknown keys of \(key)")
                 schemaKeys += inner.keys.map { key + "." + $0 }
             } else {
