@@ -2,6 +2,7 @@
 // and code actions. Optional members are left out when absent unless a type says otherwise.
 
 import JSON
+import JSONRPC
 
 /// `{contents, range?}`: what the client shows under the pointer, over `range`.
 public struct Hover: Sendable, Equatable, LSPEncodable {
@@ -151,4 +152,83 @@ public struct CodeAction: Sendable, Equatable, LSPEncodable {
             "isPreferred": isPreferred?.json, "edit": edit?.json,
         ])
     }
+}
+
+// MARK: Call hierarchy
+
+/// `CallHierarchyItem`: a note (`file`) or one of its headings (`string`), with the note's folder
+/// as `detail` and what names it again in `data` (`{"heading": …}`).
+public struct CallHierarchyItem: Sendable, Equatable, LSPEncodable, LSPDecodable {
+    public var name: String
+    public var kind: SymbolKind
+    public var detail: String?
+    public var uri: String
+    public var range: LSPRange
+    public var selectionRange: LSPRange
+    public var data: JSONValue?
+
+    public init(name: String, kind: SymbolKind, detail: String?, uri: String, range: LSPRange, selectionRange: LSPRange,
+                data: JSONValue? = nil) {
+        self.name = name
+        self.kind = kind
+        self.detail = detail
+        self.uri = uri
+        self.range = range
+        self.selectionRange = selectionRange
+        self.data = data
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        name = try reader.field("name").string()
+        kind = try SymbolKind(reader.field("kind"))
+        detail = try reader.field("detail").optionalString()
+        uri = try reader.field("uri").string()
+        range = try LSPRange(reader.field("range"))
+        selectionRange = try LSPRange(reader.field("selectionRange"))
+        data = reader.field("data").value
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: [
+            "name": .string(name), "kind": kind.json, "detail": detail.map { .string($0) }, "uri": .string(uri),
+            "range": range.json, "selectionRange": selectionRange.json, "data": data,
+        ])
+    }
+}
+
+/// `callHierarchy/incomingCalls` and `outgoingCalls` params: `{item}`.
+public struct CallHierarchyCallsParams: Sendable, Equatable, LSPDecodable {
+    public var item: CallHierarchyItem
+
+    public init(item: CallHierarchyItem) { self.item = item }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        item = try CallHierarchyItem(reader.field("item"))
+    }
+}
+
+/// `{from, fromRanges}`: a note that links to the item, and its links (in `from`).
+public struct CallHierarchyIncomingCall: Sendable, Equatable, LSPEncodable {
+    public var from: CallHierarchyItem
+    public var fromRanges: [LSPRange]
+
+    public init(from: CallHierarchyItem, fromRanges: [LSPRange]) {
+        self.from = from
+        self.fromRanges = fromRanges
+    }
+
+    public var json: JSONValue { .object("from", from.json, "fromRanges", fromRanges.json) }
+}
+
+/// `{to, fromRanges}`: a note the item links to, and the links (in the item's note).
+public struct CallHierarchyOutgoingCall: Sendable, Equatable, LSPEncodable {
+    public var to: CallHierarchyItem
+    public var fromRanges: [LSPRange]
+
+    public init(to: CallHierarchyItem, fromRanges: [LSPRange]) {
+        self.to = to
+        self.fromRanges = fromRanges
+    }
+
+    public var json: JSONValue { .object("to", to.json, "fromRanges", fromRanges.json) }
 }

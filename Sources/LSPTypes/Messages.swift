@@ -53,6 +53,24 @@ public enum RenameRequest: ClientRequest {
     public typealias Response = WorkspaceEdit?
 }
 
+public enum CallHierarchyPrepareRequest: ClientRequest {
+    public static let method = "textDocument/prepareCallHierarchy"
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = [CallHierarchyItem]?
+}
+
+public enum CallHierarchyIncomingCallsRequest: ClientRequest {
+    public static let method = "callHierarchy/incomingCalls"
+    public typealias Params = CallHierarchyCallsParams
+    public typealias Response = [CallHierarchyIncomingCall]?
+}
+
+public enum CallHierarchyOutgoingCallsRequest: ClientRequest {
+    public static let method = "callHierarchy/outgoingCalls"
+    public typealias Params = CallHierarchyCallsParams
+    public typealias Response = [CallHierarchyOutgoingCall]?
+}
+
 public enum WillRenameFilesRequest: ClientRequest {
     public static let method = "workspace/willRenameFiles"
     public typealias Params = RenameFilesParams
@@ -256,6 +274,7 @@ public enum LSPMessages {
         CompletionRequest.self, CompletionItemResolveRequest.self, DocumentDiagnosticRequest.self,
         WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
         DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
+        CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

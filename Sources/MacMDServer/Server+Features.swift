@@ -42,6 +42,36 @@ extension Server {
         }
     }
 
+    // MARK: The graph (call hierarchy)
+
+    func prepareCallHierarchy(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onDocument(id, params.textDocument.uri, CallHierarchyPrepareRequest.self) { [self] view in
+            guard let node = view.graphNode(at: offset(params.position, in: view)) else { return .success(nil) }
+            var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
+            return .success([convert.callHierarchyItem(node)])
+        }
+    }
+
+    func incomingCalls(_ id: RequestID, _ params: CallHierarchyCallsParams) {
+        onDocument(id, params.item.uri, CallHierarchyIncomingCallsRequest.self) { [self] view in
+            guard let node = view.graphNode(view.note.path, heading: params.item.data?["heading"]?.stringValue) else { return .success([]) }
+            var convert = ToLSP(view, uri: params.item.uri, client: client)
+            return .success(view.incoming(to: node).map { edge in
+                CallHierarchyIncomingCall(from: convert.callHierarchyItem(edge.node), fromRanges: edge.spans.map { convert.range($0, in: edge.node.note) })
+            })
+        }
+    }
+
+    func outgoingCalls(_ id: RequestID, _ params: CallHierarchyCallsParams) {
+        onDocument(id, params.item.uri, CallHierarchyOutgoingCallsRequest.self) { [self] view in
+            guard let node = view.graphNode(view.note.path, heading: params.item.data?["heading"]?.stringValue) else { return .success([]) }
+            var convert = ToLSP(view, uri: params.item.uri, client: client)
+            return .success(view.outgoing(from: node).map { edge in
+                CallHierarchyOutgoingCall(to: convert.callHierarchyItem(edge.node), fromRanges: edge.spans.map { convert.range($0, in: node.note) })
+            })
+        }
+    }
+
     func hover(_ id: RequestID, _ params: TextDocumentPositionParams) {
         onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
             guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }

@@ -216,6 +216,15 @@ extension Server {
         request(MacMDPairsRequest.self, Capability("experimental", "macmd", value: ["pairs": true]), feature: .pairs) { server, id, params in
             server.pairs(id, params)
         },
+        request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
+            server.prepareCallHierarchy(id, params)
+        },
+        request(CallHierarchyIncomingCallsRequest.self, feature: .callHierarchy) { server, id, params in
+            server.incomingCalls(id, params)
+        },
+        request(CallHierarchyOutgoingCallsRequest.self, feature: .callHierarchy) { server, id, params in
+            server.outgoingCalls(id, params)
+        },
     ], notifications: [
         notification(ExitNotification.self, inAnyState: true) { server, _ in
             let shutDown = server.state.withLock { $0.lifecycle == .shutDown }

@@ -76,6 +76,15 @@ struct ToLSP {
         ToLSP.range(span, source(note)?.lines ?? LineIndex(utf8: []), encoding)
     }
 
+    /// A graph node as a call-hierarchy item: a note is a `file`, a heading a `string`; the
+    /// heading's text rides in `data`, so the item names its node again.
+    mutating func callHierarchyItem(_ node: GraphNode) -> CallHierarchyItem {
+        let range = range(node.span, in: node.note)
+        return CallHierarchyItem(name: node.name.isEmpty ? node.note.path : node.name, kind: node.heading == nil ? .file : .string,
+                                 detail: node.folder.isEmpty ? nil : node.folder, uri: uri(node.note), range: range, selectionRange: range,
+                                 data: node.heading.map { .object(["heading": .string($0)]) })
+    }
+
     mutating func location(_ found: NoteSpan) -> Location {
         Location(uri: uri(found.note), range: range(found.span, in: found.note))
     }

@@ -368,7 +368,7 @@ public struct NotebookConfiguration: Sendable, Equatable {
 /// server, and a request for it is refused.
 public enum EditorFeature: String, CaseIterable, Sendable {
     case completion, hover, definition, references, rename, documentLinks, documentSymbols, foldingRanges
-    case workspaceSymbols, codeActions, formatting, onTypeFormatting, diagnostics, preview, pairs
+    case workspaceSymbols, codeActions, formatting, onTypeFormatting, diagnostics, preview, pairs, callHierarchy
 }
 
 extension NotebookConfiguration {

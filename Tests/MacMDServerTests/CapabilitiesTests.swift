@@ -38,6 +38,8 @@ final class CapabilitiesTests: XCTestCase {
         (["documentFormattingProvider"], [DocumentFormattingRequest.method]),
         (["documentRangeFormattingProvider"], [DocumentRangeFormattingRequest.method]),
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),
+        (["callHierarchyProvider"], [CallHierarchyPrepareRequest.method, CallHierarchyIncomingCallsRequest.method,
+                                     CallHierarchyOutgoingCallsRequest.method]),
     ]
 
     /// The provider keys that take `true` or an options object, and the members of options

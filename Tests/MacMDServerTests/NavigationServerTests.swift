@@ -61,6 +61,37 @@ final class NavigationServerTests: XCTestCase {
         XCTAssertEqual(hover?["contents"]?["kind"]?.stringValue, "markdown")
     }
 
+    /// The backlinks tree over LSP: an item for a note's title and for a heading (its text in
+    /// `data`), the notes that link to it with the ranges of their links, and its own links.
+    func testCallHierarchyGivesBacklinksAndLinks() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        // Off any symbol, the note itself (its title is the front matter's: no title heading).
+        let prepared = try XCTUnwrap(client.request("textDocument/prepareCallHierarchy", fixture.at("Acid$0 is", in: "garden/soil.md"))?.value?.arrayValue)
+        let note = try XCTUnwrap(prepared.first)
+        XCTAssertEqual(note["name"]?.stringValue, "Soil notes")
+        XCTAssertEqual(note["detail"]?.stringValue, "garden")
+        XCTAssertEqual(note["kind"], 1)
+        XCTAssertEqual(note["selectionRange"], fixture.range("$0$0---\ntitle", in: "garden/soil.md"))
+        let incoming = try XCTUnwrap(client.request("callHierarchy/incomingCalls", ["item": note])?.value?.arrayValue)
+        XCTAssertEqual(incoming.compactMap { $0["from"]?["uri"]?.stringValue }, [fixture.uri("garden/beds.md"), fixture.uri("index.md")])
+        XCTAssertEqual(incoming.map { $0["fromRanges"] }, [
+            .array([fixture.range("$0[[soil]]$0 [[Soil", in: "garden/beds.md"), fixture.range("[[soil]] $0[[Soil notes#pH]]$0", in: "garden/beds.md")]),
+            .array([fixture.range("$0[[soil#pH]]$0", in: "index.md")]),
+        ])
+        // A heading: only the links to it; the index links back to nothing of its own.
+        let heading = try XCTUnwrap(client.request("textDocument/prepareCallHierarchy", fixture.at("## p$0H", in: "garden/soil.md"))?.value?[0])
+        XCTAssertEqual(heading["data"], ["heading": "pH"])
+        XCTAssertEqual(heading["kind"], 15)
+        let toHeading = try XCTUnwrap(client.request("callHierarchy/incomingCalls", ["item": heading])?.value?.arrayValue)
+        XCTAssertEqual(toHeading.map { $0["fromRanges"]?.arrayValue?.count }, [1, 1])
+        let index = try XCTUnwrap(client.request("textDocument/prepareCallHierarchy", fixture.at("# Ho$0me", in: "index.md"))?.value?[0])
+        let outgoing = try XCTUnwrap(client.request("callHierarchy/outgoingCalls", ["item": index])?.value?.arrayValue)
+        XCTAssertEqual(outgoing.compactMap { $0["to"]?["name"]?.stringValue }, ["Beds", "Soil notes"])
+        XCTAssertEqual(outgoing.map { $0["fromRanges"] }, [.array([fixture.range("$0[beds](garden/beds.md)$0", in: "index.md")]),
+                                                           .array([fixture.range("$0[[soil#pH]]$0", in: "index.md")])])
+    }
+
     /// A client that shows hovers only as plain text (Vim's ALE) gets them without markup.
     func testHoverAsPlainTextForAClientThatWantsIt() {
         let (fixture, client) = start(["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])

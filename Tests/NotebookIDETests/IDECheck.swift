@@ -97,6 +97,32 @@ enum IDECheck {
         Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
     }
 
+    /// The graph around the cursor (`textDocument/prepareCallHierarchy`, then
+    /// `callHierarchy/incomingCalls` and `outgoingCalls`): the node, then each edge as
+    /// `path "name": the text of each link`.
+    static func graph(_ fixture: String, _ expected: String?, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        guard let node = view.graphNode(at: offset) else {
+            Expect.equal(nil, expected, fixture: fixture, file: file, line: line)
+            return
+        }
+        func text(_ path: String, _ span: ByteSpan) -> String {
+            let bytes = Array(parsed.text(path).utf8)
+            return String(decoding: bytes[span.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        }
+        var out = ["\(node.note.path)\(node.heading.map { "#" + $0 } ?? "") \"\(node.name)\" in \"\(node.folder)\": \(text(node.note.path, node.span))"]
+        out.append("incoming:")
+        for edge in view.incoming(to: node) {
+            out.append("  \(edge.node.note.path) \"\(edge.node.name)\": " + edge.spans.map { text(edge.node.note.path, $0) }.joined(separator: " | "))
+        }
+        out.append("outgoing:")
+        for edge in view.outgoing(from: node) {
+            out.append("  \(edge.node.note.path) \"\(edge.node.name)\": " + edge.spans.map { text(node.note.path, $0) }.joined(separator: " | "))
+        }
+        Expect.equal(out.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+
     // MARK: Refactoring
 
     /// The notes a rename at the cursor changes, each written whole after the change in the

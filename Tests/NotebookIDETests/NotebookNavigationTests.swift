@@ -647,3 +647,75 @@ final class NotebookNavigationCheckTests: XCTestCase {
             """, "error: a tag cannot contain spaces: tags are letters, digits, `_`, `-` and `/`", to: "rich soil")
     }
 }
+
+/// The backlinks tree (`IDECheck.graph`): a note, a heading or a link's target, the notes that
+/// link to it with their links, and the notes its text links to.
+final class NotebookGraphCheckTests: XCTestCase {
+    func testGraph() {
+        // On the title: the note, its backlinks and its links.
+        IDECheck.graph("""
+            //- /garden/soil.md
+            # So$0il
+
+            Feeds [[beds]] and [compost](../compost.md). Itself: [[soil#pH]].
+
+            ## pH
+
+            See [[beds#Raised]] and [[nowhere]].
+
+            ## Texture
+
+            More [[compost]].
+            //- /index.md
+            # Home
+
+            [[soil]], [[soil#pH]] and again [[Soil]].
+            //- /beds.md
+            # Beds
+
+            ## Raised
+
+            Fill with [soil](garden/soil.md#ph).
+            //- /compost.md
+            ---
+            title: Compost heap
+            ---
+            Nothing links out.
+            """, "garden/soil.md \"Soil\" in \"garden\": # Soil\nincoming:\n  beds.md \"Beds\": [soil](garden/soil.md#ph)\n  index.md \"Home\": [[soil]] | [[soil#pH]] | [[Soil]]\noutgoing:\n  beds.md \"Beds\": [[beds]] | [[beds#Raised]]\n  compost.md \"Compost heap\": [compost](../compost.md) | [[compost]]")
+        // On a heading: the links to it, and the links of its section.
+        IDECheck.graph("""
+            //- /garden/soil.md
+            # Soil
+
+            Feeds [[beds]].
+
+            ## p$0H
+
+            See [[beds]] and [[nowhere]].
+
+            ## Texture
+
+            More [[compost]].
+            //- /index.md
+            [[soil]], [[soil#pH]]
+            //- /beds.md
+            Fill with [soil](garden/soil.md#ph).
+            //- /compost.md
+            # Compost
+            """, "garden/soil.md#pH \"pH\" in \"garden\": ## pH\nincoming:\n  beds.md \"beds\": [soil](garden/soil.md#ph)\n  index.md \"index\": [[soil#pH]]\noutgoing:\n  beds.md \"beds\": [[beds]]")
+        // On a link: the note it reaches.
+        IDECheck.graph("""
+            //- /index.md
+            See [[com$0post]].
+            //- /compost.md
+            # Compost
+
+            Back [[index]].
+            """, "compost.md \"Compost\" in \"\": # Compost\nincoming:\n  index.md \"index\": [[compost]]\noutgoing:\n  index.md \"index\": [[index]]")
+        // A link to nothing is no node.
+        IDECheck.graph("""
+            //- /index.md
+            See [[nowh$0ere]].
+            """, nil)
+    }
+}
