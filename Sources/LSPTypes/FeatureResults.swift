@@ -232,3 +232,58 @@ public struct CallHierarchyOutgoingCall: Sendable, Equatable, LSPEncodable {
 
     public var json: JSONValue { .object("to", to.json, "fromRanges", fromRanges.json) }
 }
+
+// MARK: Document highlight
+
+/// `DocumentHighlightKind`: 1 text, 2 read, 3 write.
+public enum DocumentHighlightKind: Int, LSPEnumeration {
+    case text = 1, read = 2, write = 3
+}
+
+/// `{range, kind}`: a use (`read`) or the declaration (`write`) of the symbol under the cursor.
+public struct DocumentHighlight: Sendable, Equatable, LSPEncodable {
+    public var range: LSPRange
+    public var kind: DocumentHighlightKind
+
+    public init(range: LSPRange, kind: DocumentHighlightKind) {
+        self.range = range
+        self.kind = kind
+    }
+
+    public var json: JSONValue { .object("range", range.json, "kind", kind.json) }
+}
+
+// MARK: Selection range
+
+/// `textDocument/selectionRange` params: `{textDocument, positions}`.
+public struct SelectionRangeParams: Sendable, Equatable, LSPDecodable {
+    public var textDocument: TextDocumentIdentifier
+    public var positions: [LSPPosition]
+
+    public init(textDocument: TextDocumentIdentifier, positions: [LSPPosition]) {
+        self.textDocument = textDocument
+        self.positions = positions
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        textDocument = try TextDocumentIdentifier(reader.field("textDocument"))
+        var positions: [LSPPosition] = []
+        for item in try reader.field("positions").array() { positions.append(try LSPPosition(item)) }
+        self.positions = positions
+    }
+}
+
+/// `{range, parent?}`: a range to select, and the larger one around it.
+public final class SelectionRange: Sendable, Equatable, LSPEncodable {
+    public let range: LSPRange
+    public let parent: SelectionRange?
+
+    public init(range: LSPRange, parent: SelectionRange?) {
+        self.range = range
+        self.parent = parent
+    }
+
+    public static func == (a: SelectionRange, b: SelectionRange) -> Bool { a.range == b.range && a.parent == b.parent }
+
+    public var json: JSONValue { .object(omittingNil: ["range": range.json, "parent": parent?.json]) }
+}

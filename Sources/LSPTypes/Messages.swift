@@ -53,6 +53,18 @@ public enum RenameRequest: ClientRequest {
     public typealias Response = WorkspaceEdit?
 }
 
+public enum DocumentHighlightRequest: ClientRequest {
+    public static let method = "textDocument/documentHighlight"
+    public typealias Params = TextDocumentPositionParams
+    public typealias Response = [DocumentHighlight]?
+}
+
+public enum SelectionRangeRequest: ClientRequest {
+    public static let method = "textDocument/selectionRange"
+    public typealias Params = SelectionRangeParams
+    public typealias Response = [SelectionRange]?
+}
+
 public enum CallHierarchyPrepareRequest: ClientRequest {
     public static let method = "textDocument/prepareCallHierarchy"
     public typealias Params = TextDocumentPositionParams
@@ -275,6 +287,7 @@ public enum LSPMessages {
         WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
         DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
         CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
+        DocumentHighlightRequest.self, SelectionRangeRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

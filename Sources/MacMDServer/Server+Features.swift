@@ -42,6 +42,27 @@ extension Server {
         }
     }
 
+    func documentHighlight(_ id: RequestID, _ params: TextDocumentPositionParams) {
+        onDocument(id, params.textDocument.uri, DocumentHighlightRequest.self) { [self] view in
+            guard let found = view.highlights(at: offset(params.position, in: view)) else { return .success(nil) }
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
+            return .success(found.map { DocumentHighlight(range: convert.range($0.span), kind: $0.isDeclaration ? .write : .read) })
+        }
+    }
+
+    func selectionRanges(_ id: RequestID, _ params: SelectionRangeParams) {
+        onDocument(id, params.textDocument.uri, SelectionRangeRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
+            return .success(params.positions.map { position in
+                var result: SelectionRange? = nil
+                for span in view.selectionRanges(at: offset(position, in: view)).reversed() {
+                    result = SelectionRange(range: convert.range(span), parent: result)
+                }
+                return result ?? SelectionRange(range: LSPRange(start: position, end: position), parent: nil)
+            })
+        }
+    }
+
     // MARK: The graph (call hierarchy)
 
     func prepareCallHierarchy(_ id: RequestID, _ params: TextDocumentPositionParams) {

@@ -216,6 +216,12 @@ extension Server {
         request(MacMDPairsRequest.self, Capability("experimental", "macmd", value: ["pairs": true]), feature: .pairs) { server, id, params in
             server.pairs(id, params)
         },
+        request(DocumentHighlightRequest.self, Capability("documentHighlightProvider", value: true), feature: .documentHighlight) { server, id, params in
+            server.documentHighlight(id, params)
+        },
+        request(SelectionRangeRequest.self, Capability("selectionRangeProvider", value: true), feature: .selectionRange) { server, id, params in
+            server.selectionRanges(id, params)
+        },
         request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
             server.prepareCallHierarchy(id, params)
         },

@@ -26,6 +26,8 @@ final class MessageTests: XCTestCase {
             (CallHierarchyPrepareRequest.self, "textDocument/prepareCallHierarchy"),
             (CallHierarchyIncomingCallsRequest.self, "callHierarchy/incomingCalls"),
             (CallHierarchyOutgoingCallsRequest.self, "callHierarchy/outgoingCalls"),
+            (DocumentHighlightRequest.self, "textDocument/documentHighlight"),
+            (SelectionRangeRequest.self, "textDocument/selectionRange"),
             (InitializedNotification.self, "initialized"), (ExitNotification.self, "exit"),
             (CancelRequestNotification.self, "$/cancelRequest"),
             (DidOpenTextDocumentNotification.self, "textDocument/didOpen"),

@@ -38,6 +38,8 @@ final class CapabilitiesTests: XCTestCase {
         (["documentFormattingProvider"], [DocumentFormattingRequest.method]),
         (["documentRangeFormattingProvider"], [DocumentRangeFormattingRequest.method]),
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),
+        (["documentHighlightProvider"], [DocumentHighlightRequest.method]),
+        (["selectionRangeProvider"], [SelectionRangeRequest.method]),
         (["callHierarchyProvider"], [CallHierarchyPrepareRequest.method, CallHierarchyIncomingCallsRequest.method,
                                      CallHierarchyOutgoingCallsRequest.method]),
     ]
@@ -99,7 +101,7 @@ final class CapabilitiesTests: XCTestCase {
         let client = LSPTestClient()
         defer { client.close() }
         client.initialize()
-        XCTAssertEqual(client.request("textDocument/selectionRange", ["textDocument": ["uri": "file:///x.md"], "positions": []])?.errorCode, -32601)
+        XCTAssertEqual(client.request("textDocument/inlineValue", ["textDocument": ["uri": "file:///x.md"]])?.errorCode, -32601)
     }
 }
 

@@ -92,6 +92,44 @@ final class NavigationServerTests: XCTestCase {
                                                            .array([fixture.range("$0[[soil#pH]]$0", in: "index.md")])])
     }
 
+    /// `textDocument/documentHighlight`: the links to the same place read it, the heading is
+    /// written there.
+    func testDocumentHighlightMarksUsesAndTheDeclaration() throws {
+        let (fixture, client) = start(notebook: Fixture("""
+            //- /index.md
+            # Home
+
+            ## Plan
+
+            See [[#Plan]] and [[index#Plan]], not [[#Home]].
+            """))
+        defer { client.close(); fixture.destroy() }
+        let found = try XCTUnwrap(client.request("textDocument/documentHighlight", fixture.at("[[#Pl$0an]]", in: "index.md"))?.value?.arrayValue)
+        XCTAssertEqual(found.map { $0["kind"] }, [3, 2, 2])
+        XCTAssertEqual(found.map { $0["range"] }, [fixture.range("$0## Plan$0", in: "index.md"), fixture.range("$0[[#Plan]]$0", in: "index.md"),
+                                                   fixture.range("$0[[index#Plan]]$0", in: "index.md")])
+        XCTAssertEqual(client.request("textDocument/documentHighlight", fixture.at("See$0 [[", in: "index.md"))?.value, .null)
+    }
+
+    /// `textDocument/selectionRange`: one chain a position, each range's parent around it.
+    func testSelectionRangesNestOutwards() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let at = fixture.at("[[so$0il#pH]]", in: "index.md")
+        let params: JSONValue = ["textDocument": at["textDocument"] ?? .null, "positions": [at["position"] ?? .null, at["position"] ?? .null]]
+        let chains = try XCTUnwrap(client.request("textDocument/selectionRange", params)?.value?.arrayValue)
+        XCTAssertEqual(chains.count, 2)
+        var ranges: [JSONValue] = []
+        var current: JSONValue? = chains.first
+        while let range = current?["range"] {
+            ranges.append(range)
+            current = current?["parent"]
+        }
+        XCTAssertEqual(ranges, [fixture.range("[[$0soil$0#pH]]", in: "index.md"), fixture.range("$0[[soil#pH]]$0", in: "index.md"),
+                                fixture.range("$0See [[soil#pH]] and [beds](garden/beds.md). #garden$0", in: "index.md"),
+                                fixture.range("$0# Home\n\nSee [[soil#pH]] and [beds](garden/beds.md). #garden$0", in: "index.md")])
+    }
+
     /// A client that shows hovers only as plain text (Vim's ALE) gets them without markup.
     func testHoverAsPlainTextForAClientThatWantsIt() {
         let (fixture, client) = start(["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])

@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import MarkdownSyntax
 import NotebookWorkspace
@@ -95,6 +96,31 @@ enum IDECheck {
         guard let (view, _) = view(parsed, file: file, line: line) else { return }
         let shown = view.foldingRanges().map { "\($0.startLine)-\($0.endLine) \($0.kind)" }.joined(separator: "\n")
         Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The places `textDocument/documentHighlight` marks in the cursor's note, one a line, the
+    /// declaration marked `(declared)`; `nil` off a symbol.
+    static func highlights(_ fixture: String, _ expected: String?, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        let bytes = Array(parsed.text(view.note.path).utf8)
+        let shown = view.highlights(at: offset).map { found in
+            found.map { String(decoding: bytes[$0.span.range.clamped(to: 0..<bytes.count)], as: UTF8.self) + ($0.isDeclaration ? " (declared)" : "") }
+                .joined(separator: "\n")
+        }
+        Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The selection ranges at the cursor (`textDocument/selectionRange`), innermost first, each
+    /// the text it selects, one a line (line breaks shown as `⏎`).
+    static func selections(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        let bytes = Array(parsed.text(view.note.path).utf8)
+        let shown = view.selectionRanges(at: offset).map {
+            String(decoding: bytes[$0.range.clamped(to: 0..<bytes.count)], as: UTF8.self).replacingOccurrences(of: "\n", with: "⏎")
+        }
+        Expect.equal(shown.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
     }
 
     /// The graph around the cursor (`textDocument/prepareCallHierarchy`, then

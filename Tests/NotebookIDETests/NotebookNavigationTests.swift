@@ -719,3 +719,67 @@ final class NotebookGraphCheckTests: XCTestCase {
             """, nil)
     }
 }
+
+/// `textDocument/documentHighlight` (`IDECheck.highlights`): the other places of the symbol under
+/// the cursor in its note.
+final class DocumentHighlightCheckTests: XCTestCase {
+    func testHighlights() {
+        IDECheck.highlights("""
+            //- /index.md
+            # Home
+
+            [[so$0il]], [[Soil]], [soil](soil.md) and [[soil#pH]]; [[beds]].
+            //- /soil.md
+            # Soil
+
+            ## pH
+            """, "[[soil]]\n[[Soil]]\n[soil](soil.md)")
+        IDECheck.highlights("""
+            //- /index.md
+            # Home
+
+            ## Pl$0an
+
+            See [[#Plan]], [[index#Plan]] and [[#Home]].
+            """, "## Plan (declared)\n[[#Plan]]\n[[index#Plan]]")
+        IDECheck.highlights("""
+            //- /index.md
+            #gar$0den, #garden/beds and #garden again.
+            """, "#garden\n#garden")
+        IDECheck.highlights("""
+            //- /index.md
+            [one][re$0f] and [ref][] and [two][other]
+
+            [REF]: a.md
+            [other]: b.md
+            """, "[one][ref]\n[ref][]\n[REF]: a.md (declared)")
+        IDECheck.highlights("""
+            //- /index.md
+            Plain te$0xt.
+            """, nil)
+    }
+}
+
+/// Expand selection (`IDECheck.selections`): word, inline span, blocks, sections, the note.
+final class SelectionRangeCheckTests: XCTestCase {
+    func testSelections() {
+        IDECheck.selections("""
+            # Garden
+
+            ## Beds
+
+            - Fill with **rich so$0il** from [[compost]].
+            - Water.
+
+            ## Pests
+            """, "soil\n**rich soil**\nFill with **rich soil** from [[compost]].\n- Fill with **rich soil** from [[compost]].\n- Fill with **rich soil** from [[compost]].⏎- Water.\n## Beds⏎⏎- Fill with **rich soil** from [[compost]].⏎- Water.\n# Garden⏎⏎## Beds⏎⏎- Fill with **rich soil** from [[compost]].⏎- Water.⏎⏎## Pests")
+        IDECheck.selections("""
+            # Garden
+
+            > See [[com$0post#Heap]] first.
+            """, "compost\n[[compost#Heap]]\nSee [[compost#Heap]] first.\n> See [[compost#Heap]] first.\n# Garden⏎⏎> See [[compost#Heap]] first.")
+        IDECheck.selections("""
+            Just a sen$0tence.
+            """, "sentence\nJust a sentence.")
+    }
+}

@@ -107,3 +107,122 @@ extension NoteView {
         }
     }
 }
+
+// MARK: Highlights
+
+/// A place `textDocument/documentHighlight` marks: a use of the symbol, or where it is declared
+/// (a heading, a link reference definition, a block id).
+public struct SymbolHighlight: Sendable, Equatable {
+    public var span: ByteSpan
+    public var isDeclaration: Bool
+}
+
+extension NoteView {
+    /// Every place in this note of the symbol at `offset`: on a link, the links to the same note
+    /// and heading (or block), and that heading when it is in this note; on a heading, the links
+    /// here to it (to the note, for its title heading); on a tag, its uses here; on a reference
+    /// link or definition, the links with its label and its definition. Sorted by place; nil off
+    /// a symbol.
+    public func highlights(at offset: Int) -> [SymbolHighlight]? {
+        guard let target = symbols.target(at: offset) else { return nil }
+        var found: [SymbolHighlight] = []
+        func links(to path: String, heading: HeadingSymbol?, block: BlockIDSymbol?) {
+            for link in symbols.links {
+                guard case .note(let reached, let linkHeading, let linkBlock, _) = notebook.catalog.resolve(link, from: note.path),
+                      reached == path, linkBlock?.id == block?.id, linkHeading?.key == heading?.key else { continue }
+                found.append(SymbolHighlight(span: link.range, isDeclaration: false))
+            }
+        }
+        func uses(ofLabel label: String) {
+            found += symbols.links.filter { $0.referenceLabel?.text == label }.map { SymbolHighlight(span: $0.range, isDeclaration: false) }
+            found += symbols.linkDefinitions.filter { $0.normalizedLabel == label }.map { SymbolHighlight(span: $0.range, isDeclaration: true) }
+        }
+        switch target {
+        case .link(let link) where link.referenceLabel != nil:
+            // A reference link: the links with its label, and its definition.
+            uses(ofLabel: link.referenceLabel?.text ?? "")
+        case .link(let link):
+            guard case .note(let path, let heading, let block, _) = notebook.catalog.resolve(link, from: note.path) else {
+                return [SymbolHighlight(span: link.range, isDeclaration: false)]
+            }
+            let named = heading == notebook.notes[path]?.titleHeading && block == nil ? nil : heading
+            links(to: path, heading: named, block: block)
+            if path == note.path, let declared = named ?? heading { found.append(SymbolHighlight(span: declared.range, isDeclaration: true)) }
+            if path == note.path, let block { found.append(SymbolHighlight(span: block.range, isDeclaration: true)) }
+        case .heading(let heading):
+            links(to: note.path, heading: heading == symbols.titleHeading ? nil : heading, block: nil)
+            found.append(SymbolHighlight(span: heading.range, isDeclaration: true))
+        case .tag(let tag):
+            found = symbols.tags.filter { $0.name == tag.name }.map { SymbolHighlight(span: $0.range, isDeclaration: false) }
+        case .definition(let definition):
+            uses(ofLabel: definition.normalizedLabel)
+        case .blockID(let block):
+            links(to: note.path, heading: nil, block: block)
+            found.append(SymbolHighlight(span: block.range, isDeclaration: true))
+        }
+        var seen = Set<Int32>()
+        return found.sorted { $0.span.start < $1.span.start }.filter { seen.insert($0.span.start).inserted }
+    }
+}
+
+// MARK: Selection ranges
+
+extension NoteView {
+    /// What "expand selection" grows through at `offset`, innermost first: the word, the inline
+    /// spans around it (a link, emphasis, a code span), the blocks (paragraph, list item, list,
+    /// quote), the sections of the headings above it (innermost first), the whole note. Each span
+    /// holds the one before it; equal spans appear once.
+    public func selectionRanges(at offset: Int) -> [ByteSpan] {
+        let text = analysis.text
+        let offset = max(0, min(offset, text.count))
+        var chain: [ByteSpan] = []
+        func add(_ start: Int, _ end: Int) {
+            var end = end
+            // Blocks end with their line break; the selection stops before it.
+            while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+            guard start <= offset, offset <= end else { return }
+            if let last = chain.last {
+                guard start <= Int(last.start), end >= Int(last.end), start < Int(last.start) || end > Int(last.end) else { return }
+            }
+            chain.append(ByteSpan(start, end))
+        }
+        // The word: letters, digits and the joiners of names.
+        func isWord(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2D
+        }
+        var start = offset, end = offset
+        while start > 0, isWord(text[start - 1]) { start -= 1 }
+        while end < text.count, isWord(text[end]) { end += 1 }
+        if start < end { add(start, end) }
+        // The nodes of the tree that hold the offset, innermost first.
+        let tree = analysis.tree
+        var path: [NodeID] = []
+        var current = SyntaxTree.root
+        descent: while true {
+            for child in tree.children(of: current) {
+                let node = tree[child]
+                if Int(node.sourceStart) <= offset && offset <= Int(node.sourceEnd) && node.sourceStart < node.sourceEnd {
+                    path.append(child)
+                    current = child
+                    continue descent
+                }
+            }
+            break
+        }
+        for id in path.reversed() {
+            let node = tree[id]
+            if node.kind == .text || node.kind == .softBreak { continue }
+            add(Int(node.sourceStart), Int(node.sourceEnd))
+        }
+        // The sections: from a heading to the next of the same or a higher level.
+        let headings = symbols.headings
+        var sections: [ByteSpan] = []
+        for (index, heading) in headings.enumerated() where Int(heading.range.start) <= offset {
+            let next = headings[(index + 1)...].first { $0.level <= heading.level }.map { Int($0.range.start) } ?? text.count
+            if offset <= next { sections.append(ByteSpan(Int(heading.range.start), next)) }
+        }
+        for section in sections.sorted(by: { $0.count < $1.count }) { add(Int(section.start), Int(section.end)) }
+        add(0, text.count)
+        return chain
+    }
+}
