@@ -192,7 +192,7 @@ enum SwiftLiterals {
                 case UInt8(ascii: "u"):
                     var i = escape + 2
                     var hex = 0
-                    while i < count, source[i] != UInt8(ascii: "}") {
+                    while i < count, source[i] != UInt8(ascii: "}"), i - escape < 10 {
                         hex = hex * 16 + (Int(String(UnicodeScalar(source[i])), radix: 16) ?? 0)
                         i += 1
                     }

@@ -156,9 +156,10 @@ public enum LineRegions {
                 let end = ByteSearch.lineEnd(base, from: line, end: bytes.count)
                 // Most lines are prose that starts with a letter: outside any container and
                 // block, such a line only says that a paragraph is open.
-                if line < end, containers.isEmpty, fence == nil, !isInMath, htmlType == 0, Self.startsNothing(bytes[line]) {
+                let quiet = line < end && containers.isEmpty && fence == nil && !isInMath && htmlType == 0
+                if quiet, Self.startsNothing(bytes[line]) {
                     inParagraph = true
-                } else if line < end, containers.isEmpty, fence == nil, !isInMath, htmlType == 0, bytes[line] == UInt8(ascii: "#") {
+                } else if quiet, bytes[line] == UInt8(ascii: "#") {
                     // A heading ends a paragraph; `#tag` text is one.
                     inParagraph = BlockScanners.atxHeadingStart(bytes, line, end) == nil
                 } else {
@@ -180,6 +181,13 @@ public enum LineRegions {
                 place.offset += 1
             }
             return place
+        }
+
+        /// Past the block quote's `>` at `marker` and the one column of space after it.
+        static func afterQuoteMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ marker: Place, _ end: Int) -> Place {
+            let place = Place(offset: marker.offset + 1, column: marker.column + 1)
+            guard place.offset < end, isSpace(bytes[place.offset]) else { return place }
+            return advance(bytes, place, columns: 1, end)
         }
 
         /// `place` moved on by `columns` columns of spaces and tabs (a tab that goes past them
@@ -206,8 +214,7 @@ public enum LineRegions {
                 switch containers[matched] {
                 case .quote:
                     guard first.column - place.column <= 3, first.offset < end, bytes[first.offset] == UInt8(ascii: ">") else { break matching }
-                    place = Place(offset: first.offset + 1, column: first.column + 1)
-                    if place.offset < end, isSpace(bytes[place.offset]) { place = Self.advance(bytes, place, columns: 1, end) }
+                    place = Self.afterQuoteMarker(bytes, first, end)
                 case .item(let contentIndent):
                     if first.offset >= end {
                         place = first
@@ -261,8 +268,7 @@ public enum LineRegions {
                 guard indent <= 3, first.offset < end else { break }
                 if bytes[first.offset] == UInt8(ascii: ">") {
                     containers.append(.quote)
-                    place = Place(offset: first.offset + 1, column: first.column + 1)
-                    if place.offset < end, isSpace(bytes[place.offset]) { place = Self.advance(bytes, place, columns: 1, end) }
+                    place = Self.afterQuoteMarker(bytes, first, end)
                     inParagraph = false
                     continue
                 }

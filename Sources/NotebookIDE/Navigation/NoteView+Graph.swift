@@ -177,7 +177,7 @@ extension NoteView {
         let offset = max(0, min(offset, text.count))
         var chain: [ByteSpan] = []
         func add(_ start: Int, _ end: Int) {
-            var end = end
+            var end = min(end, text.count)
             // Blocks end with their line break; the selection stops before it.
             while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
             guard start <= offset, offset <= end else { return }
