@@ -45,10 +45,22 @@
     (macmd-test-put 'opened (vconcat (reverse opened)))
     (let ((page macmd--preview-file))
       (macmd-test-put 'pagePath page)
-      (macmd-test-put 'page (with-temp-buffer
-                              (let ((coding-system-for-read 'utf-8))
-                                (insert-file-contents page))
-                              (buffer-string))))
+      (cl-flet ((text () (with-temp-buffer
+                           (let ((coding-system-for-read 'utf-8))
+                             (insert-file-contents page))
+                           (buffer-string))))
+        (macmd-test-put 'page (text))
+        ;; The page embeds a section of soil-tests.md: saving that note renders the page again.
+        (find-file (expand-file-name "../soil-tests.md" (file-name-directory (macmd-test-env "MACMD_TEST_NOTE"))))
+        (markdown-mode)
+        (unless (macmd-test-wait #'eglot-current-server 30)
+          (error "eglot did not manage soil-tests.md within 30 s"))
+        (goto-char (point-min))
+        (re-search-forward "^## pH readings\n")
+        (insert "\nChecked again in May.\n")
+        (save-buffer)
+        (macmd-test-put 'embedRefreshed
+                        (if (macmd-test-wait (lambda () (string-match-p "Checked again in May\\." (text))) 30) t :json-false))))
     (eglot-shutdown (eglot-current-server))))
 
 (macmd-test-finish #'macmd-test-run)

@@ -1,6 +1,7 @@
 -- Drives :MacMDPreview on a note of a notebook in headless Neovim: where the page is written,
 -- the URL it opens at (the heading above the cursor), and the page itself, whose image and
--- link URLs NeovimTests.swift checks are absolute and lead to files that exist.
+-- link URLs NeovimTests.swift checks are absolute and lead to files that exist; then a save of
+-- the note the page embeds a section of, which renders the page again.
 local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
 local env, report = test.env, test.report
 vim.cmd('filetype on')
@@ -39,9 +40,20 @@ local function run()
     table.insert(report.opened, opened[#opened])
   end
   report.pagePath = macmd.preview_path(bufnr)
-  local file = io.open(report.pagePath, 'rb')
-  report.page = file:read('*a')
-  file:close()
+  local function page()
+    local file = io.open(report.pagePath, 'rb')
+    local text = file:read('*a')
+    file:close()
+    return text
+  end
+  report.page = page()
+  -- The page embeds a section of soil-tests.md: saving that note renders the page again.
+  local embedded = vim.fn.fnamemodify(env('MACMD_TEST_NOTE'), ':h:h') .. '/soil-tests.md'
+  vim.cmd('edit ' .. vim.fn.fnameescape(embedded))
+  local line = vim.fn.search('^## pH readings')
+  vim.api.nvim_buf_set_lines(0, line, line, false, { '', 'Checked again in May.' })
+  vim.cmd('write')
+  report.embedRefreshed = vim.wait(30000, function() return page():find('Checked again in May.', 1, true) ~= nil end, 50)
 end
 
 test.finish_on_enter(run)

@@ -59,6 +59,11 @@ public struct HTMLOptions: Sendable, Equatable {
     /// script), which the page's Content-Security-Policy then allows; nil allows no script.
     /// Letters, digits and `+/=_-` only (`HTMLOptions.isValidNonce`).
     public var scriptNonce: String? = nil
+    /// Prefixed to every id the page writes (heading ids, block anchors, footnotes) and to the
+    /// in-page links the renderer makes to them (`[[#Heading]]`, footnote references, a Markdown
+    /// link to `#fragment`): the HTML of an embedded note keeps its ids apart from its host
+    /// page's. Empty (the default): ids as GitHub writes them.
+    public var idPrefix: String = ""
     /// The colour theme of the inline stylesheet of `fullPage` output.
     public var theme: PreviewTheme
     /// Highlight fenced code of known languages with `<span class="hl-…">` (`CodeHighlighter`);

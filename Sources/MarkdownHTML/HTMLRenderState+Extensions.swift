@@ -89,9 +89,13 @@ extension HTMLRenderState {
             return
         }
         let label = sourceBytes(tree.footnoteDefinitions[definition].label)
-        out.literal("<sup class=\"footnote-ref\"><a href=\"#fn-")
+        out.literal("<sup class=\"footnote-ref\"><a href=\"#")
+        writeIDPrefix()
+        out.literal("fn-")
         out.href(label)
-        out.literal("\" id=\"fnref-")
+        out.literal("\" id=\"")
+        writeIDPrefix()
+        out.literal("fnref-")
         out.href(label)
         let ordinal = footnoteReferenceOrdinals[Int(node.data)]
         if ordinal > 1 {
@@ -144,7 +148,9 @@ extension HTMLRenderState {
         writtenFootnoteIndex = footnoteIndex
         let label = footnoteLabel(definitionOf: definitionNode)
         let number = String(writtenFootnoteIndex)
-        out.literal("<a href=\"#fnref-")
+        out.literal("<a href=\"#")
+        writeIDPrefix()
+        out.literal("fnref-")
         out.href(label)
         out.literal("\" class=\"footnote-backref\" data-footnote-backref data-footnote-backref-idx=\"")
         out.literal(number)
@@ -157,7 +163,9 @@ extension HTMLRenderState {
         }
         if count > 1 {
             for ordinal in 2...Int(count) {
-                out.literal(" <a href=\"#fnref-")
+                out.literal(" <a href=\"#")
+                writeIDPrefix()
+                out.literal("fnref-")
                 out.href(label)
                 out.byte(0x2D)
                 out.number(ordinal)
@@ -173,6 +181,11 @@ extension HTMLRenderState {
         return true
     }
 
+    /// `HTMLOptions.idPrefix`, where an id or an in-page link to one starts.
+    mutating func writeIDPrefix() {
+        if !options.idPrefix.isEmpty { out.text(Array(options.idPrefix.utf8)[...]) }
+    }
+
     // MARK: Wiki-links
 
     /// `note` -> `note.md`, `#Heading` -> `#heading`, `^id` -> `#^id`.
@@ -183,12 +196,17 @@ extension HTMLRenderState {
             href.append(contentsOf: target)
             if WikiLinkInfo.fileExtension(of: target) == nil { href.append(contentsOf: options.wikiLinkExtension.utf8) }
         }
+        // A place in this same page carries the page's id prefix; one in another page does not.
+        let prefix = target.isEmpty ? options.idPrefix.utf8 : "".utf8
         if info.hasBlockID {
-            href.append(contentsOf: "#^".utf8)
+            href.append(0x23)
+            href.append(contentsOf: prefix)
+            href.append(0x5E)
             href.append(contentsOf: contentBytes(info.blockID))
         } else if let heading = info.headings.last {
             let text = String(decoding: UTF8Repair.repaired(contentBytes(heading)), as: UTF8.self)
             href.append(0x23)
+            href.append(contentsOf: prefix)
             href.append(contentsOf: Slugger.slug(for: text).utf8)
         }
         return href
@@ -204,6 +222,7 @@ extension HTMLRenderState {
         let destination = options.wikiLinkDestinations?.destination(at: node.data)
         let url: [UInt8]
         var ambiguous = false
+        var stoppedReason: String?
         switch destination {
         case .broken, .ambiguous(nil):
             // No href: the link reaches nothing, or nothing in particular.
@@ -219,27 +238,106 @@ extension HTMLRenderState {
             ambiguous = true
         case .url(let resolved):
             url = Array(resolved.utf8)
+        case .embed(let embedded):
+            // Here, inside a sentence (a paragraph of embeds is written by `writeEmbeds`), or
+            // not shown: a link to the source.
+            url = Array(embedded.url.utf8)
+            stoppedReason = embedded.html == nil ? embedded.reason ?? "" : nil
         case nil:
             url = []
         }
+        let target = contentBytes(info.target)
         // The parser asks the same question (an image embed may sit in a link's text, a link may not).
-        if WikiLinkInfo.isImageEmbed(isEmbed: info.isEmbed, target: contentBytes(info.target)) {
+        let isImage = WikiLinkInfo.isImageEmbed(isEmbed: info.isEmbed, target: target)
+        let href = destination != nil ? url : isImage ? Array(target) : wikiLinkHref(info)
+        if isImage {
             out.literal(ambiguous ? "<img class=\"wikilink-embed ambiguous\" src=\"" : "<img class=\"wikilink-embed\" src=\"")
-            writeURL(destination == nil ? contentBytes(info.target) : url[...])
+            writeURL(href[...])
             out.literal("\" alt=\"")
-            out.text(label[...])
-            out.literal("\" />")
+            if let size = WikiLinkInfo.pictureSize(in: label, requiringPipe: false) {
+                out.text(size.altLength == 0 ? target : label[..<size.altLength])
+                out.byte(0x22)
+                writePictureSize(width: size.width, height: size.height)
+                out.literal(" />")
+            } else {
+                out.text(label[...])
+                out.literal("\" />")
+            }
             return
+        }
+        if info.isEmbed, !ambiguous, let ext = WikiLinkInfo.fileExtension(of: target) {
+            let audio = WikiLinkInfo.audioExtensions.contains(ext)
+            if audio || WikiLinkInfo.videoExtensions.contains(ext) {
+                // Played in place; the link inside is what a browser without the format shows.
+                out.literal(audio ? "<audio class=\"wikilink-embed\" controls=\"\" src=\"" : "<video class=\"wikilink-embed\" controls=\"\" src=\"")
+                writeURL(href[...])
+                out.literal("\"><a class=\"wikilink embed\" href=\"")
+                writeURL(href[...])
+                out.literal("\">")
+                out.text(label[...])
+                out.literal(audio ? "</a></audio>" : "</a></video>")
+                return
+            }
         }
         out.literal("<a class=\"wikilink")
         if info.isEmbed { out.literal(" embed") }
         if unresolved { out.literal(" unresolved") }
         if ambiguous { out.literal(" ambiguous") }
+        if stoppedReason != nil { out.literal(" stopped") }
         out.literal("\" href=\"")
-        writeURL(destination == nil ? wikiLinkHref(info)[...] : url[...])
+        writeURL(href[...])
+        if let stoppedReason, !stoppedReason.isEmpty {
+            out.literal("\" title=\"")
+            out.text(Array(stoppedReason.utf8)[...])
+        }
         out.literal("\">")
         out.text(label[...])
         out.literal("</a>")
+    }
+
+    /// ` width="300" height="200"` of a picture whose label or alt text gives its size.
+    mutating func writePictureSize(width: Int, height: Int?) {
+        out.literal(" width=\"")
+        out.number(width)
+        out.byte(0x22)
+        if let height {
+            out.literal(" height=\"")
+            out.number(height)
+            out.byte(0x22)
+        }
+    }
+
+    /// The embedded notes of a paragraph that holds nothing but embeds shown in place (and the
+    /// spaces and line breaks between them), in order; nil for any other paragraph. Such a
+    /// paragraph is written as the embeds' blocks instead of `<p>`: a block inside `<p>` is not
+    /// HTML.
+    func shownEmbeds(of paragraph: NodeID) -> [EmbeddedNote]? {
+        guard let table = options.wikiLinkDestinations, let links = tree.embedsAlone(in: paragraph) else { return nil }
+        var embeds: [EmbeddedNote] = []
+        for link in links {
+            guard case .embed(let embedded)? = table.destination(at: tree.nodes[Int(link)].data), embedded.html != nil else { return nil }
+            embeds.append(embedded)
+        }
+        return embeds
+    }
+
+    /// Each embed as `<div class="embed" data-source="…">`: a link to its source, then its HTML.
+    mutating func writeEmbeds(_ embeds: [EmbeddedNote], paragraph: Node) {
+        for embedded in embeds {
+            out.cr()
+            out.literal("<div class=\"embed\" data-source=\"")
+            out.text(Array(embedded.source.utf8)[...])
+            out.byte(0x22)
+            sourceLine(paragraph)
+            out.literal(">\n<p class=\"embed-source\"><a href=\"")
+            writeURL(Array(embedded.url.utf8)[...])
+            out.literal("\">")
+            out.text(Array(embedded.title.utf8)[...])
+            out.literal("</a></p>\n")
+            out.raw((embedded.html ?? [])[...])
+            out.cr()
+            out.literal("</div>\n")
+        }
     }
 
     // MARK: Tags

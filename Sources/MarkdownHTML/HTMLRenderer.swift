@@ -91,6 +91,9 @@ struct HTMLRenderState: ~Copyable {
     var headingIDTable: [NodeID: String]?
     /// Line starts of the source (built only for `sourceLines`): TextCore's one line splitter.
     var lines: LineIndex?
+    /// The size written at the end of the alt text of the image being written (notebook
+    /// profile): the text node it ends, how much of that node is alt text, width and height.
+    var pictureSize: (textNode: NodeID, altLength: Int, width: Int, height: Int?)?
     /// Where each formula's MathML is made before it is copied into `out` (`HTMLOptions.math`),
     /// reused for every formula.
     var mathScratch: [UInt8] = []
@@ -199,7 +202,7 @@ struct HTMLRenderState: ~Copyable {
     // MARK: Enter and exit
 
     mutating func enter(_ id: NodeID, _ node: Node) -> EnterAction {
-        if isValid(plainRoot) { return enterPlain(node) }
+        if isValid(plainRoot) { return enterPlain(id, node) }
         switch node.kind {
         case .document:
             return .descend
@@ -248,7 +251,9 @@ struct HTMLRenderState: ~Copyable {
             return .descend
         case .footnoteDefinition:
             guard renderingFootnotes, id == footnoteBeingWritten else { return .skip }
-            out.literal("<li id=\"fn-")
+            out.literal("<li id=\"")
+            writeIDPrefix()
+            out.literal("fn-")
             out.href(footnoteLabel(definitionOf: node))
             out.literal("\">\n")
             return .descend
@@ -258,6 +263,7 @@ struct HTMLRenderState: ~Copyable {
             out.byte(0x30 &+ UInt8(clamping: min(max(node.data, 1), 6)))
             if options.headingIDs {
                 out.literal(" id=\"")
+                writeIDPrefix()
                 if let known = headingIDTable?[id] {
                     out.text(Array(known.utf8)[...])
                 } else {
@@ -269,6 +275,10 @@ struct HTMLRenderState: ~Copyable {
             out.byte(0x3E)
             return .descend
         case .paragraph:
+            if let embeds = shownEmbeds(of: id) {
+                writeEmbeds(embeds, paragraph: node)
+                return .skip
+            }
             if !isTight(node) {
                 out.cr()
                 out.literal("<p")
@@ -386,6 +396,7 @@ struct HTMLRenderState: ~Copyable {
             writeURL(rewritten(target.destination))
             out.literal("\" alt=\"")
             plainRoot = id
+            pictureSize = extensions.contains(.wikiLinks) ? markdownPictureSize(of: node) : nil
             return .descend
         case .footnoteReference:
             writeFootnoteReference(node)
@@ -400,6 +411,7 @@ struct HTMLRenderState: ~Copyable {
             let bytes = tree.contentBytes(of: id)
             if options.blockIDAnchors {
                 out.literal("<span class=\"block-id\" id=\"")
+                writeIDPrefix()
                 out.text(bytes)
                 out.literal("\"></span>")
             }
@@ -479,7 +491,14 @@ struct HTMLRenderState: ~Copyable {
                 out.literal("\" title=\"")
                 out.text(target.title)
             }
-            out.literal("\" />")
+            if let size = pictureSize {
+                out.byte(0x22)
+                writePictureSize(width: size.width, height: size.height)
+                out.literal(" />")
+                pictureSize = nil
+            } else {
+                out.literal("\" />")
+            }
         default:
             break
         }
@@ -487,16 +506,34 @@ struct HTMLRenderState: ~Copyable {
 
     /// Inside an image description only text is written (cmark's "plain" mode), by the same
     /// rule as heading text (`SyntaxTree.plainTextPiece`).
-    mutating func enterPlain(_ node: Node) -> EnterAction {
+    mutating func enterPlain(_ id: NodeID, _ node: Node) -> EnterAction {
         switch tree.plainTextPiece(of: node, for: .imageDescription) {
         case .text(let text):
-            out.text(text)
+            // The size at the end of the alt text (`![Map|300](map.png)`) is no text.
+            if let size = pictureSize, size.textNode == id {
+                out.text(text.prefix(size.altLength))
+            } else {
+                out.text(text)
+            }
             return .skip
         case .children:
             return .descend
         case .nothing:
             return .skip
         }
+    }
+
+    /// Obsidian's size at the end of an image's alt text (`![Map|300x200](map.png)`): in its
+    /// last child, a text node; nil when there is none.
+    func markdownPictureSize(of image: Node) -> (textNode: NodeID, altLength: Int, width: Int, height: Int?)? {
+        var last = image.firstChild
+        guard isValid(last) else { return nil }
+        while isValid(tree.nodes[Int(last)].next) { last = tree.nodes[Int(last)].next }
+        let node = tree.nodes[Int(last)]
+        guard node.kind == .text else { return nil }
+        let text = contentBytes(node)
+        guard let size = WikiLinkInfo.pictureSize(in: text, requiringPipe: true) else { return nil }
+        return (last, size.altLength, size.width, size.height)
     }
 
     // MARK: Blocks
@@ -634,6 +671,10 @@ struct HTMLRenderState: ~Copyable {
 
     /// `destination`, or the URL `HTMLOptions.linkDestinations` gives for it.
     func rewritten(_ destination: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        if !options.idPrefix.isEmpty, destination.first == 0x23 {
+            // A place in this page: its id carries the page's prefix.
+            return ([0x23] + Array(options.idPrefix.utf8) + destination.dropFirst())[...]
+        }
         guard !options.linkDestinations.isEmpty,
               let url = options.linkDestinations[String(decoding: destination, as: UTF8.self)] else { return destination }
         return Array(url.utf8)[...]

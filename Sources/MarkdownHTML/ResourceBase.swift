@@ -222,6 +222,8 @@ extension HTMLRenderState {
         switch options.wikiLinkDestinations?.destination(at: node.data) {
         case .url(let url), .ambiguous(let url?):
             return Array(url.utf8)
+        case .embed(let embedded):
+            return Array(embedded.url.utf8)
         case .broken, .ambiguous(nil):
             return nil
         case nil:

@@ -39,6 +39,34 @@ public enum WikiLinkDestination: Sendable, Equatable {
     /// Several notes or files match equally well: the class `ambiguous`, and the URL of the
     /// first candidate (as `url`) when the caller has one, else no `href`.
     case ambiguous(String?)
+    /// A note, section or block shown in place (`![[note#Heading]]`), rendered by the caller
+    /// (which knows the notebook, the depth and what is already being shown).
+    case embed(EmbeddedNote)
+}
+
+/// A note, a section or a block shown where a wiki embed names it. Written as
+/// `<div class="embed" data-source="…">` holding a link to its source and its HTML when the
+/// embed is alone in its paragraph (a paragraph of embeds); inside a sentence, and when `html`
+/// is nil (a cycle, too deep, too much), it is a link to the source, marked `embed`.
+public struct EmbeddedNote: Sendable, Equatable {
+    /// The source's URL (relative like `WikiLinkDestination.url`, with its `#fragment`).
+    public var url: String
+    /// The source as the notebook names it (`garden/compost.md#ingredients`): `data-source`.
+    public var source: String
+    /// The name shown above the content (`compost › Ingredients`).
+    public var title: String
+    /// The HTML of the content, rendered by the caller; nil when it is not shown.
+    public var html: [UInt8]?
+    /// Why the content is not shown (the link's `title`), in the writer's language.
+    public var reason: String?
+
+    public init(url: String, source: String, title: String, html: [UInt8]?, reason: String? = nil) {
+        self.url = url
+        self.source = source
+        self.title = title
+        self.html = html
+        self.reason = reason
+    }
 }
 
 /// Where each wiki-link of one tree points, decided once per distinct link by a caller that knows
@@ -90,5 +118,46 @@ public struct WikiLinkDestinations: Sendable, Equatable {
     func destination(at index: Int32) -> WikiLinkDestination? {
         guard index >= 0, Int(index) < byIndex.count else { return nil }
         return byIndex[Int(index)]
+    }
+}
+
+extension SyntaxTree {
+    /// The wiki embeds of `paragraph` when it holds nothing else but the spaces and line breaks
+    /// between them; nil for any other paragraph (and any other node). Where those embeds show a
+    /// note, the paragraph is written as their blocks (`WikiLinkDestination.embed`).
+    public func embedsAlone(in paragraph: NodeID) -> [NodeID]? {
+        guard isNode(paragraph), nodes[Int(paragraph)].kind == .paragraph else { return nil }
+        var links: [NodeID] = []
+        var child = nodes[Int(paragraph)].firstChild
+        while isNode(child) {
+            let node = nodes[Int(child)]
+            switch node.kind {
+            case .wikiLink:
+                guard let info = wikiLinkInfo(of: node), info.isEmbed else { return nil }
+                links.append(child)
+            case .softBreak, .hardBreak:
+                break
+            case .text:
+                guard contentBytes(of: node).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+            default:
+                return nil
+            }
+            child = node.next
+        }
+        return links.isEmpty ? nil : links
+    }
+
+    /// For each wiki-link of the tree (`wikiLinks`' order), whether it is an embed alone in its
+    /// paragraph (`embedsAlone`): the embeds a page can show in place, and the only ones worth
+    /// rendering for it.
+    public func standaloneEmbeds() -> [Bool] {
+        var result = [Bool](repeating: false, count: wikiLinks.count)
+        for index in nodes.indices where nodes[index].kind == .paragraph {
+            for link in embedsAlone(in: NodeID(index)) ?? [] {
+                let data = Int(nodes[Int(link)].data)
+                if data >= 0, data < result.count { result[data] = true }
+            }
+        }
+        return result
     }
 }

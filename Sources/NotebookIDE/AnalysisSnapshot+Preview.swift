@@ -44,22 +44,32 @@ extension AnalysisSnapshot {
             }
         }
         let parsed = tree.value ?? MarkdownParser.parse(analysis.text, options: ParseOptions(profile: options.profile))
+        var embedded: [String] = []
         if let folder, let note {
             // Once per distinct link, before the pieces are rendered on every core.
-            html.wikiLinkDestinations = PreviewLinks.destinations(of: parsed, notebook: folder.notebook, notePath: note.path,
-                                                                  indexComplete: folder.isIndexComplete) {
-                files.exists(folder.absolutePath($0))
-            }
+            let fileExists = { (path: String) in files.exists(folder.absolutePath(path)) }
+            let destinations = PreviewLinks.destinations(of: parsed, notebook: folder.notebook, notePath: note.path,
+                                                         indexComplete: folder.isIndexComplete, fileExists: fileExists)
             if let symbols = folder.notebook.notes[note.path] {
                 html.linkDestinations = PreviewLinks.markdownDestinations(of: symbols.links, catalog: folder.notebook.catalog,
                                                                           notePath: note.path)
             }
+            let transclusion = Transclusion(notebook: folder.notebook, hostPath: note.path, page: html,
+                                            parseOptions: folder.configuration.parseOptions,
+                                            depth: folder.configuration.previewEmbedDepth,
+                                            source: { path in path == note.path ? analysis : source(of: NoteRef(folder: note.folder, path: path)) },
+                                            fileExists: fileExists)
+            html.wikiLinkDestinations = transclusion.embedding(destinations, of: parsed, notePath: note.path)
+            embedded = transclusion.embeddedNotes + transclusion.embeddedFiles
         }
         var (preview, pieces) = PreviewBuilder.buildPieces(tree: parsed, fileName: fileName, html: html, lines: analysis.lines,
                                                            finishPiece: finishPiece)
         if let place {
-            preview.resources = HTMLRenderer(options: html).localResources(of: parsed).compactMap { path in
-                files.exists(place.diskPath(path)) ? place.clientPath(path) : nil
+            // The page's own files, then the notes it embeds and what they show: a client
+            // refreshes the page when any of them changes.
+            var seen = Set<String>()
+            preview.resources = (HTMLRenderer(options: html).localResources(of: parsed) + embedded).compactMap { path in
+                seen.insert(path).inserted && files.exists(place.diskPath(path)) ? place.clientPath(path) : nil
             }
         }
         return (preview, pieces)

@@ -112,6 +112,10 @@ public struct NotebookConfiguration: Sendable, Equatable {
     public var disabledFeatures: Set<EditorFeature> = []
     /// The preview's theme when a request names none (`preview.theme`).
     public var previewTheme = PreviewTheme.light
+    /// `preview.embedDepth`: how deep embeds inside embeds are shown (0: every embed is a link).
+    public var previewEmbedDepth = 4
+    /// The depths `preview.embedDepth` takes.
+    public static let embedDepths = 0...16
     /// A folder of the notebook (relative to its root) whose notes are snippets
     /// (`snippets.folder`): a note's front matter gives its `prefix`, its body the snippet.
     public var snippetsFolder: String? = nil
@@ -300,9 +304,31 @@ public struct NotebookConfiguration: Sendable, Equatable {
                     diagnostics[code] = setting
                 }
             case "preview":
-                if let theme = section(item, key, "theme", example: #"{"theme": "dark"}"#, expected: .message("settings.expected.oneOf", .string(PreviewTheme.namesList)),
-                                       layer: layer, { $0.stringValue.flatMap(PreviewTheme.init(rawValue:)) }) {
-                    previewTheme = theme
+                guard case .object(let fields) = item else {
+                    refuse(layer, LocalizedText("settings.problem.notAnObject", .string(key), .string(#"{"theme": "dark"}"#)))
+                    continue
+                }
+                for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                    switch name {
+                    case "theme":
+                        guard let theme = value.stringValue.flatMap(PreviewTheme.init(rawValue:)) else {
+                            refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key + "." + name),
+                                                        .message("settings.expected.oneOf", .string(PreviewTheme.namesList)), .string("\(value)")))
+                            continue
+                        }
+                        previewTheme = theme
+                    case "embedDepth":
+                        guard case .int(let depth) = value, NotebookConfiguration.embedDepths.contains(Int(depth)) else {
+                            refuse(layer, LocalizedText("settings.problem.unexpectedValue", .string(key + "." + name),
+                                                        .message("settings.expected.wholeNumber", .string(String(NotebookConfiguration.embedDepths.lowerBound)),
+                                                                 .string(String(NotebookConfiguration.embedDepths.upperBound))),
+                                                        .string("\(value)")))
+                            continue
+                        }
+                        previewEmbedDepth = Int(depth)
+                    default:
+                        refuse(layer, LocalizedText("settings.problem.unknownKey", .string(key + "." + name)))
+                    }
                 }
             case "links":
                 if let mode = section(item, key, "markdownResolution", example: #"{"markdownResolution": "obsidian"}"#,

@@ -81,6 +81,12 @@ enum ThemeStylesheet {
         .markdown-body a.wikilink { color: var(--link); }
         .markdown-body a.wikilink.unresolved, .markdown-body a.wikilink.broken { color: var(--error); text-decoration: underline dotted; }
         .markdown-body a.wikilink.ambiguous { color: var(--warning); text-decoration: underline dotted; }
+        .markdown-body .embed { margin: 0 0 16px; padding: .25em 1em; border: 1px solid var(--border); border-left: .25em solid var(--link); border-radius: 6px; }
+        .markdown-body .embed > :last-child { margin-bottom: .5em; }
+        .markdown-body .embed-source { margin: .25em 0 .5em; font-size: 85%; }
+        .markdown-body .embed-source a { color: var(--muted); text-decoration: none; }
+        .markdown-body .embed-source a::before { content: "\\2197\\00a0"; }
+        .markdown-body a.wikilink.stopped { text-decoration: underline dotted; cursor: help; }
         .markdown-body .tag { color: var(--tag-fg); background: var(--tag-bg); border-radius: 1em; padding: 0 .5em; text-decoration: none; }
         .math:not(:has(> math)) { color: var(--math); }
         .math-display { display: block; overflow-x: auto; overflow-y: hidden; margin: 1em 0; padding: .2em 0; text-align: center; }

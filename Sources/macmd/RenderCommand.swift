@@ -106,7 +106,8 @@ enum RenderCommand {
         // else's page, which may typeset TeX (and the spec and golden output stay as they are).
         options.math = settings.math ?? (options.fullPage ? .mathML : .tex)
         if let folder = settings.notebook {
-            switch destinations(of: tree, file: settings.path, notebook: folder) {
+            options.locale = MacMDCommandLine.locale
+            switch destinations(of: tree, source: source, file: settings.path, notebook: folder, page: options) {
             case .success(let destinations):
                 options.wikiLinkDestinations = destinations.wiki
                 options.linkDestinations = destinations.markdown
@@ -126,10 +127,12 @@ enum RenderCommand {
         var text: LocalizedText
     }
 
-    /// Where the wiki-links of `tree` (the note `file`) point in the notebook in `folder`, indexed
-    /// with its `.macmd.json` as `macmd check` and the server do, and the Markdown links the
-    /// notebook finds elsewhere than their path says (by name, published pages).
-    static func destinations(of tree: SyntaxTree, file: String?, notebook folder: String)
+    /// Where the wiki-links of `tree` (the note `file`, whose text is `source`) point in the
+    /// notebook in `folder`, indexed with its `.macmd.json` as `macmd check` and the server do,
+    /// with its embeds shown in place (`Transclusion`, rendered with the options `page`), and
+    /// the Markdown links the notebook finds elsewhere than their path says (by name, published
+    /// pages).
+    static func destinations(of tree: SyntaxTree, source: [UInt8], file: String?, notebook folder: String, page: HTMLOptions)
         -> Result<(wiki: WikiLinkDestinations, markdown: [String: String]), Message> {
         guard let file, file != "-" else { return .failure(Message(text: LocalizedText("cli.render.error.notebookNeedsFile"))) }
         let (notebook, _, refusal) = NotebookFolder.indexed(path: folder)
@@ -148,9 +151,18 @@ enum RenderCommand {
             return .failure(Message(text: LocalizedText("cli.render.error.outsideNotebook", .string(file), .string(folder))))
         }
         let relative = String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
-        let wiki = PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative) {
-            FileReader.exists(root + "/" + $0)
-        }
+        let fileExists = { (path: String) in FileReader.exists(root + "/" + path) }
+        let parseOptions = notebook.configuration.parseOptions
+        let host = DocumentAnalysis(version: nil, text: source, options: parseOptions)
+        let transclusion = Transclusion(notebook: notebook.notebook, hostPath: relative, page: page, parseOptions: parseOptions,
+                                        depth: notebook.configuration.previewEmbedDepth, source: { path in
+            if path == relative { return host }
+            guard case .success(let text) = FileReader.contents(of: root + "/" + path) else { return nil }
+            return DocumentAnalysis(version: nil, text: text, options: parseOptions)
+        }, fileExists: fileExists)
+        let wiki = transclusion.embedding(PreviewLinks.destinations(of: tree, notebook: notebook.notebook, notePath: relative,
+                                                                    fileExists: fileExists),
+                                          of: tree, notePath: relative)
         let links = NoteSymbols.extract(from: tree, path: relative).links
         return .success((wiki, PreviewLinks.markdownDestinations(of: links, catalog: notebook.notebook.catalog, notePath: relative)))
     }

@@ -249,6 +249,8 @@ final class EmacsTests: XCTestCase {
         let html = try XCTUnwrap(json["page"] as? String)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"), html)
         let urls = try PreviewPage.checkURLs(of: html, notebook: notebook, context: context)
+        XCTAssertTrue(html.contains(#"<div class="embed" data-source="soil-tests.md#ph-readings""#), "the embedded section is shown")
+        XCTAssertEqual(json["embedRefreshed"] as? Bool, true, "saving the embedded note renders the page again\n\(context)")
         print("EditorTests: Emacs \(json["emacs"] ?? "?") wrote the preview to \(pagePath) with \(urls.count) absolute URLs")
     }
 

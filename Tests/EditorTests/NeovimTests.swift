@@ -244,6 +244,8 @@ final class NeovimTests: XCTestCase {
 
             let html = try XCTUnwrap(json["page"] as? String)
             let urls = try PreviewPage.checkURLs(of: html, notebook: notebook, context: context)
+            XCTAssertTrue(html.contains(#"<div class="embed" data-source="soil-tests.md#ph-readings""#), "the embedded section is shown")
+            XCTAssertEqual(json["embedRefreshed"] as? Bool, true, "saving the embedded note renders the page again\n\(context)")
             print("EditorTests: Neovim \(run.version) wrote the preview to \(pagePath) with \(urls.count) absolute URLs")
         }
     }

@@ -6,7 +6,7 @@
 //
 // The pages are those of the sample notebook (Fixtures/notebook, the README's tour), asked for
 // as the Neovim and Emacs setups ask (`resources: absolute`, the page written outside the
-// notebook), in every theme. With `MACMD_SCREENSHOTS=DIR`, the light and dark pages of the note
+// notebook), in every theme, with the embedded sections they show. With `MACMD_SCREENSHOTS=DIR`, the light and dark pages of the note
 // on compost (maths and highlighted code) are also saved there as PNGs (Scripts/screenshots.sh makes the
 // README's).
 
@@ -34,6 +34,11 @@ final class PreviewBrowserTests: XCTestCase {
         rawTeX: texts.filter((t) => /\\\\(frac|sum|int|sqrt|left|right|begin|text)\\b|\\$\\$|\\\\[\\(\\[]/.test(t)),
         images: [...document.images].map((i) => ({ src: i.src, loaded: i.complete && i.naturalWidth > 0 })),
         links: [...document.querySelectorAll('a[href]')].map((a) => a.href),
+        embeds: [...document.querySelectorAll('.embed')].map((e) => ({
+          source: e.dataset.source, shown: box(e), border: parseFloat(getComputedStyle(e).borderLeftWidth),
+          content: e.children.length > 1 && box(e.children[1]),
+          title: getComputedStyle(e.querySelector('.embed-source a')).color })),
+        ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
         background: [document.body, document.documentElement].map((e) => getComputedStyle(e).backgroundColor)
           .find((c) => c !== 'rgba(0, 0, 0, 0)') || 'rgb(255, 255, 255)',
         colors: [document.querySelector('article p'), document.querySelector('math')].filter((e) => e)
@@ -66,10 +71,15 @@ final class PreviewBrowserTests: XCTestCase {
         client.waitForScanEnd()
         // Every note in the two themes the screenshots show; the home note in every theme.
         var asked: [(note: String, theme: String)] = notes.flatMap { note in ["light", "dark"].map { (note, $0) } }
-        asked += PreviewTheme.allCases.map(\.rawValue).filter { $0 != "light" && $0 != "dark" }.map { ("index.md", $0) }
+        asked += PreviewTheme.allCases.map(\.rawValue).filter { $0 != "light" && $0 != "dark" }.flatMap {
+            [("index.md", $0), ("companion-planting.md", $0)]
+        }
+        // A journal page that embeds a section of another folder's note, with its links and footnote.
+        asked += [("journal/2026-04-12.md", "light")]
         var backgrounds: [String: String] = [:]
         var formulas = 0
         var images = 0
+        var embeds = 0
         for (note, theme) in asked {
             let uri = notebook.appendingPathComponent(note).absoluteString
             let result = client.request("macmd/preview", ["textDocument": ["uri": .string(uri)],
@@ -79,12 +89,13 @@ final class PreviewBrowserTests: XCTestCase {
                 XCTFail("no preview of \(note) in \(theme): \(String(describing: result))")
                 continue
             }
-            let file = pages.appendingPathComponent("\(theme)-\(note).html")
+            let file = pages.appendingPathComponent("\(theme)-\(note.replacingOccurrences(of: "/", with: "-")).html")
             try Data(html.utf8).write(to: file)
             try browser.load(file)
             let facts = try XCTUnwrap(browser.evaluate(Self.facts) as? [String: Any])
             let page = Page(note: note, theme: theme, facts: facts, log: try browser.logEntries())
             check(page)
+            embeds += (page.facts["embeds"] as? [[String: Any]])?.count ?? 0
             formulas += page.facts["formulas"] as? Int ?? 0
             images += (page.facts["images"] as? [[String: Any]])?.count ?? 0
             if note == "index.md", let background = facts["background"] as? String { backgrounds[theme] = background }
@@ -97,6 +108,7 @@ final class PreviewBrowserTests: XCTestCase {
         // The sample notebook has formulas and images to check, and the themes were applied.
         XCTAssertGreaterThan(formulas, 4, "the sample notebook's formulas")
         XCTAssertGreaterThan(images, 2, "the sample notebook's images")
+        XCTAssertGreaterThanOrEqual(embeds, PreviewTheme.allCases.count + 1, "an embedded section in every theme")
         XCTAssertEqual(backgrounds.count, PreviewTheme.allCases.count)
         XCTAssertNotEqual(backgrounds["light"], backgrounds["dark"], "light and dark pages: \(backgrounds)")
     }
@@ -123,6 +135,19 @@ final class PreviewBrowserTests: XCTestCase {
                                             "\(name): \(color) on \(facts["background"] ?? "")", file: file, line: line)
             }
         }
+        // An embed is a visible block, marked by its border, with its content drawn and its
+        // source's name readable; no id is written twice (an embed's ids are its own).
+        for embed in facts["embeds"] as? [[String: Any]] ?? [] {
+            let source = embed["source"] as? String ?? "?"
+            XCTAssertEqual(embed["shown"] as? Bool, true, "\(name): the embed of \(source) is drawn", file: file, line: line)
+            XCTAssertEqual(embed["content"] as? Bool, true, "\(name): the content of \(source) is drawn", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(embed["border"] as? Double ?? 0, 2, "\(name): the embed of \(source) is marked", file: file, line: line)
+            if let background = (facts["background"] as? String).flatMap(Self.rgb), let title = (embed["title"] as? String).flatMap(Self.rgb) {
+                XCTAssertGreaterThanOrEqual(Self.contrast(title, background), 3, "\(name): the name of \(source)", file: file, line: line)
+            }
+        }
+        let ids = facts["ids"] as? [String] ?? []
+        XCTAssertEqual(Set(ids).count, ids.count, "\(name): ids written twice: \(ids)", file: file, line: line)
         for link in facts["links"] as? [String] ?? [] where link.hasPrefix("file:") {
             guard let url = URL(string: link) else {
                 XCTFail("\(name): the link \(link) is no URL", file: file, line: line)

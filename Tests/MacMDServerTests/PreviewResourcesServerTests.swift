@@ -59,6 +59,32 @@ final class PreviewResourcesServerTests: XCTestCase {
         ])
     }
 
+    /// An embedded section is in the page, its links lead from the page, and `resources` names
+    /// the embedded note and the picture it shows: a client refreshes the page when either
+    /// changes, and the next preview shows the note's text as the editor has it.
+    func testEmbedsAreShownAndListedAsResources() throws {
+        let (fixture, client) = LinkedNotebook.start([
+            "journal/day.md": "# Day\n\n![[beds#Beds]]\n",
+        ])
+        defer { client.close(); fixture.destroy() }
+        let root = FileURI.uri(ofPath: fixture.root)
+        client.open(fixture, "journal/day.md")
+        let page = try XCTUnwrap(preview(client, fixture.uri("journal/day.md"), ["sourceLines": false])?.value)
+        let html = page["html"]?.stringValue ?? ""
+        XCTAssertTrue(html.contains(#"<div class="embed" data-source="garden/beds.md#beds">"#), html)
+        XCTAssertEqual(urls(html), [
+            "../garden/beds.md#beds", "../garden/soil.md", "../garden/soil.md#texture", "../img/plot.png", "../a/dup.md",
+            "#embed1-beds", "../Seed%20list.md",
+        ])
+        XCTAssertEqual(page["resources"], [.string(root + "/garden/beds.md"), .string(root + "/img/plot.png")])
+        // The embedded note changes in the editor: the next preview shows its new text.
+        client.open(fixture, "garden/beds.md")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(fixture.uri("garden/beds.md")), "version": 2],
+                                                 "contentChanges": [["text": "# Beds\n\nRaised beds, four of them.\n"]]])
+        let after = try XCTUnwrap(preview(client, fixture.uri("journal/day.md"), ["sourceLines": false])?.value?["html"]?.stringValue)
+        XCTAssertTrue(after.contains("<p>Raised beds, four of them.</p>"), after)
+    }
+
     func testBaseHrefInAFullPage() throws {
         let (fixture, client) = LinkedNotebook.start()
         defer { client.close(); fixture.destroy() }

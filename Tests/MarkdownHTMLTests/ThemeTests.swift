@@ -25,7 +25,14 @@ final class ThemeTests: XCTestCase {
     static func page(_ theme: PreviewTheme) throws -> String {
         let source = try Data(contentsOf: themesDirectory.appendingPathComponent("page.md"))
         let tree = MarkdownParser.parse(Array(source), options: ParseOptions(profile: .notebook))
-        return HTMLRenderer(options: previewOptions(theme)).renderString(tree)
+        var options = previewOptions(theme)
+        // An embedded section, as the preview shows it (`Transclusion` renders it there).
+        options.wikiLinkDestinations = WikiLinkDestinations.resolving(tree) { reference in
+            guard reference.isEmbed else { return nil }
+            return .embed(EmbeddedNote(url: "compost.md#ingredients", source: "compost.md#ingredients", title: "Compost › Ingredients",
+                                       html: Array("<h2 id=\"embed1-ingredients\">Ingredients</h2>\n<p>Greens and browns, two to one.</p>\n".utf8)))
+        }
+        return HTMLRenderer(options: options).renderString(tree)
     }
 
     func testGoldenDarkPage() throws { try checkGolden(.dark) }

@@ -149,4 +149,29 @@ final class NavigationHoverCheckTests: XCTestCase {
             No li$0nk.
             """, nil)
     }
+
+    /// An embed's hover shows the section the page shows, not only its opening lines.
+    func testEmbedHoverShowsTheWholeSection() {
+        IDECheck.hover("""
+            //- /index.md
+            ![[so$0il#Steps]]
+
+            [[soil#Steps]]
+            //- /soil.md
+            # Soil
+            ## Steps
+            1. one
+            2. two
+            3. three
+            4. four
+            5. five
+            6. six
+            7. seven
+            8. eight
+            9. nine
+            10. ten
+            ## Next
+            Not this.
+            """, "**Soil** › Steps\n\n`soil.md`\n\n---\n\n1. one\n2. two\n3. three\n4. four\n5. five\n6. six\n7. seven\n8. eight\n9. nine\n10. ten")
+    }
 }

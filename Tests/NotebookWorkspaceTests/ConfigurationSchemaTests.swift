@@ -31,6 +31,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         ("diagnostics", ["broken-link": "off", "math-error": "warning"]),
         ("features", ["hover": false, "completion": true]),
         ("preview.theme", "dark"),
+        ("preview.embedDepth", 2),
         ("snippets.folder", "Snippets"),
         ("links.markdownResolution", "obsidian"),
     ]
@@ -116,10 +117,19 @@ final class ConfigurationSchemaTests: XCTestCase {
         let body = try XCTUnwrap(source.range(of: "private mutating func apply(").map { String(source[$0.lowerBound...]) })
         var keys: [String] = []
         var section: String? = nil
+        var keyIndent: Int? = nil
         for line in body.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let indent = line.prefix { $0 == " " }.count
             if trimmed.hasPrefix("case \""), trimmed.hasSuffix("\":") {
                 let key = String(trimmed.dropFirst(6).dropLast(2))
+                if let top = keyIndent, indent > top, let section {
+                    // A key inside a section's own `switch`.
+                    if keys.last == section { keys.removeLast() }
+                    keys.append(section + "." + key)
+                    continue
+                }
+                keyIndent = indent
                 keys.append(key)
                 section = key
             } else if let range = trimmed.range(of: "section(item, key, \""), let section {
@@ -182,6 +192,7 @@ final class ConfigurationSchemaTests: XCTestCase {
             (["previw": ["theme": "dark"]], "/previw: unknown key `previw`"),
             (["preview": ["colour": "dark"]], "/preview/colour: unknown key `colour`"),
             (["preview": ["theme": "sepia"]], #"/preview/theme: "sepia" is not one of"#),
+            (["preview": ["embedDepth": 17]], "/preview/embedDepth: 17.0 is more than 16.0"),
             (["maxFileSize": "5MB"], "/maxFileSize: expected integer"),
             (["maxFileSize": 0], "/maxFileSize: 0.0 is less than 1.0"),
             (["extensions": []], "/extensions: fewer than 1 items"),

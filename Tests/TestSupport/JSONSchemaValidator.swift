@@ -14,7 +14,7 @@ public struct JSONSchemaValidator {
 
     private static let annotations: Set<String> = ["$schema", "$id", "title", "description", "default", "definitions"]
     private static let assertions: Set<String> = ["type", "properties", "additionalProperties", "required", "items", "minItems",
-                                                  "enum", "minimum", "minLength", "pattern", "$ref"]
+                                                  "enum", "minimum", "maximum", "minLength", "pattern", "$ref"]
 
     /// Why `value` does not match the schema, one line per problem, each starting with the
     /// JSON pointer of the value (`/diagnostics/broken-link`); empty when it matches.
@@ -59,6 +59,9 @@ public struct JSONSchemaValidator {
         }
         if let minimum = keywords["minimum"]?.doubleValue, let number = value.doubleValue, number < minimum {
             problems.append("\(here): \(number) is less than \(minimum)")
+        }
+        if let maximum = keywords["maximum"]?.doubleValue, let number = value.doubleValue, number > maximum {
+            problems.append("\(here): \(number) is more than \(maximum)")
         }
         if case .string(let text) = value {
             if let length = keywords["minLength"]?.doubleValue, Double(text.count) < length {

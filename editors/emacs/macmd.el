@@ -1068,6 +1068,10 @@ eglot's own strategy shows only the first of them that has something to say."
 (defvar-local macmd--preview-theme nil
   "The theme `macmd-preview' was last asked for in this buffer.")
 
+(defvar-local macmd--preview-resources nil
+  "The files the page of this buffer's preview shows (pictures, embedded notes), as paths.
+Saving one of them renders the page again.")
+
 (defun macmd--server ()
   "The client of the current buffer's MacMD server.
 Else a user error saying how to start one."
@@ -1147,6 +1151,12 @@ Shows it in the browser when OPEN, at the heading above the 0-based LINE."
         (browse-url (macmd--page-url file (plist-get result :headings) line)))
       (when (buffer-live-p buffer)
         (with-current-buffer buffer
+          (setq macmd--preview-resources
+                (mapcar (lambda (uri)
+                          (file-truename
+                           (decode-coding-string
+                            (url-unhex-string (if (string-prefix-p "file://" uri) (substring uri 7) uri)) 'utf-8)))
+                        (plist-get result :resources)))
           (run-hook-with-args 'macmd-preview-written-functions file)))
       (message "MacMD preview: %s" (or (plist-get result :title) file)))))
 
@@ -1343,6 +1353,21 @@ guesses it)."
        (lambda (_) (browse-url url))
        60))))
 
+(defun macmd--after-save-resource ()
+  "Re-renders the previews whose pages show the file just saved (an embedded note).
+After the save's other hooks, so the server has the saved text first."
+  (when buffer-file-name
+    (let ((saved (file-truename buffer-file-name)))
+      (dolist (buffer (buffer-list))
+        (when (and (not (eq buffer (current-buffer)))
+                   (buffer-local-value 'macmd--preview-file buffer)
+                   (member saved (buffer-local-value 'macmd--preview-resources buffer)))
+          (run-at-time 0 nil
+                       (lambda ()
+                         (when (buffer-live-p buffer)
+                           (with-current-buffer buffer
+                             (macmd--after-save))))))))))
+
 (defun macmd--after-save ()
   "Re-renders the preview of this buffer after a save."
   (when (and macmd--preview-file (macmd--client))
@@ -1353,6 +1378,7 @@ guesses it)."
 ;;;###autoload
 (defun macmd-preview (&optional theme)
   "Preview this note in the browser, rendered by MacMD; re-rendered on each save.
+Saving a note it embeds renders it again too.
 With a prefix argument, ask for the THEME."
   (interactive
    (list (when current-prefix-arg
@@ -1366,7 +1392,8 @@ With a prefix argument, ask for the THEME."
         (macmd--serve-preview))
     (unless macmd--preview-file
       (setq macmd--preview-file (macmd--preview-page))
-      (add-hook 'after-save-hook #'macmd--after-save nil t))
+      (add-hook 'after-save-hook #'macmd--after-save nil t)
+      (add-hook 'after-save-hook #'macmd--after-save-resource))
     (macmd--render t)))
 
 (provide 'macmd)

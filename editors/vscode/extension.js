@@ -328,6 +328,16 @@ class Preview {
     this.panel.onDidDispose(() => this.dispose());
   }
 
+  /** Whether the page shows the file `uri` (the note itself, or a picture or note it embeds:
+   * the result's `resources`), so its change calls for a new page. */
+  shows(uri) {
+    if (uri.toString() === this.key) {
+      return true;
+    }
+    const resources = (this.result && this.result.resources) || [];
+    return resources.some((resource) => vscode.Uri.parse(resource).fsPath === uri.fsPath);
+  }
+
   /** Renders after `delay` ms; a newer call replaces a pending one. */
   schedule(delay = DEBOUNCE_MS) {
     if (this.timer) {
@@ -511,16 +521,18 @@ function activate(context) {
     vscode.commands.registerCommand('macmd.preview', openPreview),
     vscode.commands.registerCommand('macmd.restartServer', restartClient),
     vscode.commands.registerCommand('macmd.turnOffBuiltinMarkdownFeatures', turnOffBuiltinMarkdownFeatures),
+    // A page follows its note's edits and those of the notes it embeds.
     vscode.workspace.onDidChangeTextDocument((event) => {
-      const preview = previews.get(event.document.uri.toString());
-      if (preview && event.contentChanges.length > 0) {
-        preview.schedule();
+      if (event.contentChanges.length === 0) {
+        return;
+      }
+      for (const preview of previews.values()) {
+        if (preview.shows(event.document.uri)) preview.schedule();
       }
     }),
     vscode.workspace.onDidSaveTextDocument((document) => {
-      const preview = previews.get(document.uri.toString());
-      if (preview) {
-        preview.schedule();
+      for (const preview of previews.values()) {
+        if (preview.shows(document.uri)) preview.schedule();
       }
     }),
     // The preview follows its editor: the cursor's line, else the first visible line.

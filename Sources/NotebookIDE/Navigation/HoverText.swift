@@ -20,6 +20,10 @@ public enum HoverText {
     public static let defaultMaximumLines = 8
     /// Default size limit of an excerpt, in UTF-8 bytes.
     public static let defaultMaximumBytes = 1200
+    /// The excerpt of an embed's hover (`![[note#Section]]`): the section it shows, up to this
+    /// many non-blank lines and bytes.
+    public static let embedMaximumLines = 40
+    public static let embedMaximumBytes = 6000
 
     /// The hover of a link to `note` (the target, read from `source`): its title in bold, its
     /// path, and an excerpt: the section of `heading` when the link names one, the block of

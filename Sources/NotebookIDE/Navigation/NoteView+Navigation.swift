@@ -58,7 +58,12 @@ extension NoteView {
             switch notebook.catalog.resolve(link, from: note.path) {
             case .note(let path, let heading, let block, _):
                 guard let target = notebook.notes[path] else { return nil }
-                markdown = .verbatim(HoverText.note(target, source: source(of: path)?.text ?? [], heading: heading, block: block))
+                // An embed shows its section or block in the page: its hover shows as much of it
+                // as a hover holds; a link's, the opening lines.
+                let embed = link.form == .wikiEmbed
+                markdown = .verbatim(HoverText.note(target, source: source(of: path)?.text ?? [], heading: heading, block: block,
+                                                    maximumLines: embed ? HoverText.embedMaximumLines : HoverText.defaultMaximumLines,
+                                                    maximumBytes: embed ? HoverText.embedMaximumBytes : HoverText.defaultMaximumBytes))
             case .file(let path):
                 markdown = HoverText.file(path, exists: fileExists(path))
             case let resolution:

@@ -162,6 +162,19 @@ test('the extension previews a note of the notebook through the real server', { 
       ['showTextDocument', note.uri.toString(), 23, vscode.ViewColumn.One]);
   });
 
+  await t.test('an edit of a note the page embeds renders it again', async () => {
+    assert.ok(webview.html.includes('<div class="embed" data-source="soil-tests.md#ph-readings"'), 'the embedded section');
+    const asked = () => client.requests.filter((candidate) => candidate.method === 'macmd/preview').length;
+    const before = asked();
+    const embedded = textDocument(Uri.file(path.join(notebook, 'soil-tests.md')));
+    fire('didChangeTextDocument', { document: embedded, contentChanges: [{}] });
+    await waitFor(() => asked() > before, 5000, 'a new page after the embedded note changed');
+    const count = asked();
+    fire('didChangeTextDocument', { document: textDocument(Uri.file(path.join(notebook, 'watering.md'))), contentChanges: [{}] });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal(asked(), count, 'a note the page does not show changes nothing');
+  });
+
   await t.test('the theme the user sets wins, and the server hears only its own settings', async () => {
     settings.macmd.preview.theme = 'dark';
     fire('didChangeConfiguration', { affectsConfiguration: (name) => name === 'macmd.preview.theme' });

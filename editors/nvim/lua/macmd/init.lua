@@ -919,7 +919,8 @@ local function write_file(path, text)
 end
 
 -- Per-buffer preview state: { path = the page's file, theme = name or nil, opened = bool,
--- line = the 0-based cursor line the page opens at }.
+-- line = the 0-based cursor line the page opens at, resources = the files the page shows, as
+-- paths (keys) }.
 local previews = {}
 
 --- The folder the preview pages are written to: `preview.folder`, else
@@ -978,6 +979,11 @@ function M.render_preview(bufnr, on_done)
       notify('preview failed: ' .. tostring(err.message or err), vim.log.levels.ERROR)
       if on_done then on_done(err, nil) end
       return
+    end
+    -- The files the page shows (pictures, embedded notes): saving one renders the page again.
+    state.resources = {}
+    for _, uri in ipairs(result.resources or {}) do
+      state.resources[vim.uri_to_fname(uri)] = true
     end
     vim.fn.mkdir(vim.fn.fnamemodify(state.path, ':h'), 'p')
     local ok, write_err = write_file(state.path, with_refresh(result.html or '', M.config.preview.refresh_seconds))
@@ -1040,7 +1046,29 @@ local function serve_preview(bufnr, theme)
   end)
 end
 
---- :MacMDPreview [theme]: renders the buffer, opens it in the browser and re-renders on save.
+--- Renders again, after any buffer is saved, the pages that show its file (an embedded note):
+--- one autocommand for every preview.
+local function rerender_pages_showing_saved_files()
+  local group = vim.api.nvim_create_augroup('macmd_preview_resources', { clear = true })
+  vim.api.nvim_create_autocmd('BufWritePost', {
+    group = group,
+    callback = function(args)
+      local name = vim.api.nvim_buf_get_name(args.buf)
+      local real = uv.fs_realpath(name) or name
+      for bufnr, state in pairs(previews) do
+        if bufnr ~= args.buf and state.resources and (state.resources[name] or state.resources[real])
+            and vim.api.nvim_buf_is_valid(bufnr) then
+          -- After the other BufWritePost commands: the client's didSave sends the saved note's
+          -- last changes (Neovim 0.7 holds them back up to 150 ms) before the page is asked for.
+          vim.schedule(function() M.render_preview(bufnr) end)
+        end
+      end
+    end,
+  })
+end
+
+--- :MacMDPreview [theme]: renders the buffer, opens it in the browser and re-renders on save
+--- (of the note, or of a note it embeds).
 function M.preview(theme, bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   if theme == '' then
@@ -1055,6 +1083,7 @@ function M.preview(theme, bufnr)
   end
   local state = previews[bufnr]
   if state == nil then
+    if next(previews) == nil then rerender_pages_showing_saved_files() end
     state = { path = page_path(bufnr), opened = false }
     previews[bufnr] = state
     local group = vim.api.nvim_create_augroup('macmd_preview_' .. bufnr, { clear = true })
