@@ -29,6 +29,26 @@
     (macmd-test-put 'previewOpened (car opened))
     (macmd-test-put 'previewPage macmd--preview-file)
     (macmd-test-put 'previewWritten (if (file-exists-p macmd--preview-file) t :json-false)))
+  ;; The code lens of `## pH readings' in soil-tests.md: resolved to its count, and run, it lists
+  ;; the two links to the heading with xref.
+  (find-file (expand-file-name "soil-tests.md" (file-name-directory (macmd-test-env "MACMD_TEST_NOTE"))))
+  (markdown-mode)
+  (unless (macmd-test-wait (lambda () (bound-and-true-p lsp-mode)) 30)
+    (error "lsp-mode did not manage soil-tests.md within 30 s"))
+  (goto-char (point-min))
+  (re-search-forward "^## pH readings")
+  (let* ((line (1- (line-number-at-pos)))
+         (lenses (lsp-request "textDocument/codeLens" (list :textDocument (lsp--text-document-identifier))))
+         (lens (seq-find (lambda (lens) (= (lsp:position-line (lsp:range-start (lsp:code-lens-range lens))) line)) lenses))
+         (resolved (and lens (lsp-request "codeLens/resolve" lens)))
+         (command (and resolved (lsp:code-lens-command? resolved))))
+    (unless command (error "no code lens on `## pH readings'"))
+    (macmd-test-put 'lensTitle (lsp:command-title command))
+    (lsp--execute-command command)
+    (macmd-test-put 'lensPlaces
+                    (if (get-buffer "*xref*")
+                        (with-current-buffer "*xref*" (substring-no-properties (buffer-string)))
+                      :json-false)))
   (let ((workspace (macmd--lsp-workspace)))
     (macmd-test-put 'positionEncoding
                     (plist-get (macmd--plist (lsp--workspace-server-capabilities workspace))

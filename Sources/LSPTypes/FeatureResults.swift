@@ -287,3 +287,51 @@ public final class SelectionRange: Sendable, Equatable, LSPEncodable {
 
     public var json: JSONValue { .object(omittingNil: ["range": range.json, "parent": parent?.json]) }
 }
+
+/// `{title, command, arguments?}`: what a client runs when the writer picks a code lens.
+public struct Command: Sendable, Equatable, LSPEncodable, LSPDecodable {
+    public var title: String
+    public var command: String
+    public var arguments: [JSONValue]?
+
+    public init(title: String, command: String, arguments: [JSONValue]? = nil) {
+        self.title = title
+        self.command = command
+        self.arguments = arguments
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        title = try reader.field("title").string()
+        command = try reader.field("command").string()
+        arguments = reader.field("arguments").value?.arrayValue
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: ["title": .string(title), "command": .string(command), "arguments": arguments.map { .array($0) }])
+    }
+}
+
+/// A code lens: a line of text an editor shows above `range`, with the `command` it runs; a
+/// lens sent without one is completed by `codeLens/resolve`, which the client sends back with
+/// its `data`.
+public struct CodeLens: Sendable, Equatable, LSPEncodable, LSPDecodable {
+    public var range: LSPRange
+    public var command: Command?
+    public var data: JSONValue?
+
+    public init(range: LSPRange, command: Command? = nil, data: JSONValue? = nil) {
+        self.range = range
+        self.command = command
+        self.data = data
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        range = try LSPRange(reader.field("range"))
+        command = try reader.field("command").decodeIfPresent(Command.self)
+        data = reader.field("data").value
+    }
+
+    public var json: JSONValue {
+        .object(omittingNil: ["range": range.json, "command": command?.json, "data": data])
+    }
+}

@@ -83,6 +83,18 @@ public enum CallHierarchyOutgoingCallsRequest: ClientRequest {
     public typealias Response = [CallHierarchyOutgoingCall]?
 }
 
+public enum CodeLensRequest: ClientRequest {
+    public static let method = "textDocument/codeLens"
+    public typealias Params = TextDocumentParams
+    public typealias Response = [CodeLens]?
+}
+
+public enum CodeLensResolveRequest: ClientRequest {
+    public static let method = "codeLens/resolve"
+    public typealias Params = CodeLens
+    public typealias Response = CodeLens
+}
+
 public enum WillRenameFilesRequest: ClientRequest {
     public static let method = "workspace/willRenameFiles"
     public typealias Params = RenameFilesParams
@@ -253,6 +265,13 @@ public enum DiagnosticRefreshRequest: ServerRequest {
     public typealias Response = NullResult
 }
 
+/// The client asks again for the code lenses of the notes it shows.
+public enum CodeLensRefreshRequest: ServerRequest {
+    public static let method = "workspace/codeLens/refresh"
+    public typealias Params = NoParams
+    public typealias Response = NullResult
+}
+
 // MARK: Server notifications
 
 public enum PublishDiagnosticsNotification: ServerNotification {
@@ -287,7 +306,7 @@ public enum LSPMessages {
         WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
         DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
         CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
-        DocumentHighlightRequest.self, SelectionRangeRequest.self,
+        DocumentHighlightRequest.self, SelectionRangeRequest.self, CodeLensRequest.self, CodeLensResolveRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [
@@ -300,7 +319,7 @@ public enum LSPMessages {
 
     public static let serverRequests: [any ServerRequest.Type] = [
         RegisterCapabilityRequest.self, WorkspaceConfigurationRequest.self, WorkDoneProgressCreateRequest.self,
-        DiagnosticRefreshRequest.self, ShowMessageRequest.self,
+        DiagnosticRefreshRequest.self, ShowMessageRequest.self, CodeLensRefreshRequest.self,
     ]
 
     public static let serverNotifications: [any ServerNotification.Type] = [

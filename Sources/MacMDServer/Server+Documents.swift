@@ -138,6 +138,7 @@ extension Server {
         }
         guard let note else { return }
         publishDiagnostics([note] + (change?.affected ?? []).map { NoteRef(folder: note.folder, path: $0) })
+        if let change, change.linksChanged || change.catalogChanged || !change.affected.isEmpty { refreshCodeLenses() }
         if change?.catalogChanged == true { warmCompletion(note.folder) }
     }
 

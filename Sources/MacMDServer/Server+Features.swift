@@ -93,6 +93,41 @@ extension Server {
         }
     }
 
+    /// The lenses of a note, each with what names it again in `codeLens/resolve` (`data`: the
+    /// note's URI and the heading), its command left to that request.
+    func codeLenses(_ id: RequestID, _ params: TextDocumentParams) {
+        onDocument(id, params.textDocument.uri, CodeLensRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: params.textDocument.uri, client: client)
+            return .success(view.referenceLenses().map { lens in
+                var data: [String: JSONValue] = ["uri": .string(params.textDocument.uri)]
+                if let heading = lens.heading { data["heading"] = .string(heading) }
+                return CodeLens(range: convert.range(lens.span), data: .object(data))
+            })
+        }
+    }
+
+    /// A lens's count and command: `macmd.showReferences` with the arguments of VS Code's
+    /// `editor.action.showReferences` (the note's URI, the lens's position, the places).
+    func resolveCodeLens(_ id: RequestID, _ lens: CodeLens) {
+        guard let uri = lens.data?["uri"]?.stringValue else {
+            reply(id, .success(lens.json))
+            return
+        }
+        onDocument(id, uri, CodeLensResolveRequest.self) { [self] view in
+            var convert = ToLSP(view, uri: uri, client: client)
+            let found = view.lensReferences(heading: lens.data?["heading"]?.stringValue)
+            var title = convert.text(LocalizedText("lens.backlinks", .integer(found.backlinks.count)))
+            if !found.unlinkedMentions.isEmpty {
+                title += " · " + convert.text(LocalizedText("lens.unlinkedMentions", .integer(found.unlinkedMentions.count)))
+            }
+            let places = (found.backlinks + found.unlinkedMentions).map { convert.location($0).json }
+            var resolved = lens
+            resolved.command = Command(title: title, command: "macmd.showReferences",
+                                       arguments: [.string(uri), lens.range.start.json, .array(places)])
+            return .success(resolved)
+        }
+    }
+
     func hover(_ id: RequestID, _ params: TextDocumentPositionParams) {
         onDocument(id, params.textDocument.uri, HoverRequest.self) { [self] view in
             guard let hover = view.hover(at: offset(params.position, in: view)) else { return .success(nil) }

@@ -231,6 +231,12 @@ extension Server {
         request(CallHierarchyOutgoingCallsRequest.self, feature: .callHierarchy) { server, id, params in
             server.outgoingCalls(id, params)
         },
+        request(CodeLensRequest.self, Capability("codeLensProvider", value: ["resolveProvider": true]), feature: .codeLens) { server, id, params in
+            server.codeLenses(id, params)
+        },
+        request(CodeLensResolveRequest.self, feature: .codeLens) { server, id, params in
+            server.resolveCodeLens(id, params)
+        },
     ], notifications: [
         notification(ExitNotification.self, inAnyState: true) { server, _ in
             let shutDown = server.state.withLock { $0.lifecycle == .shutDown }

@@ -179,6 +179,7 @@ extension Server {
         progress.end(LocalizedText("server.progress.indexing.done", .integer(report.files.count)))
         // The index is complete: the notes' problems with other notes are reported from now on.
         publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
+        refreshCodeLenses()
         warmCompletionLists(path)
     }
 
@@ -272,6 +273,7 @@ extension Server {
             return state.host.updateFolder(folder) { $0.apply(updates, open: open) } ?? []
         }
         publishDiagnostics(affected.map { NoteRef(folder: folder.path, path: $0) })
+        refreshCodeLenses()
         warmCompletion(folder.path)
     }
 

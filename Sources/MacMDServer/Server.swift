@@ -72,6 +72,8 @@ public final class Server: Sendable {
         var supportsWorkDoneProgress = false
         var supportsPullDiagnostics = false
         var supportsDiagnosticRefresh = false
+        /// `workspace/codeLens/refresh` is accepted (`InitializeParams.supportsCodeLensRefresh`).
+        var supportsCodeLensRefresh = false
         var supportsWatchedFilesRegistration = false
         var supportsDocumentChanges = false
         var supportsSnippets = false
@@ -125,6 +127,8 @@ public final class Server: Sendable {
         /// waits for a pause (`noteActivity`).
         var lastActivity: Double = 0
         var trimScheduled = false
+        /// A `workspace/codeLens/refresh` is waiting to be sent (`refreshCodeLenses`).
+        var codeLensRefreshScheduled = false
         /// When the user's snippet folder was last looked at, and what it held then.
         var userSnippetsChecked: Double = -.infinity
         var userSnippetsStamp: [Int64]?

@@ -21,10 +21,14 @@ public struct NotebookChange: Sendable, Equatable {
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
+    /// True when a note came or went or its links changed (what they name, not where they are
+    /// written): the backlinks of other notes may have changed.
+    public var linksChanged: Bool
 
-    public init(catalogChanged: Bool, affected: Set<String>) {
+    public init(catalogChanged: Bool, affected: Set<String>, linksChanged: Bool = false) {
         self.catalogChanged = catalogChanged
         self.affected = affected
+        self.linksChanged = linksChanged
     }
 }
 
@@ -88,7 +92,7 @@ public struct Notebook: Sendable, Equatable {
             register(note, number: catalog.insert(note))
             var affected = linkers(names: names(of: note))
             affected.remove(note.path)
-            return NotebookChange(catalogChanged: true, affected: affected)
+            return NotebookChange(catalogChanged: true, affected: affected, linksChanged: true)
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
@@ -110,7 +114,8 @@ public struct Notebook: Sendable, Equatable {
             affected = linkers(names: names(of: note).union(names(of: old)))
             affected.remove(note.path)
         }
-        return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected)
+        return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected,
+                              linksChanged: !diff.addedLinks.isEmpty || !diff.removedLinks.isEmpty)
     }
 
     /// Adds notes in bulk (a scan): the same tables as `update`, without working out which other
@@ -163,7 +168,7 @@ public struct Notebook: Sendable, Equatable {
         unregister(old, number: number)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
-        return NotebookChange(catalogChanged: true, affected: affected)
+        return NotebookChange(catalogChanged: true, affected: affected, linksChanged: true)
     }
 
     /// Records a file that is not a note; returns the notes whose links may reach it.

@@ -177,6 +177,11 @@ final class EmacsTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix(work.appendingPathComponent("cache/macmd/preview/open-questions-").path), page)
         XCTAssertEqual(json["previewWritten"] as? Bool, true)
         XCTAssertEqual(json["previewOpened"] as? String, URL(fileURLWithPath: page).absoluteString + "#open-questions", context)
+        // A code lens, resolved and run: its count, and its places in xref's list.
+        XCTAssertEqual(json["lensTitle"] as? String, "2 backlinks", context)
+        let places = json["lensPlaces"] as? String ?? ""
+        XCTAssertTrue(places.contains("2026-04-12.md") && places.contains("pests-and-diseases.md")
+                      && places.contains("[[soil-tests#pH readings]]"), "xref lists the two links: \(places)\n\(context)")
         print("EditorTests: Emacs \(json["emacs"] ?? "?") with lsp-mode showed \(diagnostics.count) flymake diagnostics, completed, "
               + "hovered, went to a definition, renamed a heading, created a note and previewed through macmd")
     }

@@ -338,6 +338,28 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// Code lenses as the writer sees them: counts above the title and the headings other notes
+    /// link to, complete once the scan has ended, and the lens of `## pH readings` run from its
+    /// line lists its two links in the location list.
+    func testCodeLensesShowCountsAndListThePlaces() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("codelens")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "codelens.lua", in: work,
+                                     environment: ["MACMD_TEST_NOTE": notebook.appendingPathComponent("soil-tests.md").path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            let lenses = run.report["lenses"] as? [String: String] ?? [:]
+            XCTAssertEqual(lenses["9"], "16 backlinks", "the title's lens\n\(context)")
+            XCTAssertEqual(lenses["22"], "2 backlinks", "`## pH readings`\n\(context)")
+            XCTAssertNil(lenses["14"], "`## Method`: no link reaches it, no lens\n\(context)")
+            XCTAssertEqual(run.report["title"] as? String, "2 backlinks", context)
+            XCTAssertEqual(run.report["places"] as? [String], ["2026-04-12.md:20", "pests-and-diseases.md:42"], context)
+            print("EditorTests: Neovim \(run.version) showed \(lenses.count) code lenses and listed a lens's places")
+        }
+    }
+
     /// :MacMDFormat aligns a note's tables on every Neovim (0.7 has no vim.lsp.buf.format), and gq
     /// goes through the plugin's 'formatexpr': prose filled to 'textwidth' as Vim fills it, a
     /// table neither wrapped nor joined (Neovim 0.8+'s own LSP formatexpr wrapped no prose).

@@ -40,6 +40,7 @@ final class CapabilitiesTests: XCTestCase {
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),
         (["documentHighlightProvider"], [DocumentHighlightRequest.method]),
         (["selectionRangeProvider"], [SelectionRangeRequest.method]),
+        (["codeLensProvider"], [CodeLensRequest.method, CodeLensResolveRequest.method]),
         (["callHierarchyProvider"], [CallHierarchyPrepareRequest.method, CallHierarchyIncomingCallsRequest.method,
                                      CallHierarchyOutgoingCallsRequest.method]),
     ]

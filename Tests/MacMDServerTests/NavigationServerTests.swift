@@ -92,6 +92,70 @@ final class NavigationServerTests: XCTestCase {
                                                            .array([fixture.range("$0[[soil#pH]]$0", in: "index.md")])])
     }
 
+    /// Code lenses over LSP: listed without a command (cheap), each resolved to its count in
+    /// the writer's language and `macmd.showReferences` with VS Code's `showReferences`
+    /// arguments: the note, the lens's position, the places.
+    func testCodeLensesCountBacklinksWhenResolved() throws {
+        let (fixture, client) = start()
+        defer { client.close(); fixture.destroy() }
+        let uri = fixture.uri("garden/soil.md")
+        let lenses = try XCTUnwrap(client.request("textDocument/codeLens", ["textDocument": ["uri": .string(uri)]])?.value?.arrayValue)
+        // The title (from the front matter: the note's start) and `## pH`, which two links reach.
+        XCTAssertEqual(lenses.map { $0["range"] }, [fixture.range("$0$0---\ntitle", in: "garden/soil.md"),
+                                                    fixture.range("$0## pH$0", in: "garden/soil.md")])
+        XCTAssertEqual(lenses.map { $0["command"] }, [nil, nil], "commands come with codeLens/resolve")
+        let title = try XCTUnwrap(client.request("codeLens/resolve", lenses[0])?.value)
+        XCTAssertEqual(title["command"]?["title"]?.stringValue, "3 backlinks")
+        XCTAssertEqual(title["command"]?["command"]?.stringValue, "macmd.showReferences")
+        let arguments = try XCTUnwrap(title["command"]?["arguments"]?.arrayValue)
+        XCTAssertEqual(arguments.first?.stringValue, uri)
+        XCTAssertEqual(arguments.dropFirst().first, lenses[0]["range"]?["start"])
+        XCTAssertEqual(arguments.last?.arrayValue?.compactMap { $0["uri"]?.stringValue },
+                       [fixture.uri("garden/beds.md"), fixture.uri("garden/beds.md"), fixture.uri("index.md")])
+        XCTAssertEqual(arguments.last?.arrayValue?.last?["range"], fixture.range("$0[[soil#pH]]$0", in: "index.md"))
+        let heading = try XCTUnwrap(client.request("codeLens/resolve", lenses[1])?.value)
+        XCTAssertEqual(heading["command"]?["title"]?.stringValue, "2 backlinks")
+        // One link: the singular; a lens whose data names nothing is returned as it came.
+        let beds = try XCTUnwrap(client.request("textDocument/codeLens", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])?.value?[0])
+        XCTAssertEqual(client.request("codeLens/resolve", beds)?.value?["command"]?["title"]?.stringValue, "0 backlinks")
+        let bedsLens = try XCTUnwrap(client.request("textDocument/codeLens", ["textDocument": ["uri": .string(fixture.uri("garden/beds.md"))]])?.value?[0])
+        XCTAssertEqual(client.request("codeLens/resolve", bedsLens)?.value?["command"]?["title"]?.stringValue, "1 backlink")
+        let bare: JSONValue = ["range": lenses[0]["range"] ?? .null]
+        XCTAssertEqual(client.request("codeLens/resolve", bare)?.value, bare)
+    }
+
+    /// A client that can be asked (`workspace.codeLens.refreshSupport`) is asked to fetch its
+    /// lenses again when another note's links change, not when only its prose does; the new
+    /// count is there.
+    func testLensesAreRefreshedWhenAnotherNoteLinksHere() throws {
+        let (fixture, client) = start(["workspace": ["codeLens": ["refreshSupport": true]]])
+        defer { client.close(); fixture.destroy() }
+        client.open(fixture, "garden/beds.md")
+        func refreshes(within seconds: Double) -> Int {
+            var count = 0
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end, let message = client.nextMessage(timeout: end.timeIntervalSinceNow) {
+                if case .request(let id, "workspace/codeLens/refresh", _) = message {
+                    count += 1
+                    client.send(.response(id: id, result: .success(.null)))
+                }
+            }
+            return count
+        }
+        _ = refreshes(within: 1.5)
+        let uri = fixture.uri("garden/beds.md")
+        // Prose only: the links name what they named.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                 "contentChanges": [["text": "# Beds\n\nRaised. [[soil]] [[Soil notes#pH]]\n"]]])
+        XCTAssertEqual(refreshes(within: 1.5), 0, "no refresh for prose")
+        // A new link to the soil note's title: one refresh, and the lens counts it.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3],
+                                                 "contentChanges": [["text": "# Beds\n\nRaised. [[soil]] [[Soil notes#pH]] [[soil]]\n"]]])
+        XCTAssertEqual(refreshes(within: 1.5), 1, "one refresh for a new link")
+        let lens = try XCTUnwrap(client.request("textDocument/codeLens", ["textDocument": ["uri": .string(fixture.uri("garden/soil.md"))]])?.value?[0])
+        XCTAssertEqual(client.request("codeLens/resolve", lens)?.value?["command"]?["title"]?.stringValue, "4 backlinks")
+    }
+
     /// `textDocument/documentHighlight`: the links to the same place read it, the heading is
     /// written there.
     func testDocumentHighlightMarksUsesAndTheDeclaration() throws {

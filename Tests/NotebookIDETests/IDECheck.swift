@@ -149,6 +149,25 @@ enum IDECheck {
         Expect.equal(out.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
     }
 
+    /// The code lenses of the cursor's note (`textDocument/codeLens`, then `codeLens/resolve`):
+    /// one a line, the text the lens stands on, then each place it counts as `path: text`
+    /// (unlinked mentions after `~`).
+    static func lenses(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, _) = view(parsed, file: file, line: line) else { return }
+        func text(_ path: String, _ span: ByteSpan) -> String {
+            let bytes = Array(parsed.text(path).utf8)
+            return String(decoding: bytes[span.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+        }
+        let shown = view.referenceLenses().map { lens in
+            let found = view.lensReferences(heading: lens.heading)
+            return "\"\(text(view.note.path, lens.span))\": "
+                + (found.backlinks.map { "\($0.note.path): \(text($0.note.path, $0.span))" }
+                   + found.unlinkedMentions.map { "~\($0.note.path): \(text($0.note.path, $0.span))" }).joined(separator: " | ")
+        }
+        Expect.equal(shown.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+
     // MARK: Refactoring
 
     /// The notes a rename at the cursor changes, each written whole after the change in the

@@ -1,4 +1,5 @@
 import XCTest
+import Localization
 import MarkdownSyntax
 import NotebookIndex
 import TestSupport
@@ -781,5 +782,48 @@ final class SelectionRangeCheckTests: XCTestCase {
         IDECheck.selections("""
             Just a sen$0tence.
             """, "sentence\nJust a sentence.")
+    }
+}
+
+/// Reference counts above a note's title and its headings (`IDECheck.lenses`): the title's lens
+/// always, a heading's when another note links to it; each counts the links from other notes.
+final class ReferenceLensTests: XCTestCase {
+    func testTheTitleAndTheHeadingsOtherNotesReach() {
+        IDECheck.lenses("""
+            //- /soil.md
+            # Soil$0
+
+            ## pH
+
+            [[#pH]] links here from the note itself.
+
+            ## Texture
+
+            ## Unreached
+            //- /beds.md
+            See [[soil]], [[soil#pH]] and [[Soil#Texture|texture]].
+            //- /journal/day.md
+            [[soil#pH]] again; [soil](../soil.md).
+            """, "\"# Soil\": beds.md: [[soil]] | beds.md: [[soil#pH]] | beds.md: [[Soil#Texture|texture]] | journal/day.md: [[soil#pH]] | journal/day.md: [soil](../soil.md)\n\"## pH\": beds.md: [[soil#pH]] | journal/day.md: [[soil#pH]]\n\"## Texture\": beds.md: [[Soil#Texture|texture]]")
+        // No link from elsewhere: the title's lens alone, at the note's start without a heading.
+        IDECheck.lenses("""
+            //- /alone.md
+            ---
+            title: Alone
+            ---
+            Text.$0
+            """, "\"\": ")
+    }
+
+    /// The lens's words in the writer's language, plural by that language's rules.
+    func testTheCountsAreWordedInTheWritersLanguage() {
+        let cases: [(SupportedLocale, Int, String)] = [
+            (.en, 1, "1 backlink"), (.en, 3, "3 backlinks"), (.de, 1, "1 Rückverweis"), (.de, 0, "0 Rückverweise"),
+            (.fr, 0, "0 rétrolien"), (.ar, 2, "رابطان واردان"), (.ar, 3, "٣ روابط واردة"), (.ja, 5, "バックリンク 5 件"),
+        ]
+        for (locale, count, expected) in cases {
+            XCTAssertEqual(LocalizedText("lens.backlinks", .integer(count)).string(in: locale), expected, "\(locale) \(count)")
+        }
+        XCTAssertEqual(LocalizedText("lens.unlinkedMentions", .integer(2)).string(in: .en), "2 unlinked mentions")
     }
 }

@@ -127,6 +127,8 @@
 (declare-function lsp--update-on-type-formatting-hook "lsp-mode")
 (declare-function lsp-register-client "lsp-mode")
 (declare-function make-lsp-client "lsp-mode")
+(declare-function lsp-show-xrefs "lsp-mode")
+(declare-function lsp--locations-to-xref-items "lsp-mode")
 (declare-function lsp-stdio-connection "lsp-mode")
 (declare-function lsp-activate-on "lsp-mode")
 (declare-function flymake-eldoc-function "flymake")
@@ -381,6 +383,10 @@ edits of a file named \"\"."
     :priority 1
     :server-id 'macmd
     :initialization-options (lambda () macmd-settings)
+    ;; The command of MacMD's code lenses ("3 backlinks"): the places, in an xref list.
+    :action-handlers (let ((handlers (make-hash-table :test 'equal)))
+                       (puthash "macmd.showReferences" #'macmd--lsp-show-references handlers)
+                       handlers)
     ;; lsp-mode 8 counts columns in characters (code points): say so, so that the server does.
     :custom-capabilities '((general . ((positionEncodings . ["utf-32"]))))))
   (add-hook 'lsp-managed-mode-hook #'macmd--managed)
@@ -392,6 +398,14 @@ edits of a file named \"\"."
   (advice-add 'lsp--eldoc-message :filter-args #'macmd--lsp-eldoc-message)
   ;; lsp-mode 8 applies a workspace edit's text edits before its file operations.
   (advice-add 'lsp--apply-workspace-edit :around #'macmd--lsp-apply-workspace-edit))
+
+(defun macmd--lsp-show-references (command)
+  "Shows the places of a MacMD code lens's COMMAND (`macmd.showReferences') with xref.
+Its arguments are the note's URI, the lens's position and the places, as LSP locations."
+  (let ((places (elt (macmd--json-get command "arguments") 2)))
+    (if (seq-empty-p places)
+        (message "%s" (macmd--json-get command "title"))
+      (lsp-show-xrefs (lsp--locations-to-xref-items places) nil t))))
 
 (defun macmd--json-get (object key)
   "The KEY (a string) of the JSON OBJECT.

@@ -510,6 +510,18 @@ async function turnOffBuiltinMarkdownFeatures() {
   vscode.window.showInformationMessage(`MacMD: turned off ${Object.keys(builtinMarkdownFeaturesOff).join(', ')} in your user settings.`);
 }
 
+/**
+ * `macmd.showReferences`, the command of MacMD's code lenses ("3 backlinks · 2 unlinked
+ * mentions"): its arguments, as the server sends them (the note's URI, the lens's position, the
+ * places as LSP locations), become VS Code's peek of references.
+ */
+async function showReferences(uri, position, locations) {
+  const asPosition = (p) => new vscode.Position(p.line, p.character);
+  const places = (locations || []).map((location) => new vscode.Location(vscode.Uri.parse(location.uri),
+    new vscode.Range(asPosition(location.range.start), asPosition(location.range.end))));
+  await vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri), asPosition(position), places);
+}
+
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   extensionUri = context.extensionUri;
@@ -521,6 +533,7 @@ function activate(context) {
     vscode.commands.registerCommand('macmd.preview', openPreview),
     vscode.commands.registerCommand('macmd.restartServer', restartClient),
     vscode.commands.registerCommand('macmd.turnOffBuiltinMarkdownFeatures', turnOffBuiltinMarkdownFeatures),
+    vscode.commands.registerCommand('macmd.showReferences', showReferences),
     // A page follows its note's edits and those of the notes it embeds.
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length === 0) {

@@ -215,6 +215,7 @@ public struct AnalysisHost: Sendable {
         indexedVersions[id] = version
         var pending = pendingChanges[id] ?? NotebookChange(catalogChanged: false, affected: [])
         pending.catalogChanged = pending.catalogChanged || change.catalogChanged
+        pending.linksChanged = pending.linksChanged || change.linksChanged
         pending.affected.formUnion(change.affected)
         pendingChanges[id] = pending
     }

@@ -162,6 +162,23 @@ test('the extension previews a note of the notebook through the real server', { 
       ['showTextDocument', note.uri.toString(), 23, vscode.ViewColumn.One]);
   });
 
+  await t.test('a code lens of the server shows its places in VS Code\'s references peek', async () => {
+    const soil = Uri.file(path.join(notebook, 'soil-tests.md')).toString();
+    const lenses = await client.sendRequest('textDocument/codeLens', { textDocument: { uri: soil } });
+    const title = await client.sendRequest('codeLens/resolve', lenses[0]);
+    assert.equal(title.command.command, 'macmd.showReferences');
+    assert.match(title.command.title, /^\d+ backlinks$/);
+    const before = calls.length;
+    await vscode.commands.executeCommand(title.command.command, ...title.command.arguments);
+    const peek = calls.slice(before).find((call) => call.command === 'editor.action.showReferences');
+    assert.ok(peek, 'editor.action.showReferences is run');
+    const [uri, position, places] = peek.args;
+    assert.equal(uri.toString(), soil);
+    assert.deepEqual([position.line, position.character], [title.range.start.line, title.range.start.character]);
+    assert.equal(places.length, Number(title.command.title.split(' ')[0]));
+    assert.ok(places.every((place) => place instanceof vscode.Location && place.range.start instanceof vscode.Position));
+  });
+
   await t.test('an edit of a note the page embeds renders it again', async () => {
     assert.ok(webview.html.includes('<div class="embed" data-source="soil-tests.md#ph-readings"'), 'the embedded section');
     const asked = () => client.requests.filter((candidate) => candidate.method === 'macmd/preview').length;

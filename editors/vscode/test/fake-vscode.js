@@ -88,6 +88,10 @@ class Range {
   constructor(start, end) { this.start = start; this.end = end; }
 }
 
+class Location {
+  constructor(uri, range) { this.uri = uri; this.range = range; }
+}
+
 const ViewColumn = { Active: -1, Beside: -2, One: 1, Two: 2 };
 
 /** A text document of a file on disk. */
@@ -137,7 +141,7 @@ function makeWebview() {
 const panels = [];
 
 const vscode = {
-  Uri, Position, Range, ViewColumn,
+  Uri, Position, Range, Location, ViewColumn,
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   workspace: {
     workspaceFolders: [],

@@ -35,6 +35,10 @@ M.defaults = {
   settings = {},
   -- Called as on_attach(client, bufnr) after the server attaches to a buffer.
   on_attach = nil,
+  -- Reference counts above a note's title and its headings ("3 backlinks · 2 unlinked
+  -- mentions", textDocument/codeLens), refreshed when you enter the buffer, leave insert mode
+  -- and save; `:lua vim.lsp.codelens.run()` on the line lists the places in the location list.
+  codelens = true,
   -- Set the buffer's 'omnifunc' to require('macmd').omnifunc (i_CTRL-X_CTRL-O completes
   -- links, headings and tags) unless the user set another one (Markdown's default HTML tag
   -- completion and the generic LSP one are replaced).
@@ -189,6 +193,7 @@ function M.client_config()
         vim.bo[bufnr].omnifunc = "v:lua.require'macmd'.omnifunc"
       end
       M.attach_editing(client, bufnr)
+      if M.config.codelens then M.attach_codelens(client, bufnr) end
       -- Neovim 0.8+ sets its LSP 'formatexpr', which formats only what the server formats (so
       -- `gq` wrapped no prose); MacMD's fills prose as `gq` does. A 'formatexpr' of your own stays.
       local formatexpr = vim.bo[bufnr].formatexpr
@@ -204,6 +209,56 @@ function M.client_config()
     config.capabilities = M.config.capabilities
   end
   return config
+end
+
+--- Shows a note's code lenses (reference counts) and keeps them current: on entering the
+--- buffer, leaving insert mode and saving, as Neovim's documentation suggests, and when the
+--- notebook's first scan ends.
+function M.attach_codelens(client, bufnr)
+  local capabilities = client.server_capabilities or {}
+  if not capabilities.codeLensProvider then
+    return
+  end
+  local function refresh()
+    if not vim.api.nvim_buf_is_valid(bufnr) then return end
+    if has_011 then
+      vim.lsp.codelens.refresh({ bufnr = bufnr })
+    elseif vim.api.nvim_get_current_buf() == bufnr then
+      -- Neovim 0.7-0.10 refresh the current buffer.
+      vim.lsp.codelens.refresh()
+    end
+  end
+  local group = vim.api.nvim_create_augroup('macmd_codelens_' .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, { group = group, buffer = bufnr, callback = refresh })
+  -- The counts are complete once the notebook's first scan ends (its progress report's end);
+  -- Neovim does not take the server's workspace/codeLens/refresh.
+  if vim.fn.exists('##LspProgress') == 1 then
+    vim.api.nvim_create_autocmd('LspProgress', {
+      group = group,
+      pattern = 'end',
+      callback = function(args)
+        if args.data and args.data.client_id == client.id then refresh() end
+      end,
+    })
+  else
+    vim.api.nvim_create_autocmd('User', { group = group, pattern = 'LspProgressUpdate', callback = refresh })
+  end
+  refresh()
+end
+
+--- `macmd.showReferences`, the command of a code lens (the arguments of VS Code's
+--- `editor.action.showReferences`: the note's URI, a position, the places): the places in the
+--- window's location list, opened.
+function M.show_references(command, ctx)
+  local locations = (command.arguments or {})[3] or {}
+  local client = ctx and ctx.client_id and vim.lsp.get_client_by_id(ctx.client_id)
+  local items = vim.lsp.util.locations_to_items(locations, client and client.offset_encoding or 'utf-16')
+  vim.fn.setloclist(0, {}, ' ', { title = command.title, items = items })
+  if #items > 0 then
+    vim.cmd('lopen')
+  else
+    notify(command.title)
+  end
 end
 
 --- The configuration for Neovim 0.11's `vim.lsp.config('macmd', …)` (also read by lsp/macmd.lua).
@@ -1169,6 +1224,7 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   create_command()
+  vim.lsp.commands['macmd.showReferences'] = M.show_references
   vim.api.nvim_create_autocmd('VimLeavePre', {
     group = vim.api.nvim_create_augroup('macmd_preview_server', { clear = true }),
     callback = function()
