@@ -1,7 +1,8 @@
 -- Code lenses through Neovim's own client, as a writer sees them: the plugin shows the counts
 -- above the title and the headings other notes link to (refreshed when the notebook's first
 -- scan ends), and vim.lsp.codelens.run() on a heading's line fills the location list with the
--- links (`macmd.showReferences`). NeovimTests.swift checks the report.
+-- links (`macmd.showReferences`); vim.lsp.buf.incoming_calls() on the heading fills the quickfix
+-- list with the same links (the backlinks tree). NeovimTests.swift checks the report.
 local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
 local report = test.report
 vim.cmd('filetype on')
@@ -42,6 +43,17 @@ local function run()
   report.places = {}
   for _, item in ipairs(list) do
     table.insert(report.places, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(item.bufnr), ':t') .. ':' .. item.lnum)
+  end
+  -- The backlinks tree: incoming calls of the heading fill the quickfix list with its links.
+  vim.cmd('lclose')
+  vim.api.nvim_set_current_buf(bufnr)
+  vim.api.nvim_win_set_cursor(0, { pH, 3 })
+  vim.fn.setqflist({}, 'r')
+  vim.lsp.buf.incoming_calls()
+  vim.wait(10000, function() return #vim.fn.getqflist() > 0 end, 50)
+  report.incoming = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    table.insert(report.incoming, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(item.bufnr), ':t') .. ':' .. item.lnum)
   end
 end
 

@@ -202,15 +202,24 @@ public struct Notebook: Sendable, Equatable {
 
     /// Every link in the notebook that reaches the note at `path` (any heading or block of it
     /// included, and links naming a heading or block it does not have), sorted by source path
-    /// and position.
-    public func backlinks(to path: String) -> [Backlink] {
+    /// and position; only those `including` takes, when given (it is asked before a link is
+    /// resolved: `{ !$0.headings.isEmpty }` costs the links to headings alone).
+    public func backlinks(to path: String, including: ((LinkSymbol) -> Bool)? = nil) -> [Backlink] {
         guard let target = catalog.notes[path] else { return [] }
-        var sources = linkers(names: names(of: target))
+        let targetNames = names(of: target)
+        var sources = linkers(names: targetNames)
         sources.insert(path)
         var result: [Backlink] = []
         for source in sources.sorted() {
             guard let note = catalog.notes[source] else { continue }
             for link in note.links {
+                // Only a link that names the note can reach it (a note's own links to itself
+                // may name no note: `[[#Heading]]`): the others are not resolved at all, so a
+                // note many notes link to costs its links, not all of theirs.
+                if let including, !including(link) { continue }
+                if source != path, !Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text).contains(where: targetNames.contains) {
+                    continue
+                }
                 switch catalog.resolve(link, from: source) {
                 case .note(let reached, let heading, let block, let htmlID) where reached == path:
                     result.append(Backlink(source: source, link: link, heading: heading, blockID: block, htmlID: htmlID))

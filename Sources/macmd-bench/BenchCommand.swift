@@ -52,6 +52,7 @@ enum BenchCommand {
                macmd-bench preview --maths [--rounds N] [--write-note FILE [--without-maths]]
                macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]
                macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
+               macmd-bench graph DIR [--rounds N] [--server PATH]
                macmd-bench notes DIR [--rounds N]
                macmd-bench scan DIR [--rounds N] [--no-inspect]
                macmd-bench generate [--notes N] [--seed S] [--force] DIR
@@ -80,6 +81,7 @@ enum BenchCommand {
         case "preview": return previewPhases(rest)
         case "index": return index(rest)
         case "completion": return completion(rest)
+        case "graph": return graph(rest)
         case "notes": return notes(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)

@@ -340,7 +340,8 @@ final class NeovimTests: XCTestCase {
 
     /// Code lenses as the writer sees them: counts above the title and the headings other notes
     /// link to, complete once the scan has ended, and the lens of `## pH readings` run from its
-    /// line lists its two links in the location list.
+    /// line lists its two links in the location list; the backlinks tree's incoming calls fill
+    /// the quickfix list with them.
     func testCodeLensesShowCountsAndListThePlaces() throws {
         for nvim in try Neovim.all() {
             let work = try Neovim.workFolder("codelens")
@@ -356,6 +357,8 @@ final class NeovimTests: XCTestCase {
             XCTAssertNil(lenses["14"], "`## Method`: no link reaches it, no lens\n\(context)")
             XCTAssertEqual(run.report["title"] as? String, "2 backlinks", context)
             XCTAssertEqual(run.report["places"] as? [String], ["2026-04-12.md:20", "pests-and-diseases.md:42"], context)
+            XCTAssertEqual(run.report["incoming"] as? [String], ["2026-04-12.md:20", "pests-and-diseases.md:42"],
+                           "vim.lsp.buf.incoming_calls() fills the quickfix list with the backlinks\n\(context)")
             print("EditorTests: Neovim \(run.version) showed \(lenses.count) code lenses and listed a lens's places")
         }
     }

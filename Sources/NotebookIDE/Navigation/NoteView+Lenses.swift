@@ -35,7 +35,8 @@ extension NoteView {
         guard let title = graphNode(note.path, heading: nil) else { return [] }
         var lenses = [ReferenceLens(span: title.span, heading: nil)]
         var reached = Set<HeadingSymbol.Key>()
-        for backlink in notebook.backlinks(to: note.path) where backlink.source != note.path {
+        // Only links that name a heading can reach one: the others are not even resolved.
+        for backlink in notebook.backlinks(to: note.path, including: { !$0.headings.isEmpty }) where backlink.source != note.path {
             if let heading = backlink.heading { reached.insert(heading.key) }
         }
         let titleHeading = symbols.titleHeading
