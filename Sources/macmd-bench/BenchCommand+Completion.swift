@@ -36,28 +36,9 @@ extension BenchCommand {
     static let completionUsage = "usage: macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]\n"
 
     static func completion(_ arguments: [String]) -> Int32 {
-        var counts = ["--builds": 5, "--servers": 5, "--rounds": 200, "--pause": 0]
-        var serverPath: String?
-        var folder: String?
-        var i = 0
-        while i < arguments.count {
-            let value = i + 1 < arguments.count ? arguments[i + 1] : nil
-            if counts[arguments[i]] != nil, let value, let n = Int(value), n >= 0 {
-                counts[arguments[i]] = n
-                i += 2
-            } else if arguments[i] == "--server", let value {
-                serverPath = value
-                i += 2
-            } else if !arguments[i].hasPrefix("-"), folder == nil {
-                folder = arguments[i]
-                i += 1
-            } else {
-                StandardStreams.writeError("macmd-bench completion: unexpected argument '\(arguments[i])'\n" + completionUsage)
-                return 2
-            }
-        }
-        guard let folder else {
-            StandardStreams.writeError(completionUsage)
+        let (rest, serverPath) = takingServer(arguments)
+        guard let (folder, counts) = folderAndCounts(rest, ["--builds": 5, "--servers": 5, "--rounds": 200, "--pause": 0], minimum: 0,
+                                                     usage: completionUsage) else {
             return 2
         }
         let builds = counts["--builds"] ?? 5
@@ -140,20 +121,9 @@ extension BenchCommand {
         var residents: [Double] = []
         var items = 0
         for run in 0..<servers {
-            guard var server = ServerProcess.spawn(executable) else {
+            guard let server = ServerProcess.afterScan(executable, root: scan.resolvedRoot) else {
                 StandardStreams.writeError("macmd-bench completion: cannot start \(executable) lsp\n")
                 return 1
-            }
-            server.send(.request(id: .string("init"), method: "initialize", params: [
-                "processId": .null, "rootUri": .null,
-                "workspaceFolders": [["uri": .string(fileURI(scan.resolvedRoot)), "name": "bench"]],
-                "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8", "utf-16"]]],
-            ]))
-            _ = server.response(to: .string("init"))
-            server.send(.notification(method: "initialized", params: [:]))
-            while let message = server.nextMessage() {
-                if case .request(let id, _, _) = message { server.send(.response(id: id, result: .success(.null))) }
-                if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
             }
             if pause > 0 {
                 var delay = timespec(tv_sec: pause / 1000, tv_nsec: (pause % 1000) * 1_000_000)

@@ -17,30 +17,9 @@ extension BenchCommand {
     static let graphUsage = "usage: macmd-bench graph DIR [--rounds N] [--server PATH]\n"
 
     static func graph(_ arguments: [String]) -> Int32 {
-        var rounds = 200
-        var serverPath: String?
-        var folder: String?
-        var i = 0
-        while i < arguments.count {
-            let value = i + 1 < arguments.count ? arguments[i + 1] : nil
-            if arguments[i] == "--rounds", let value, let n = Int(value), n > 0 {
-                rounds = n
-                i += 2
-            } else if arguments[i] == "--server", let value {
-                serverPath = value
-                i += 2
-            } else if !arguments[i].hasPrefix("-"), folder == nil {
-                folder = arguments[i]
-                i += 1
-            } else {
-                StandardStreams.writeError("macmd-bench graph: unexpected argument '\(arguments[i])'\n" + graphUsage)
-                return 2
-            }
-        }
-        guard let folder else {
-            StandardStreams.writeError(graphUsage)
-            return 2
-        }
+        let (rest, serverPath) = takingServer(arguments)
+        guard let (folder, counts) = folderAndCounts(rest, ["--rounds": 200], usage: graphUsage) else { return 2 }
+        let rounds = counts["--rounds"] ?? 200
         // The two notes, from the notebook indexed in process.
         let anywhere = [ConfigurationLayer(source: "bench", value: ["allowHomeOrRoot": true])]
         let indexed = NotebookFolder.indexed(path: folder, editor: anywhere).folder
@@ -61,20 +40,9 @@ extension BenchCommand {
             return 2
         }
         let executable = serverPath ?? macmdPath()
-        guard var server = ServerProcess.spawn(executable) else {
+        guard let server = ServerProcess.afterScan(executable, root: scan.resolvedRoot) else {
             StandardStreams.writeError("macmd-bench graph: cannot start \(executable) lsp\n")
             return 1
-        }
-        server.send(.request(id: .string("init"), method: "initialize", params: [
-            "processId": .null, "rootUri": .null,
-            "workspaceFolders": [["uri": .string(fileURI(scan.resolvedRoot)), "name": "bench"]],
-            "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8", "utf-16"]]],
-        ]))
-        _ = server.response(to: .string("init"))
-        server.send(.notification(method: "initialized", params: [:]))
-        while let message = server.nextMessage() {
-            if case .request(let id, _, _) = message { server.send(.response(id: id, result: .success(.null))) }
-            if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
         }
         var session = EditingSession(server: server)
         var report = "notebook \(folder): \(notebook.notes.count) notes\n"
@@ -108,7 +76,7 @@ extension BenchCommand {
             }
             report += "\(label), \(path) (\(bytes.count) bytes, \(incoming[path] ?? 0) links from other notes): "
             report += "textDocument/codeLens (\(lenses.count) lenses) \(percentiles(lists)); all \(lenses.count) resolved \(percentiles(resolves)) (the title's: \"\(title)\")\n"
-            if path == linked {
+            if label == "the note most linked to" {
                 var trees: [Double] = []
                 var callers = 0
                 for _ in 0..<rounds {

@@ -32,6 +32,25 @@ extension BenchCommand {
         var output: Int32
         var framer = MessageFramer()
 
+        /// `macmd lsp` at `executable`, initialized on the notebook at `root` (progress, UTF-8
+        /// positions asked for) and past the end of its scan's progress; its requests answered
+        /// with null meanwhile.
+        static func afterScan(_ executable: String, root: String) -> ServerProcess? {
+            guard var server = spawn(executable) else { return nil }
+            server.send(.request(id: .string("init"), method: "initialize", params: [
+                "processId": .null, "rootUri": .null,
+                "workspaceFolders": [["uri": .string(BenchCommand.fileURI(root)), "name": "bench"]],
+                "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8", "utf-16"]]],
+            ]))
+            _ = server.response(to: .string("init"))
+            server.send(.notification(method: "initialized", params: [:]))
+            while let message = server.nextMessage() {
+                if case .request(let id, _, _) = message { server.send(.response(id: id, result: .success(.null))) }
+                if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
+            }
+            return server
+        }
+
         static func spawn(_ executable: String) -> ServerProcess? {
             var toChild: [Int32] = [0, 0]
             var fromChild: [Int32] = [0, 0]

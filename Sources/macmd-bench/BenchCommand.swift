@@ -95,14 +95,26 @@ enum BenchCommand {
         }
     }
 
-    /// Reads `DIR [--flag N]…` for the notebook benchmarks: the folder and each flag's positive
-    /// value (defaults kept for flags not given); nil after writing `usage` when they do not fit.
-    static func folderAndCounts(_ arguments: [String], _ counts: [String: Int], usage: String) -> (folder: String, counts: [String: Int])? {
+    /// `arguments` without `--server PATH`, and that path: the other build's `macmd` a benchmark
+    /// measures with its own client.
+    static func takingServer(_ arguments: [String]) -> (arguments: [String], server: String?) {
+        var arguments = arguments
+        guard let flag = arguments.firstIndex(of: "--server"), flag + 1 < arguments.count else { return (arguments, nil) }
+        let server = arguments[flag + 1]
+        arguments.removeSubrange(flag...(flag + 1))
+        return (arguments, server)
+    }
+
+    /// Reads `DIR [--flag N]…` for the notebook benchmarks: the folder and each flag's value, at
+    /// least `minimum` (defaults kept for flags not given); nil after writing `usage` when they do
+    /// not fit.
+    static func folderAndCounts(_ arguments: [String], _ counts: [String: Int], minimum: Int = 1,
+                                usage: String) -> (folder: String, counts: [String: Int])? {
         var folder: String?
         var values = counts
         var i = 0
         while i < arguments.count {
-            if values[arguments[i]] != nil, i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+            if values[arguments[i]] != nil, i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= minimum {
                 values[arguments[i]] = n
                 i += 1
             } else if !arguments[i].hasPrefix("-"), folder == nil {
