@@ -23,6 +23,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public var supportsPullDiagnostics: Bool
     /// `workspace.diagnostics.refreshSupport`: the client accepts `workspace/diagnostic/refresh`.
     public var supportsDiagnosticRefresh: Bool
+    /// `workspace.semanticTokens.refreshSupport`: the client accepts
+    /// `workspace/semanticTokens/refresh`.
+    public var supportsSemanticTokensRefresh: Bool
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server may register watchers.
     public var supportsWatchedFilesRegistration: Bool
     /// `workspace.workspaceEdit.documentChanges`, or `resourceOperations` naming any operation:
@@ -64,6 +67,7 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         initializationOptions = reader.field("initializationOptions").value
         supportsPullDiagnostics = capabilities.field("textDocument").field("diagnostic").isPresent
         supportsDiagnosticRefresh = try workspace.field("diagnostics").field("refreshSupport").optionalBool() ?? false
+        supportsSemanticTokensRefresh = try workspace.field("semanticTokens").field("refreshSupport").optionalBool() ?? false
         supportsWatchedFilesRegistration =
             try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
         let resourceOperations = try workspace.field("workspaceEdit").field("resourceOperations").decodeIfPresent([String].self) ?? []

@@ -65,6 +65,18 @@ public enum SelectionRangeRequest: ClientRequest {
     public typealias Response = [SelectionRange]?
 }
 
+public enum SemanticTokensFullRequest: ClientRequest {
+    public static let method = "textDocument/semanticTokens/full"
+    public typealias Params = SemanticTokensParams
+    public typealias Response = SemanticTokens?
+}
+
+public enum SemanticTokensRangeRequest: ClientRequest {
+    public static let method = "textDocument/semanticTokens/range"
+    public typealias Params = SemanticTokensRangeParams
+    public typealias Response = SemanticTokens?
+}
+
 public enum CallHierarchyPrepareRequest: ClientRequest {
     public static let method = "textDocument/prepareCallHierarchy"
     public typealias Params = TextDocumentPositionParams
@@ -253,6 +265,13 @@ public enum DiagnosticRefreshRequest: ServerRequest {
     public typealias Response = NullResult
 }
 
+/// The client asks for the semantic tokens of the notes it shows again.
+public enum SemanticTokensRefreshRequest: ServerRequest {
+    public static let method = "workspace/semanticTokens/refresh"
+    public typealias Params = NoParams
+    public typealias Response = NullResult
+}
+
 // MARK: Server notifications
 
 public enum PublishDiagnosticsNotification: ServerNotification {
@@ -287,7 +306,7 @@ public enum LSPMessages {
         WorkspaceDiagnosticRequest.self, MacMDPreviewRequest.self, DocumentFormattingRequest.self,
         DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
         CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
-        DocumentHighlightRequest.self, SelectionRangeRequest.self,
+        DocumentHighlightRequest.self, SelectionRangeRequest.self, SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [
@@ -300,7 +319,7 @@ public enum LSPMessages {
 
     public static let serverRequests: [any ServerRequest.Type] = [
         RegisterCapabilityRequest.self, WorkspaceConfigurationRequest.self, WorkDoneProgressCreateRequest.self,
-        DiagnosticRefreshRequest.self, ShowMessageRequest.self,
+        DiagnosticRefreshRequest.self, SemanticTokensRefreshRequest.self, ShowMessageRequest.self,
     ]
 
     public static let serverNotifications: [any ServerNotification.Type] = [

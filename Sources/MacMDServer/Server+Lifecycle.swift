@@ -36,6 +36,7 @@ extension Server {
                                       supportsWorkDoneProgress: params.supportsWorkDoneProgress,
                                       supportsPullDiagnostics: params.supportsPullDiagnostics,
                                       supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
+                                      supportsSemanticTokensRefresh: params.supportsSemanticTokensRefresh,
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,

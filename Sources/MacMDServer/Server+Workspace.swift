@@ -179,6 +179,7 @@ extension Server {
         progress.end(LocalizedText("server.progress.indexing.done", .integer(report.files.count)))
         // The index is complete: the notes' problems with other notes are reported from now on.
         publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
+        refreshSemanticTokens(openNotes(in: [path]))
         warmCompletionLists(path)
     }
 
@@ -249,6 +250,7 @@ extension Server {
         let (folders, layers) = state.withLock { ($0.host.workspace.folders, $0.host.workspace.editorLayers) }
         adopt(folders, layers)
         publishDiagnostics(forOpenNotesIn: Set(folders.map(\.path)))
+        refreshSemanticTokens(openNotes(in: Set(folders.map(\.path))))
         // A notebook whose note extensions changed is indexed again from scratch.
         scanFolders()
         for folder in folders { refresh(folder.path) }
@@ -272,6 +274,7 @@ extension Server {
             return state.host.updateFolder(folder) { $0.apply(updates, open: open) } ?? []
         }
         publishDiagnostics(affected.map { NoteRef(folder: folder.path, path: $0) })
+        refreshSemanticTokens(affected.map { NoteRef(folder: folder.path, path: $0) })
         warmCompletion(folder.path)
     }
 

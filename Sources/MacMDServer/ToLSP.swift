@@ -89,6 +89,44 @@ struct ToLSP {
         Location(uri: uri(found.note), range: range(found.span, in: found.note))
     }
 
+    // MARK: Semantic tokens
+
+    /// The legend `initialize` announces: the token types in `SemanticToken.Kind`'s order (a
+    /// token's type is its kind's raw value), the modifiers lowest bit first (a token's
+    /// modifier bits are its modifiers' raw value: `Modifiers.named` has one bit each, in
+    /// order). docs/lsp.md, "Semantic tokens", lists them.
+    static let semanticTokensLegend = SemanticTokensLegend(tokenTypes: SemanticToken.Kind.allCases.map(\.name),
+                                                           tokenModifiers: SemanticToken.Modifiers.named.map(\.name))
+
+    /// The request's document's tokens (sorted, not overlapping) as LSP's integers: a token
+    /// that spans lines is split at each line's end (no client has to support tokens over
+    /// several lines, and many do not), its line breaks left out; each piece is `line delta,
+    /// start delta, length, type, modifier bits`, columns in the negotiated encoding.
+    func semanticTokens(_ tokens: [SemanticToken]) -> SemanticTokens {
+        let lines = origin?.analysis.lines ?? LineIndex(utf8: [])
+        var data: [Int] = []
+        data.reserveCapacity(tokens.count * 5)
+        var previous = LSPPosition(line: 0, character: 0)
+        for token in tokens {
+            var start = Int(token.span.start)
+            let end = min(Int(token.span.end), lines.utf8Count)
+            while start < end {
+                let first = lines.lspPosition(ofUTF8Offset: start, encoding: encoding)
+                let last = lines.lspPosition(ofUTF8Offset: min(end, lines.lineEnd(first.line)), encoding: encoding)
+                if last.line == first.line, last.character > first.character {
+                    data += [first.line - previous.line, first.line == previous.line ? first.character - previous.character : first.character,
+                             last.character - first.character, Int(token.kind.rawValue), Int(token.modifiers.rawValue)]
+                    previous = first
+                }
+                // On to the next line's start (a token ends at the text's end at the latest).
+                let next = lines.lineEndIncludingLineEnding(first.line)
+                guard next > start else { break }
+                start = next
+            }
+        }
+        return SemanticTokens(data: data)
+    }
+
     // MARK: Notes
 
     /// The URI the client uses for a note.

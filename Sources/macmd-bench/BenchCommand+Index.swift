@@ -26,11 +26,7 @@ extension BenchCommand {
         // `--server PATH` measures another build's `macmd lsp` with this client (a comparison
         // across commits in one run).
         var arguments = arguments
-        var serverPath: String?
-        if let flag = arguments.firstIndex(of: "--server"), flag + 1 < arguments.count {
-            serverPath = arguments[flag + 1]
-            arguments.removeSubrange(flag...(flag + 1))
-        }
+        let serverPath = takeServerPath(&arguments)
         guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 200, "--servers": 5],
                                                      usage: "usage: macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]\n") else {
             return 2

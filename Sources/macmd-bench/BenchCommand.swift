@@ -15,6 +15,7 @@
 //   macmd-bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
 //   macmd-bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
 //   macmd-bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
+//   macmd-bench tokens DIR [--rounds N] [--bytes B] [--server PATH]    (see BenchCommand+Tokens.swift)
 //   macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
 //   macmd-bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
@@ -53,6 +54,7 @@ enum BenchCommand {
                macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]
                macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
                macmd-bench notes DIR [--rounds N]
+               macmd-bench tokens DIR [--rounds N] [--bytes B] [--server PATH]
                macmd-bench scan DIR [--rounds N] [--no-inspect]
                macmd-bench generate [--notes N] [--seed S] [--force] DIR
                macmd-bench codes [--write] [--root DIR]
@@ -81,6 +83,7 @@ enum BenchCommand {
         case "index": return index(rest)
         case "completion": return completion(rest)
         case "notes": return notes(rest)
+        case "tokens": return tokens(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)
         case "codes": return codes(rest)
@@ -91,6 +94,14 @@ enum BenchCommand {
             StandardStreams.writeError("macmd-bench: unknown benchmark '\(sub)'\n" + usage)
             return 2
         }
+    }
+
+    /// Takes `--server PATH` out of `arguments`: the `macmd` to measure instead of the one built
+    /// beside this benchmark (another build's, for a comparison across commits in one run).
+    static func takeServerPath(_ arguments: inout [String]) -> String? {
+        guard let flag = arguments.firstIndex(of: "--server"), flag + 1 < arguments.count else { return nil }
+        defer { arguments.removeSubrange(flag...(flag + 1)) }
+        return arguments[flag + 1]
     }
 
     /// Reads `DIR [--flag N]…` for the notebook benchmarks: the folder and each flag's positive

@@ -40,6 +40,9 @@ final class CapabilitiesTests: XCTestCase {
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),
         (["documentHighlightProvider"], [DocumentHighlightRequest.method]),
         (["selectionRangeProvider"], [SelectionRangeRequest.method]),
+        (["semanticTokensProvider"], [SemanticTokensFullRequest.method, SemanticTokensRangeRequest.method]),
+        (["semanticTokensProvider", "full"], [SemanticTokensFullRequest.method]),
+        (["semanticTokensProvider", "range"], [SemanticTokensRangeRequest.method]),
         (["callHierarchyProvider"], [CallHierarchyPrepareRequest.method, CallHierarchyIncomingCallsRequest.method,
                                      CallHierarchyOutgoingCallsRequest.method]),
     ]
