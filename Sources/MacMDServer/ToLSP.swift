@@ -101,25 +101,38 @@ struct ToLSP {
     /// The request's document's tokens (sorted, not overlapping) as LSP's integers: a token
     /// that spans lines is split at each line's end (no client has to support tokens over
     /// several lines, and many do not), its line breaks left out; each piece is `line delta,
-    /// start delta, length, type, modifier bits`, columns in the negotiated encoding.
+    /// start delta, length, type, modifier bits`, columns in the negotiated encoding. The
+    /// tokens come in order, so each piece's line and column are found from the piece before
+    /// it: the conversion walks the note once.
     func semanticTokens(_ tokens: [SemanticToken]) -> SemanticTokens {
         let lines = origin?.analysis.lines ?? LineIndex(utf8: [])
+        let unit = encoding.columnUnit
         var data: [Int] = []
         data.reserveCapacity(tokens.count * 5)
-        var previous = LSPPosition(line: 0, character: 0)
+        // The last piece written: its line, its start (an offset on that line) and its column.
+        var previous = (line: 0, start: 0, column: 0)
+        var line = 0
         for token in tokens {
-            var start = Int(token.span.start)
+            var start = max(0, Int(token.span.start))
             let end = min(Int(token.span.end), lines.utf8Count)
             while start < end {
-                let first = lines.lspPosition(ofUTF8Offset: start, encoding: encoding)
-                let last = lines.lspPosition(ofUTF8Offset: min(end, lines.lineEnd(first.line)), encoding: encoding)
-                if last.line == first.line, last.character > first.character {
-                    data += [first.line - previous.line, first.line == previous.line ? first.character - previous.character : first.character,
-                             last.character - first.character, Int(token.kind.rawValue), Int(token.modifiers.rawValue)]
-                    previous = first
+                while line + 1 < lines.lineCount, lines.lineStarts[line + 1] <= start { line += 1 }
+                let pieceEnd = min(end, lines.lineEnd(line))
+                let length = lines.columns(from: start, to: pieceEnd, unit: unit)
+                if pieceEnd > start, length > 0 {
+                    let sameLine = line == previous.line && previous.start <= start
+                    let column = sameLine
+                        ? previous.column + lines.columns(from: previous.start, to: start, unit: unit)
+                        : lines.columns(from: lines.lineStart(line), to: start, unit: unit)
+                    data.append(line - previous.line)
+                    data.append(line == previous.line ? column - previous.column : column)
+                    data.append(length)
+                    data.append(Int(token.kind.rawValue))
+                    data.append(Int(token.modifiers.rawValue))
+                    previous = (line, start, column)
                 }
                 // On to the next line's start (a token ends at the text's end at the latest).
-                let next = lines.lineEndIncludingLineEnding(first.line)
+                let next = lines.lineEndIncludingLineEnding(line)
                 guard next > start else { break }
                 start = next
             }

@@ -21,10 +21,15 @@ public struct NotebookChange: Sendable, Equatable {
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
+    /// True when what a link can reach changed: a note came or went, or its title, aliases,
+    /// headings, block ids or HTML ids changed (whoever links to them). False for an edit that
+    /// leaves them: every link of the notebook resolves as it did before it.
+    public var linkTargetsChanged: Bool
 
-    public init(catalogChanged: Bool, affected: Set<String>) {
+    public init(catalogChanged: Bool, affected: Set<String>, linkTargetsChanged: Bool = true) {
         self.catalogChanged = catalogChanged
         self.affected = affected
+        self.linkTargetsChanged = linkTargetsChanged
     }
 }
 
@@ -110,7 +115,8 @@ public struct Notebook: Sendable, Equatable {
             affected = linkers(names: names(of: note).union(names(of: old)))
             affected.remove(note.path)
         }
-        return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected)
+        return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected,
+                              linkTargetsChanged: namesChanged)
     }
 
     /// Adds notes in bulk (a scan): the same tables as `update`, without working out which other

@@ -26,7 +26,7 @@ final class SemanticTokensServerTests: XCTestCase {
     /// The legend's indices: types link 0, heading 1, tag 3, math 5; modifiers resolved 1,
     /// unresolved 2.
     func testFullTokensAreRelativeAndSplitPerLine() throws {
-        for (encoding, column) in [("utf-16", 9), ("utf-8", 13)] {
+        for (encoding, column) in [("utf-16", 9), ("utf-8", 13), ("utf-32", 8)] {
             let fixture = NotebookFixture(SemanticTokensServerTests.notebook)
             let client = LSPTestClient.started(on: fixture, capabilities: ["general": ["positionEncodings": [.string(encoding)]]])
             defer { client.close(); fixture.destroy() }

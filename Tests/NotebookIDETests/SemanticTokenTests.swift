@@ -9,6 +9,18 @@ import XCTest
 /// Semantic tokens (`IDECheck.semanticTokens`): each token's text, kind and modifiers, as an
 /// editor colours them.
 final class SemanticTokenTests: XCTestCase {
+    /// `text` with a random line removed (one time in three) or one of `snippets` inserted as
+    /// a line somewhere: the edits of the random-edit tests.
+    static func edited(_ text: String, with snippets: [String], _ generator: inout SeededGenerator) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if generator.next(3) == 0, !lines.isEmpty {
+            lines.remove(at: generator.next(lines.count))
+        } else {
+            lines.insert(snippets[generator.next(snippets.count)], at: generator.next(lines.count + 1))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Wiki-links: the note part, heading anchors and block ids, each resolved or not, embeds.
     func testWikiLinksAreMarkedByWhereTheyLead() {
         IDECheck.semanticTokens("""
@@ -162,19 +174,98 @@ final class SemanticTokenTests: XCTestCase {
                 texts[path] = nil
                 affected = notebook.remove(path: path)?.affected ?? []
             } else {
-                var lines = (texts[path] ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if generator.next(3) == 0, !lines.isEmpty {
-                    lines.remove(at: generator.next(lines.count))
-                } else {
-                    lines.insert(snippets[generator.next(snippets.count)], at: generator.next(lines.count + 1))
-                }
-                texts[path] = lines.joined(separator: "\n")
+                texts[path] = Self.edited(texts[path] ?? "", with: snippets, &generator)
                 affected = notebook.update(parsed(path).symbols).affected
             }
             let after = tokens(in: notebook)
             XCTAssertEqual(after, tokens(in: fresh()), "step \(step): tokens from the incremental index differ after editing \(path)")
             for (other, found) in after where other != path && before[other] != found {
                 XCTAssertTrue(affected.contains(other), "step \(step): editing \(path) changed \(other)'s tokens but did not name it")
+            }
+        }
+    }
+
+    /// The tokens the server answers, with where links led kept across snapshots while the
+    /// notebook's link targets stay (`ResolvedLinksCache`), equal tokens computed afresh in a
+    /// notebook built from scratch of the versions filed (the asking note's own text wins, as
+    /// its view files it), through random edits of open notes (some filed before the tokens
+    /// are asked for, some not: a request may come first), notes opened and closed (gone from
+    /// the notebook), and files that come and go.
+    func testKeptResolutionsGiveTheTokensOfAFreshComputationAfterRandomEdits() {
+        let snippets = [
+            "[[soil]]", "[[Soil Tests]]", "[[garden/soil#Tests]]", "[[beds#^b1]]", "[[Missing]]", "[[dup]]", "![[plot.png]]",
+            "[s](garden/soil.md)", "[s](../soil.md#tests)", "[x](beds.md#nowhere)", "# Tests", "## Beds", "### Tests", "Text ^b1",
+            "---\ntitle: Soil Tests\naliases: [dirt]\n---", "[[dirt]]", "[[Beds]]", "[[#Tests]]", "[[#Beds#Tests]]",
+            "[[new#Tests]]", "[n](new.md#beds)", "<a id=\"tests\"></a>", "plain words", "[[index]]",
+        ]
+        let names = ["index.md", "garden/soil.md", "beds.md", "a/dup.md", "b/dup.md", "new.md", "soil.md", "x/dirt.md"]
+        var texts: [String: String] = [
+            "index.md": "# Home\n\n[[soil]] [[beds]] [[new#Tests]] [[#Tests]]\n", "garden/soil.md": "# Soil\n\n## Tests\n\nText ^b1\n",
+            "beds.md": "# Beds\n\n[[garden/soil#Tests]] [n](new.md#beds)\n", "a/dup.md": "# Dup A\n", "b/dup.md": "# Dup B\n",
+        ]
+        let folder = IDECheck.folder
+        var host = AnalysisHost()
+        host.addFolder(folder)
+        host.updateFolder(folder) { $0.scan = .done }
+        var versions: [String: Int] = [:]
+        /// The texts the notebook holds.
+        var filed: [String: String] = [:]
+        func file(_ path: String) {
+            if let version = versions[path], let (_, analysis) = host.needsFiling(path, version: version) {
+                host.bringUpToDate(path, version: version, symbols: analysis.symbols(path: path))
+                filed[path] = texts[path]
+            }
+        }
+        func open(_ path: String) {
+            versions[path] = 1
+            host.open(OpenDocument(id: path, file: folder + "/" + path, languageID: "markdown", version: 1, text: Array((texts[path] ?? "").utf8)))
+            file(path)
+        }
+        for path in texts.keys.sorted() { open(path) }
+        var assets: Set<String> = []
+        var generator = SeededGenerator(state: 20261208)
+        for step in 0..<400 {
+            let path = names[generator.next(names.count)]
+            switch generator.next(10) {
+            case 0 where texts[path] != nil:
+                // Closed, and not on disk: gone from the notebook.
+                texts[path] = nil
+                filed[path] = nil
+                versions[path] = nil
+                _ = host.close(path)
+                host.updateFolder(folder) { _ = $0.apply([FileUpdate(path: path, change: .noteRemoved)]) }
+            case 1:
+                let asset = ["plot.png", "img/plot.png"][generator.next(2)]
+                let present = assets.contains(asset)
+                if present { assets.remove(asset) } else { assets.insert(asset) }
+                host.updateFolder(folder) { _ = $0.apply([FileUpdate(path: asset, change: present ? .assetRemoved : .assetAdded)]) }
+            default:
+                guard texts[path] != nil else {
+                    texts[path] = snippets[generator.next(snippets.count)]
+                    open(path)
+                    break
+                }
+                texts[path] = Self.edited(texts[path] ?? "", with: snippets, &generator)
+                let version = (versions[path] ?? 1) + 1
+                versions[path] = version
+                _ = host.change(path, version: version, text: Array((texts[path] ?? "").utf8))
+                // Most versions are filed before their tokens are asked for; some are not.
+                if generator.next(4) != 0 { file(path) }
+            }
+            let snapshot = host.snapshot()
+            for notePath in texts.keys.sorted() {
+                guard let document = snapshot.documents[notePath] else { return XCTFail("step \(step): \(notePath) is not open") }
+                var scratch = Notebook()
+                var held = filed
+                held[notePath] = texts[notePath]
+                for (heldPath, text) in held.sorted(by: { $0.key < $1.key }) {
+                    scratch.update(NoteSymbols.extract(from: MarkdownParser.parse(text, options: .notebook), path: heldPath))
+                }
+                for asset in assets.sorted() { scratch.addAsset(asset) }
+                let view = snapshot.view(of: document)
+                let fresh = SemanticToken.tokens(of: view.symbols, tree: view.analysis.tree, in: scratch, checksLinks: true) { scratch.assets.contains($0) }
+                XCTAssertEqual(view.semanticTokens(), fresh, "step \(step): \(notePath)'s tokens after editing \(path)")
+                if view.semanticTokens() != fresh { return }
             }
         }
     }

@@ -6,10 +6,14 @@
 // maths. What any Markdown highlighter sees (emphasis, headings, code) is left to the editor.
 //
 // Invariants:
-// - Pure: a function of the note's symbols and tree, the notebook's catalog and `fileExists`
-//   (the caller's disk check for files that are not notes). Nothing is cached: a note's tokens
-//   are computed from the snapshot they are asked of, so they follow the notebook as it changes
+// - A function of the note's symbols and tree, the notebook's catalog and `fileExists` (the
+//   caller's disk check for files that are not notes); they follow the notebook as it changes
 //   (the server asks the editor to ask again when other notes change what links reach).
+// - Resolving links is most of the cost (about 2.5 µs a link), so where each link led is kept
+//   (`ResolvedLinks`, by what resolution reads of it), per note, across snapshots
+//   (`ResolvedLinksCache`), while the notebook's `linkTargetsRevision` stays: every link then
+//   resolves as it did, and a keystroke's tokens resolve only the links it wrote. The tokens
+//   equal those computed afresh (a test checks it after random edits).
 // - No false alarm: `unresolved` and `ambiguous` are given only where diagnostics would report
 //   the link (the notebook's first scan has ended; the note is in a notebook and is no snippet
 //   template); until then a link is `resolved` or unmarked.
@@ -19,6 +23,7 @@
 //   (display maths, a maths block); the server splits it per line.
 // - Linear in the note: one pass over the links, tags, block ids, front matter and formulas.
 
+import Locks
 import MarkdownSyntax
 import NotebookIndex
 import NotebookWorkspace
@@ -98,6 +103,15 @@ public struct SemanticToken: Sendable, Equatable {
     /// notebook-relative paths of files that are not notes (`NoteView.fileExists`).
     public static func tokens(of note: NoteSymbols, tree: SyntaxTree, in notebook: Notebook, checksLinks: Bool,
                               range: ByteSpan? = nil, fileExists: (String) -> Bool) -> [SemanticToken] {
+        var resolved = ResolvedLinks()
+        return tokens(of: note, tree: tree, in: notebook, checksLinks: checksLinks, range: range, resolved: &resolved, fileExists: fileExists)
+    }
+
+    /// The same, reading where links led from `resolved` and adding those it lacks: it must
+    /// come from earlier tokens of the same note in a notebook whose link targets have not
+    /// changed since (`NotebookFolder.linkTargetsRevision`).
+    public static func tokens(of note: NoteSymbols, tree: SyntaxTree, in notebook: Notebook, checksLinks: Bool,
+                              range: ByteSpan? = nil, resolved: inout ResolvedLinks, fileExists: (String) -> Bool) -> [SemanticToken] {
         var found: [SemanticToken] = []
         found.reserveCapacity(note.links.count + note.tags.count + note.blockIDs.count)
         /// Whether `span` is a token to keep: not empty, and meeting the range asked for.
@@ -111,9 +125,11 @@ public struct SemanticToken: Sendable, Equatable {
         }
         let text = tree.source
         let links = note.links.filter { wanted($0.range) || wanted($0.target.range) }
+        if resolved.count == 0 { resolved.reserveCapacity(links.count) }
         let catalog = notebook.catalog
         for link in links {
-            let marks = LinkMarks(catalog.resolve(link, from: note.path), checksLinks: checksLinks, fileExists: fileExists)
+            let marks = LinkMarks(resolved.outcome(of: link) { catalog.resolve(link, from: note.path) },
+                                  checksLinks: checksLinks, fileExists: fileExists)
             let embed: Modifiers = link.isEmbed ? .embed : []
             add(link.target.range, .link, marks.target.union(embed))
             for heading in link.headings { add(heading.range, .heading, marks.heading.union(embed)) }
@@ -129,6 +145,7 @@ public struct SemanticToken: Sendable, Equatable {
         if note.formulaCount > 0 {
             for formula in tree.formulas { add(formula.range, .math, []) }
         }
+        resolved.prune(keeping: note.links)
         found.sort { $0.span.start < $1.span.start }
         // No two tokens overlap: the first one wins.
         var end: Int32 = 0
@@ -140,19 +157,156 @@ public struct SemanticToken: Sendable, Equatable {
     }
 }
 
+/// Where links led, by what resolution reads of each (not where it is written), for one note:
+/// links written alike resolve once.
+public struct ResolvedLinks: Sendable {
+    /// What `NoteCatalog.resolve` reads of a link (besides the linking note's path). Texts are
+    /// compared and hashed by their bytes, not as `String`s (which normalise every non-ASCII
+    /// text to compare it): a link written in another normal form is resolved apart, alike.
+    struct Fields: Hashable, Sendable {
+        var form: LinkSymbol.Form
+        var isImage: Bool
+        var target: String
+        var headings: [String]
+        var blockID: String?
+        /// A wiki-link's label: a note whose name holds `|` is found with it.
+        var label: String?
+
+        init(_ link: LinkSymbol) {
+            form = link.form
+            isImage = link.isImage
+            target = link.target.text
+            headings = link.headings.map(\.text)
+            blockID = link.blockID?.text
+            label = link.form.isWiki ? link.label?.text : nil
+        }
+
+        static func == (a: Fields, b: Fields) -> Bool {
+            a.form == b.form && a.isImage == b.isImage && same(a.target, b.target) && a.headings.count == b.headings.count
+                && zip(a.headings, b.headings).allSatisfy { same($0, $1) } && same(a.blockID, b.blockID) && same(a.label, b.label)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(form.rawValue)
+            hasher.combine(isImage)
+            Fields.combine(target, into: &hasher)
+            hasher.combine(headings.count)
+            for heading in headings { Fields.combine(heading, into: &hasher) }
+            Fields.combine(blockID, into: &hasher)
+            Fields.combine(label, into: &hasher)
+        }
+
+        private static func same(_ a: String?, _ b: String?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        }
+
+        private static func combine(_ text: String?, into hasher: inout Hasher) {
+            guard var text else { return hasher.combine(-1) }
+            hasher.combine(text.utf8.count)
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// How a link resolved, as far as its tokens tell: not where (a `Resolution` holds ranges
+    /// in the target note, which its edits move while this stays true).
+    enum Outcome: Sendable, Equatable {
+        case reaches, file(String), unchecked, brokenNote, brokenHeading, brokenBlock, ambiguous
+
+        init(_ resolution: Resolution) {
+            switch resolution {
+            case .note: self = .reaches
+            case .file(let path): self = .file(path)
+            case .external, .outside: self = .unchecked
+            case .brokenNote: self = .brokenNote
+            case .brokenHeading: self = .brokenHeading
+            case .brokenBlock: self = .brokenBlock
+            case .ambiguous: self = .ambiguous
+            }
+        }
+    }
+
+    private var outcomes: [Fields: Outcome] = [:]
+
+    public init() {}
+
+    /// How many links are known.
+    public var count: Int { outcomes.count }
+
+    /// Makes room for `count` links.
+    mutating func reserveCapacity(_ count: Int) { outcomes.reserveCapacity(count) }
+
+    /// How `link` resolved: known, else `resolve()`d now and kept.
+    mutating func outcome(of link: LinkSymbol, _ resolve: () -> Resolution) -> Outcome {
+        let fields = Fields(link)
+        if let known = outcomes[fields] { return known }
+        let outcome = Outcome(resolve())
+        outcomes[fields] = outcome
+        return outcome
+    }
+
+    /// Forgets the links the note no longer has (`links` are those it has) when they outnumber
+    /// those it has: links edited away pile up as a note is written.
+    mutating func prune(keeping links: LinkList) {
+        guard outcomes.count > 2 * links.count + 64 else { return }
+        var kept: [Fields: Outcome] = [:]
+        for link in links {
+            let fields = Fields(link)
+            if let known = outcomes[fields] { kept[fields] = known }
+        }
+        outcomes = kept
+    }
+}
+
+/// The `ResolvedLinks` of notes, kept across snapshots, each with the notebook state it holds
+/// for (its folder's generation and `linkTargetsRevision`): a note's tokens read it only while
+/// both stay. At most `capacity` notes (those whose tokens are asked for: the open ones).
+///
+/// Concurrency: the lock is held only to take or store an entry; two requests for one note
+/// may both resolve its links, and the last to finish keeps its result (either is right for
+/// its stamp).
+final class ResolvedLinksCache: Sendable {
+    private struct Entry {
+        var generation: Int
+        var revision: Int
+        var links: ResolvedLinks
+    }
+
+    static let capacity = 64
+    private let entries = Locked<[NoteRef: Entry]>([:])
+
+    /// The links of `note` resolved in the notebook state (`generation`, `revision`); none when
+    /// they were resolved in another.
+    func links(of note: NoteRef, generation: Int, revision: Int) -> ResolvedLinks {
+        entries.withLock { entries in
+            guard let entry = entries[note], entry.generation == generation, entry.revision == revision else { return ResolvedLinks() }
+            return entry.links
+        }
+    }
+
+    /// Keeps `links` of `note`, resolved in the notebook state (`generation`, `revision`).
+    func keep(_ links: ResolvedLinks, of note: NoteRef, generation: Int, revision: Int) {
+        let entry = Entry(generation: generation, revision: revision, links: links)
+        entries.withLock { entries in
+            if entries[note] == nil, entries.count >= ResolvedLinksCache.capacity { entries.removeAll() }
+            entries[note] = entry
+        }
+    }
+}
+
 /// The modifiers of a link's parts, from where the link resolves.
 private struct LinkMarks {
     var target: SemanticToken.Modifiers = []
     var heading: SemanticToken.Modifiers = []
     var block: SemanticToken.Modifiers = []
 
-    init(_ resolution: Resolution, checksLinks: Bool, fileExists: (String) -> Bool) {
-        switch resolution {
-        case .note:
+    init(_ outcome: ResolvedLinks.Outcome, checksLinks: Bool, fileExists: (String) -> Bool) {
+        switch outcome {
+        case .reaches:
             self.init(all: .resolved)
         case .file(let path):
             self.init(all: fileExists(path) ? .resolved : .unresolved)
-        case .external, .outside:
+        case .unchecked:
             // A URL, or a page beside the notebook: nothing to check.
             self.init(all: [])
         case .brokenNote:
@@ -186,10 +340,17 @@ extension NoteView {
     /// The semantic tokens of this note (see `SemanticToken.tokens`), those that meet `range`
     /// when it is given. Links are checked as diagnostics check them: in a notebook whose first
     /// scan has ended, in a note that is no snippet template.
+    /// Where its links led is kept for the next tokens of the note (`ResolvedLinksCache`), unless
+    /// this view's notebook is its own (a standalone note, or a version not filed yet).
     public func semanticTokens(in range: ByteSpan? = nil) -> [SemanticToken] {
         let checksLinks = !isStandalone && folder.isIndexComplete && !SnippetFiles.isSnippetPath(note.path, in: folder)
-        return SemanticToken.tokens(of: symbols, tree: analysis.tree, in: notebook, checksLinks: checksLinks, range: range) {
-            fileExists($0)
-        }
+        let keeps = holdsFiledVersion && !isStandalone
+        var resolved = keeps
+            ? snapshot.resolvedLinks.links(of: note, generation: folder.generation, revision: folder.linkTargetsRevision)
+            : ResolvedLinks()
+        let tokens = SemanticToken.tokens(of: symbols, tree: analysis.tree, in: notebook, checksLinks: checksLinks, range: range,
+                                          resolved: &resolved) { fileExists($0) }
+        if keeps { snapshot.resolvedLinks.keep(resolved, of: note, generation: folder.generation, revision: folder.linkTargetsRevision) }
+        return tokens
     }
 }
