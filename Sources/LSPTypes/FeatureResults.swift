@@ -335,3 +335,28 @@ public struct CodeLens: Sendable, Equatable, LSPEncodable, LSPDecodable {
         .object(omittingNil: ["range": range.json, "command": command?.json, "data": data])
     }
 }
+
+// MARK: Semantic tokens
+
+/// `{data}`: five integers a token (line delta, start delta, length, type, modifier bits), each
+/// token's line and start relative to the token before it.
+public struct SemanticTokens: Sendable, Equatable, LSPEncodable {
+    public var data: [Int]
+
+    public init(data: [Int]) { self.data = data }
+
+    public var json: JSONValue { .object(["data": .array(data.map { .int(Int64($0)) })]) }
+}
+
+/// `{tokenTypes, tokenModifiers}`: what a token's type index and modifier bits stand for.
+public struct SemanticTokensLegend: Sendable, Equatable, LSPEncodable {
+    public var tokenTypes: [String]
+    public var tokenModifiers: [String]
+
+    public init(tokenTypes: [String], tokenModifiers: [String]) {
+        self.tokenTypes = tokenTypes
+        self.tokenModifiers = tokenModifiers
+    }
+
+    public var json: JSONValue { .object("tokenTypes", tokenTypes.json, "tokenModifiers", tokenModifiers.json) }
+}

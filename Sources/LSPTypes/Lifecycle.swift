@@ -25,6 +25,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     public var supportsDiagnosticRefresh: Bool
     /// `workspace.codeLens.refreshSupport`: the client accepts `workspace/codeLens/refresh`.
     public var supportsCodeLensRefresh: Bool
+    /// `workspace.semanticTokens.refreshSupport`: the client accepts
+    /// `workspace/semanticTokens/refresh`.
+    public var supportsSemanticTokensRefresh: Bool
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`: the server may register watchers.
     public var supportsWatchedFilesRegistration: Bool
     /// `workspace.workspaceEdit.documentChanges`, or `resourceOperations` naming any operation:
@@ -67,6 +70,7 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsPullDiagnostics = capabilities.field("textDocument").field("diagnostic").isPresent
         supportsDiagnosticRefresh = try workspace.field("diagnostics").field("refreshSupport").optionalBool() ?? false
         supportsCodeLensRefresh = try workspace.field("codeLens").field("refreshSupport").optionalBool() ?? false
+        supportsSemanticTokensRefresh = try workspace.field("semanticTokens").field("refreshSupport").optionalBool() ?? false
         supportsWatchedFilesRegistration =
             try workspace.field("didChangeWatchedFiles").field("dynamicRegistration").optionalBool() ?? false
         let resourceOperations = try workspace.field("workspaceEdit").field("resourceOperations").decodeIfPresent([String].self) ?? []

@@ -65,6 +65,18 @@ public enum SelectionRangeRequest: ClientRequest {
     public typealias Response = [SelectionRange]?
 }
 
+public enum SemanticTokensFullRequest: ClientRequest {
+    public static let method = "textDocument/semanticTokens/full"
+    public typealias Params = SemanticTokensParams
+    public typealias Response = SemanticTokens?
+}
+
+public enum SemanticTokensRangeRequest: ClientRequest {
+    public static let method = "textDocument/semanticTokens/range"
+    public typealias Params = SemanticTokensRangeParams
+    public typealias Response = SemanticTokens?
+}
+
 public enum CallHierarchyPrepareRequest: ClientRequest {
     public static let method = "textDocument/prepareCallHierarchy"
     public typealias Params = TextDocumentPositionParams
@@ -272,6 +284,13 @@ public enum CodeLensRefreshRequest: ServerRequest {
     public typealias Response = NullResult
 }
 
+/// The client asks for the semantic tokens of the notes it shows again.
+public enum SemanticTokensRefreshRequest: ServerRequest {
+    public static let method = "workspace/semanticTokens/refresh"
+    public typealias Params = NoParams
+    public typealias Response = NullResult
+}
+
 // MARK: Server notifications
 
 public enum PublishDiagnosticsNotification: ServerNotification {
@@ -307,6 +326,7 @@ public enum LSPMessages {
         DocumentRangeFormattingRequest.self, DocumentOnTypeFormattingRequest.self, MacMDPairsRequest.self,
         CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
         DocumentHighlightRequest.self, SelectionRangeRequest.self, CodeLensRequest.self, CodeLensResolveRequest.self,
+        SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [
@@ -319,7 +339,7 @@ public enum LSPMessages {
 
     public static let serverRequests: [any ServerRequest.Type] = [
         RegisterCapabilityRequest.self, WorkspaceConfigurationRequest.self, WorkDoneProgressCreateRequest.self,
-        DiagnosticRefreshRequest.self, ShowMessageRequest.self, CodeLensRefreshRequest.self,
+        DiagnosticRefreshRequest.self, SemanticTokensRefreshRequest.self, ShowMessageRequest.self, CodeLensRefreshRequest.self,
     ]
 
     public static let serverNotifications: [any ServerNotification.Type] = [

@@ -24,6 +24,8 @@ public typealias DocumentLinkParams = TextDocumentParams
 public typealias DocumentSymbolParams = TextDocumentParams
 /// `textDocument/foldingRange`.
 public typealias FoldingRangeParams = TextDocumentParams
+/// `textDocument/semanticTokens/full`.
+public typealias SemanticTokensParams = TextDocumentParams
 /// `textDocument/diagnostic` (MacMD always answers a full report, so `identifier` and
 /// `previousResultId` are not read).
 public typealias DocumentDiagnosticParams = TextDocumentParams
@@ -97,9 +99,14 @@ public struct RenameParams: Sendable, Equatable, LSPDecodable {
     }
 }
 
-/// `textDocument/codeAction`: `{textDocument, range}` (the `context` is not read: MacMD's actions
-/// come from the text in the range, not from the diagnostics the client shows).
-public struct CodeActionParams: Sendable, Equatable, LSPDecodable {
+/// `textDocument/codeAction` (the `context` is not read: MacMD's actions come from the text in
+/// the range, not from the diagnostics the client shows).
+public typealias CodeActionParams = TextDocumentRangeParams
+/// `textDocument/semanticTokens/range`.
+public typealias SemanticTokensRangeParams = TextDocumentRangeParams
+
+/// `{textDocument, range}`: the requests about a range of a document.
+public struct TextDocumentRangeParams: Sendable, Equatable, LSPDecodable {
     public var textDocument: TextDocumentIdentifier
     public var range: LSPRange
 

@@ -70,8 +70,12 @@ extension Server {
     /// to pull again even when none is open (a notebook's index became complete: its
     /// workspace-wide report changed).
     func publishDiagnostics(forOpenNotesIn folders: Set<String>, refreshing: Bool = false) {
-        let open = state.withLock { state in folders.flatMap { folder in state.host.openPaths(in: folder).map { NoteRef(folder: folder, path: $0) } } }
-        publishDiagnostics(open.sorted(), refreshing: refreshing)
+        publishDiagnostics(openNotes(in: folders), refreshing: refreshing)
+    }
+
+    /// The open notes of the given notebooks, sorted.
+    func openNotes(in folders: Set<String>) -> [NoteRef] {
+        state.withLock { state in folders.flatMap { folder in state.host.openPaths(in: folder).map { NoteRef(folder: folder, path: $0) } } }.sorted()
     }
 
     /// `textDocument/diagnostic`: the full report for one note.

@@ -137,7 +137,12 @@ extension Server {
             return (state.host.takeChange(id), state.host.location(of: id))
         }
         guard let note else { return }
-        publishDiagnostics([note] + (change?.affected ?? []).map { NoteRef(folder: note.folder, path: $0) })
+        let affected = (change?.affected ?? []).map { NoteRef(folder: note.folder, path: $0) }
+        publishDiagnostics([note] + affected)
+        // The client asks for the edited note's tokens itself; the others' links may reach
+        // something else now.
+        refreshSemanticTokens(affected.filter { $0 != note })
+        // Other notes' code lenses count the links this version added or removed.
         if let change, change.linksChanged || change.catalogChanged || !change.affected.isEmpty { refreshCodeLenses() }
         if change?.catalogChanged == true { warmCompletion(note.folder) }
     }

@@ -1,6 +1,7 @@
 // The requests about notes: each parses nothing and computes nothing of its own. It takes its
 // document's view (`onDocument`), asks NotebookIDE, and converts the answer (`ToLSP`).
 
+import Dispatch
 import JSON
 import JSONRPC
 import LSPTypes
@@ -62,6 +63,48 @@ extension Server {
             })
         }
     }
+
+    // MARK: Semantic tokens
+
+    /// `textDocument/semanticTokens/full`: every token of the note.
+    func semanticTokens(_ id: RequestID, _ params: SemanticTokensParams) {
+        onDocument(id, params.textDocument.uri, SemanticTokensFullRequest.self) { [self] view in
+            .success(ToLSP(view, uri: params.textDocument.uri, client: client).semanticTokens(view.semanticTokens()))
+        }
+    }
+
+    /// `textDocument/semanticTokens/range`: the tokens that meet the range (whole: a token over
+    /// several lines that begins above the range is sent from its start).
+    func semanticTokens(_ id: RequestID, _ params: SemanticTokensRangeParams) {
+        onDocument(id, params.textDocument.uri, SemanticTokensRangeRequest.self) { [self] view in
+            let span = ByteSpan(offset(params.range.start, in: view), offset(params.range.end, in: view))
+            return .success(ToLSP(view, uri: params.textDocument.uri, client: client).semanticTokens(view.semanticTokens(in: span)))
+        }
+    }
+
+    /// Asks the client to ask for the semantic tokens of the notes it shows again, when one of
+    /// `notes` is open: another note's change made their links reach something else (a note
+    /// that appeared or went, a heading renamed), or the notebook's first scan ended. One
+    /// request for the changes of a moment (`semanticTokensRefreshDelay`); none for a client that
+    /// cannot take it or a server whose tokens are switched off.
+    func refreshSemanticTokens(_ notes: some Sequence<NoteRef>) {
+        let due = state.withLock { state -> Bool in
+            guard state.client.supportsSemanticTokensRefresh, !state.disabledFeatures.contains(.semanticTokens),
+                  !state.semanticTokensRefreshDue,
+                  notes.contains(where: { state.host.document(at: $0) != nil }) else { return false }
+            state.semanticTokensRefreshDue = true
+            return true
+        }
+        guard due else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Server.semanticTokensRefreshDelay) { [self] in
+            state.withLock { $0.semanticTokensRefreshDue = false }
+            send(SemanticTokensRefreshRequest.self, NoParams()) { _ in }
+        }
+    }
+
+    /// How long a refresh of semantic tokens waits for more changes to come with it: the
+    /// notes a scan or a file event changes come in bursts.
+    static let semanticTokensRefreshDelay = DispatchTimeInterval.milliseconds(50)
 
     // MARK: The graph (call hierarchy)
 

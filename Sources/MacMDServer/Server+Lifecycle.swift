@@ -37,6 +37,7 @@ extension Server {
                                       supportsPullDiagnostics: params.supportsPullDiagnostics,
                                       supportsDiagnosticRefresh: params.supportsDiagnosticRefresh,
                                       supportsCodeLensRefresh: params.supportsCodeLensRefresh,
+                                      supportsSemanticTokensRefresh: params.supportsSemanticTokensRefresh,
                                       supportsWatchedFilesRegistration: params.supportsWatchedFilesRegistration,
                                       supportsDocumentChanges: params.supportsDocumentChanges, supportsSnippets: params.supportsSnippets,
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,

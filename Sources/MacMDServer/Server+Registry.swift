@@ -222,6 +222,14 @@ extension Server {
         request(SelectionRangeRequest.self, Capability("selectionRangeProvider", value: true), feature: .selectionRange) { server, id, params in
             server.selectionRanges(id, params)
         },
+        request(SemanticTokensFullRequest.self, Capability("semanticTokensProvider", value: ["legend": ToLSP.semanticTokensLegend.json, "full": true]),
+                feature: .semanticTokens) { server, id, params in
+            server.semanticTokens(id, params)
+        },
+        request(SemanticTokensRangeRequest.self, Capability("semanticTokensProvider", value: ["range": true]),
+                feature: .semanticTokens) { server, id, params in
+            server.semanticTokens(id, params)
+        },
         request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
             server.prepareCallHierarchy(id, params)
         },

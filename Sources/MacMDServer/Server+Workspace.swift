@@ -180,6 +180,7 @@ extension Server {
         // The index is complete: the notes' problems with other notes are reported from now on.
         publishDiagnostics(forOpenNotesIn: [path], refreshing: true)
         refreshCodeLenses()
+        refreshSemanticTokens(openNotes(in: [path]))
         warmCompletionLists(path)
     }
 
@@ -250,6 +251,7 @@ extension Server {
         let (folders, layers) = state.withLock { ($0.host.workspace.folders, $0.host.workspace.editorLayers) }
         adopt(folders, layers)
         publishDiagnostics(forOpenNotesIn: Set(folders.map(\.path)))
+        refreshSemanticTokens(openNotes(in: Set(folders.map(\.path))))
         // A notebook whose note extensions changed is indexed again from scratch.
         scanFolders()
         for folder in folders { refresh(folder.path) }
@@ -274,6 +276,7 @@ extension Server {
         }
         publishDiagnostics(affected.map { NoteRef(folder: folder.path, path: $0) })
         refreshCodeLenses()
+        refreshSemanticTokens(affected.map { NoteRef(folder: folder.path, path: $0) })
         warmCompletion(folder.path)
     }
 

@@ -74,6 +74,8 @@ public final class Server: Sendable {
         var supportsDiagnosticRefresh = false
         /// `workspace/codeLens/refresh` is accepted (`InitializeParams.supportsCodeLensRefresh`).
         var supportsCodeLensRefresh = false
+        /// `workspace/semanticTokens/refresh` is accepted (`InitializeParams.supportsSemanticTokensRefresh`).
+        var supportsSemanticTokensRefresh = false
         var supportsWatchedFilesRegistration = false
         var supportsDocumentChanges = false
         var supportsSnippets = false
@@ -121,6 +123,9 @@ public final class Server: Sendable {
         /// again (no `refreshSupport`, as Neovim 0.10–0.12), and `macmd/preview` (its links show
         /// what they reach in the whole notebook).
         var awaitingScan: [String: [@Sendable () -> Void]] = [:]
+        /// A `workspace/semanticTokens/refresh` is due (`refreshSemanticTokens`): the changes
+        /// of a moment ask for one.
+        var semanticTokensRefreshDue = false
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the last `didChange` arrived or request was answered, and whether a memory trim

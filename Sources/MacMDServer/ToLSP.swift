@@ -89,6 +89,57 @@ struct ToLSP {
         Location(uri: uri(found.note), range: range(found.span, in: found.note))
     }
 
+    // MARK: Semantic tokens
+
+    /// The legend `initialize` announces: the token types in `SemanticToken.Kind`'s order (a
+    /// token's type is its kind's raw value), the modifiers lowest bit first (a token's
+    /// modifier bits are its modifiers' raw value: `Modifiers.named` has one bit each, in
+    /// order). docs/lsp.md, "Semantic tokens", lists them.
+    static let semanticTokensLegend = SemanticTokensLegend(tokenTypes: SemanticToken.Kind.allCases.map(\.name),
+                                                           tokenModifiers: SemanticToken.Modifiers.named.map(\.name))
+
+    /// The request's document's tokens (sorted, not overlapping) as LSP's integers: a token
+    /// that spans lines is split at each line's end (no client has to support tokens over
+    /// several lines, and many do not), its line breaks left out; each piece is `line delta,
+    /// start delta, length, type, modifier bits`, columns in the negotiated encoding. The
+    /// tokens come in order, so each piece's line and column are found from the piece before
+    /// it: the conversion walks the note once.
+    func semanticTokens(_ tokens: [SemanticToken]) -> SemanticTokens {
+        let lines = origin?.analysis.lines ?? LineIndex(utf8: [])
+        let unit = encoding.columnUnit
+        var data: [Int] = []
+        data.reserveCapacity(tokens.count * 5)
+        // The last piece written: its line, its start (an offset on that line) and its column.
+        var previous = (line: 0, start: 0, column: 0)
+        var line = 0
+        for token in tokens {
+            var start = max(0, Int(token.span.start))
+            let end = min(Int(token.span.end), lines.utf8Count)
+            while start < end {
+                while line + 1 < lines.lineCount, lines.lineStarts[line + 1] <= start { line += 1 }
+                let pieceEnd = min(end, lines.lineEnd(line))
+                let length = lines.columns(from: start, to: pieceEnd, unit: unit)
+                if pieceEnd > start, length > 0 {
+                    let sameLine = line == previous.line && previous.start <= start
+                    let column = sameLine
+                        ? previous.column + lines.columns(from: previous.start, to: start, unit: unit)
+                        : lines.columns(from: lines.lineStart(line), to: start, unit: unit)
+                    data.append(line - previous.line)
+                    data.append(line == previous.line ? column - previous.column : column)
+                    data.append(length)
+                    data.append(Int(token.kind.rawValue))
+                    data.append(Int(token.modifiers.rawValue))
+                    previous = (line, start, column)
+                }
+                // On to the next line's start (a token ends at the text's end at the latest).
+                let next = lines.lineEndIncludingLineEnding(line)
+                guard next > start else { break }
+                start = next
+            }
+        }
+        return SemanticTokens(data: data)
+    }
+
     // MARK: Notes
 
     /// The URI the client uses for a note.

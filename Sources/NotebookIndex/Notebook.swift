@@ -21,13 +21,18 @@ public struct NotebookChange: Sendable, Equatable {
     /// Other notes whose diagnostics may change: those with links that can reach this note by a
     /// name it had or has. Empty when nothing others can link to changed.
     public var affected: Set<String>
+    /// True when what a link can reach changed: a note came or went, or its title, aliases,
+    /// headings, block ids or HTML ids changed (whoever links to them). False for an edit that
+    /// leaves them: every link of the notebook resolves as it did before it.
+    public var linkTargetsChanged: Bool
     /// True when a note came or went or its links changed (what they name, not where they are
     /// written): the backlinks of other notes may have changed.
     public var linksChanged: Bool
 
-    public init(catalogChanged: Bool, affected: Set<String>, linksChanged: Bool = false) {
+    public init(catalogChanged: Bool, affected: Set<String>, linkTargetsChanged: Bool = true, linksChanged: Bool = true) {
         self.catalogChanged = catalogChanged
         self.affected = affected
+        self.linkTargetsChanged = linkTargetsChanged
         self.linksChanged = linksChanged
     }
 }
@@ -92,7 +97,7 @@ public struct Notebook: Sendable, Equatable {
             register(note, number: catalog.insert(note))
             var affected = linkers(names: names(of: note))
             affected.remove(note.path)
-            return NotebookChange(catalogChanged: true, affected: affected, linksChanged: true)
+            return NotebookChange(catalogChanged: true, affected: affected)
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
@@ -115,7 +120,7 @@ public struct Notebook: Sendable, Equatable {
             affected.remove(note.path)
         }
         return NotebookChange(catalogChanged: diff.titleChanged || diff.aliasesChanged, affected: affected,
-                              linksChanged: !diff.addedLinks.isEmpty || !diff.removedLinks.isEmpty)
+                              linkTargetsChanged: namesChanged, linksChanged: !diff.addedLinks.isEmpty || !diff.removedLinks.isEmpty)
     }
 
     /// Adds notes in bulk (a scan): the same tables as `update`, without working out which other
@@ -168,7 +173,7 @@ public struct Notebook: Sendable, Equatable {
         unregister(old, number: number)
         var affected = linkers(names: names(of: old))
         affected.remove(path)
-        return NotebookChange(catalogChanged: true, affected: affected, linksChanged: true)
+        return NotebookChange(catalogChanged: true, affected: affected)
     }
 
     /// Records a file that is not a note; returns the notes whose links may reach it.

@@ -22,19 +22,32 @@ extension NotebookDiagnostics {
     /// ending), with the converter's message (`unknown command \foo`). In document order.
     public static func mathErrors(in tree: SyntaxTree, path: String) -> [NoteDiagnostic] {
         var result: [NoteDiagnostic] = []
-        for index in tree.nodes.indices {
-            let node = tree.nodes[index]
-            guard node.kind == .inlineMath || node.kind == .displayMath || node.kind == .mathBlock,
-                  node.parent != .none, !tree.isInImageDescription(node) else { continue }
-            var tex = tree.contentBytes(of: node)
-            var end = min(Int(max(node.sourceStart, node.sourceEnd)), tree.source.count)
-            if node.kind == .mathBlock {
-                if tex.last == 0x0A { tex = tex.dropLast() }
-                while end > Int(node.sourceStart), tree.source[end - 1] == 0x0A || tree.source[end - 1] == 0x0D { end -= 1 }
-            }
+        for formula in tree.formulas {
+            var tex = tree.contentBytes(of: formula.node)
+            if formula.node.kind == .mathBlock, tex.last == 0x0A { tex = tex.dropLast() }
             guard let error = tex.withUnsafeBufferPointer({ TeXMath.check($0) }) else { continue }
-            result.append(NoteDiagnostic(path: path, range: ByteSpan(Int(node.sourceStart), max(Int(node.sourceStart), end)),
-                                         code: .mathError, message: error.message))
+            result.append(NoteDiagnostic(path: path, range: formula.range, code: .mathError, message: error.message))
+        }
+        return result
+    }
+}
+
+extension SyntaxTree {
+    /// The formulas the renderer converts, in document order: every maths node (`$…$`, `$$…$$`,
+    /// a maths block), detached nodes and maths in an image description (alt text) aside, each
+    /// with its source range: the whole formula, delimiters included; a block without its last
+    /// line ending. What `math-error` checks and what semantic tokens colour.
+    public var formulas: [(node: Node, range: ByteSpan)] {
+        var result: [(node: Node, range: ByteSpan)] = []
+        for index in nodes.indices {
+            let node = nodes[index]
+            guard node.kind == .inlineMath || node.kind == .displayMath || node.kind == .mathBlock,
+                  node.parent != .none, !isInImageDescription(node) else { continue }
+            var end = min(Int(max(node.sourceStart, node.sourceEnd)), source.count)
+            if node.kind == .mathBlock {
+                while end > Int(node.sourceStart), source[end - 1] == 0x0A || source[end - 1] == 0x0D { end -= 1 }
+            }
+            result.append((node, ByteSpan(Int(node.sourceStart), max(Int(node.sourceStart), end))))
         }
         // The inline pass adds a paragraph's inlines after the blocks: document order is by start.
         return result.sorted { $0.range.start < $1.range.start }

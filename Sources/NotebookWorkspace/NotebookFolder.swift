@@ -9,7 +9,9 @@
 //   open: an open document wins over the disk (its text is the editor's), so updates never
 //   touch those paths; the document's own text is indexed instead (`Notebook.update`).
 // - `revision` grows with every change of the index; `catalogRevision` only when notes or files
-//   come or go or a title or alias changes (what completion by name lists).
+//   come or go or a title or alias changes (what completion by name lists);
+//   `linkTargetsRevision` with every change but a note's edit that leaves its names, headings,
+//   block ids and HTML ids (what link resolution reads), so links resolve alike while it stays.
 
 import Localization
 import MarkdownSyntax
@@ -60,6 +62,11 @@ public struct NotebookFolder: Sendable {
     /// See the invariants above.
     public private(set) var revision = 0
     public private(set) var catalogRevision = 0
+    /// Moves on with every change to what links can reach (`NotebookChange.linkTargetsChanged`;
+    /// any other change to the index but a note's edit that leaves its names and anchors):
+    /// while it stays, every link of the notebook resolves as it did (`SemanticToken`'s
+    /// resolutions are kept across a note's edits by it).
+    public private(set) var linkTargetsRevision = 0
 
     /// A folder not yet opened: the editor's settings alone until its own are read (`adopt`),
     /// nothing indexed, no IO done.
@@ -176,17 +183,19 @@ public struct NotebookFolder: Sendable {
 
     // MARK: Changes
 
-    /// Records a change to the index.
-    mutating func changed(catalog: Bool) {
+    /// Records a change to the index; `linkTargets` false for a change that leaves what links
+    /// reach (`NotebookChange.linkTargetsChanged`).
+    mutating func changed(catalog: Bool, linkTargets: Bool = true) {
         revision &+= 1
         if catalog { catalogRevision &+= 1 }
+        if linkTargets { linkTargetsRevision &+= 1 }
     }
 
     /// Indexes an open document's text (it wins over the disk until it is closed).
     @discardableResult
     public mutating func update(document symbols: NoteSymbols) -> NotebookChange {
         let change = notebook.update(symbols)
-        changed(catalog: change.catalogChanged)
+        changed(catalog: change.catalogChanged, linkTargets: change.linkTargetsChanged)
         return change
     }
 
@@ -200,7 +209,7 @@ public struct NotebookFolder: Sendable {
             case .note(let symbols, let modificationTime):
                 modificationTimes[update.path] = modificationTime
                 let change = notebook.update(symbols)
-                changed(catalog: change.catalogChanged)
+                changed(catalog: change.catalogChanged, linkTargets: change.linkTargetsChanged)
                 affected.formUnion(change.affected)
                 affected.insert(update.path)
             case .noteRemoved:

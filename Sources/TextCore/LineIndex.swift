@@ -186,6 +186,23 @@ public struct LineIndex: Sendable {
         }
     }
 
+    /// The columns, in `unit`, from `from` to `to` on one line (`from` ≤ `to`; both clamped to
+    /// the document and read as the start of the character they fall in): what the column of
+    /// `to` less the column of `from` is, counted between them alone, so positions converted in
+    /// order along a line (a note's semantic tokens) cost the distance between them, not a walk
+    /// from the line's start each.
+    public func columns(from: Int, to: Int, unit: ColumnUnit) -> Int {
+        let lower = clampOffset(from)
+        let upper = max(lower, clampOffset(to))
+        if unit == .utf8 { return upper - lower }
+        return utf8.withUnsafeBufferPointer { bytes -> Int in
+            let start = UTF8ScalarLength.start(containing: lower, floor: 0, in: bytes, end: bytes.count)
+            let end = UTF8ScalarLength.start(containing: upper, floor: 0, in: bytes, end: bytes.count)
+            let walked = LineIndex.walk(from: start, to: end, in: bytes)
+            return unit == .utf16 ? walked.utf16 : walked.utf32
+        }
+    }
+
     /// The start and end positions, in `unit`, of a range of UTF-8 offsets.
     public func lineColumnRange(ofUTF8Range range: Range<Int>, unit: ColumnUnit) -> (start: LineColumn, end: LineColumn) {
         (lineColumn(ofUTF8Offset: range.lowerBound, unit: unit), lineColumn(ofUTF8Offset: range.upperBound, unit: unit))

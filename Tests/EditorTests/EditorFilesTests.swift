@@ -119,6 +119,42 @@ final class EditorFilesTests: XCTestCase {
         XCTAssertTrue(discovery.contains("require('macmd').lsp_config()"))
     }
 
+    /// The semantic tokens' types and modifiers of docs/lsp.md's legend (the server's,
+    /// `SemanticToken.Kind` and `Modifiers`): Neovim's plugin links the groups the docs
+    /// suggest, and VS Code's manifest declares the custom types and modifiers and gives each
+    /// type a TextMate scope.
+    func testSemanticTokenGroupsFollowTheLegend() throws {
+        let types = ["link", "heading", "blockId", "tag", "property", "math"]
+        let modifiers = ["resolved", "unresolved", "ambiguous", "embed", "declaration"]
+        let docs = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/lsp.md"), encoding: .utf8)
+        for name in types + modifiers { XCTAssertTrue(docs.contains("`\(name)`"), "docs/lsp.md lacks \(name)") }
+        // The links, one a line, `['@lsp…'] = 'group',` in both.
+        func links(_ text: String) -> [String] {
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("['@lsp.") }.sorted()
+        }
+        let plugin = try Self.read("nvim/lua/macmd/init.lua")
+        XCTAssertEqual(links(plugin), links(docs), "the plugin links the groups docs/lsp.md suggests")
+        XCTAssertFalse(links(plugin).isEmpty)
+        for line in links(plugin) {
+            let group = line.dropFirst(2).prefix { $0 != "'" }.split(separator: ".")
+            XCTAssertTrue(types.contains(String(group[2])) || modifiers.contains(String(group[2])), "\(line) names no token type or modifier")
+        }
+
+        let data = try Data(contentsOf: Self.editors.appendingPathComponent("vscode/package.json"))
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let contributes = try XCTUnwrap(manifest["contributes"] as? [String: Any])
+        let declaredTypes = (contributes["semanticTokenTypes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        // `property` is one of LSP's own types, which VS Code knows.
+        XCTAssertEqual(declaredTypes, types.filter { $0 != "property" })
+        let declaredModifiers = (contributes["semanticTokenModifiers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        XCTAssertEqual(declaredModifiers, modifiers.filter { $0 != "declaration" })
+        let scopes = try XCTUnwrap((contributes["semanticTokenScopes"] as? [[String: Any]])?.first)
+        XCTAssertEqual(scopes["language"] as? String, "markdown")
+        let mapped = try XCTUnwrap(scopes["scopes"] as? [String: [String]])
+        for type in declaredTypes { XCTAssertNotNil(mapped[type], "no TextMate scope for \(type)") }
+        XCTAssertEqual(mapped["link.unresolved"]?.first?.hasPrefix("invalid.illegal"), true)
+    }
+
     /// Open minus closed parentheses outside strings, comments and character literals; throws on
     /// a close before its open.
     static func parenthesisBalance(_ lisp: String) throws -> Int {

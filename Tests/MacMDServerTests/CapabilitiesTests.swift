@@ -41,6 +41,9 @@ final class CapabilitiesTests: XCTestCase {
         (["documentHighlightProvider"], [DocumentHighlightRequest.method]),
         (["selectionRangeProvider"], [SelectionRangeRequest.method]),
         (["codeLensProvider"], [CodeLensRequest.method, CodeLensResolveRequest.method]),
+        (["semanticTokensProvider"], [SemanticTokensFullRequest.method, SemanticTokensRangeRequest.method]),
+        (["semanticTokensProvider", "full"], [SemanticTokensFullRequest.method]),
+        (["semanticTokensProvider", "range"], [SemanticTokensRangeRequest.method]),
         (["callHierarchyProvider"], [CallHierarchyPrepareRequest.method, CallHierarchyIncomingCallsRequest.method,
                                      CallHierarchyOutgoingCallsRequest.method]),
     ]

@@ -151,6 +151,26 @@ final class LSPTestClient: @unchecked Sendable {
         return nil
     }
 
+    /// Waits for the server's request `method` and answers it with `null`, looking first at what
+    /// arrived earlier; the server's other requests met on the way are answered too. None within
+    /// `timeout` seconds fails the test.
+    func serverRequest(_ method: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) {
+        if let index = received.firstIndex(where: { if case .request(_, method, _) = $0 { return true } else { return false } }),
+           case .request(let id, _, _) = received.remove(at: index) {
+            send(.response(id: id, result: .success(.null)))
+            return
+        }
+        while let message = nextMessage(timeout: timeout) {
+            guard case .request(let id, let requested, _) = message else {
+                received.append(message)
+                continue
+            }
+            send(.response(id: id, result: .success(requested == "workspace/configuration" ? [.null] : .null)))
+            if requested == method { return }
+        }
+        XCTFail("no `\(method)` request from the server within \(timeout) s", file: file, line: line)
+    }
+
     /// Diagnostics published for `uri` that satisfy `accept` (the codes, in order); none within
     /// `timeout` seconds fails the test.
     func diagnostics(for uri: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,

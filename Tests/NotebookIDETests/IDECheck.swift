@@ -16,14 +16,16 @@ enum IDECheck {
     /// The folder the fixtures' notebooks live in (nothing is read from disk).
     static let folder = "/fixture-notebook"
 
-    /// The view of the note that holds the fixture's cursor, and the fixture.
-    static func view(_ fixture: Fixture, file: StaticString, line: UInt) -> (view: NoteView, offset: Int)? {
+    /// The view of the note that holds the fixture's cursor, and the fixture. `indexComplete`:
+    /// the notebook's first scan has ended (cross-note problems are reported).
+    static func view(_ fixture: Fixture, indexComplete: Bool = false, file: StaticString, line: UInt) -> (view: NoteView, offset: Int)? {
         guard let cursor = fixture.cursor ?? fixture.range.map({ FixtureLocation(path: $0.path, utf8Offset: $0.utf8Start) }) else {
             XCTFail("the fixture has no `$0`", file: file, line: line)
             return nil
         }
         var host = AnalysisHost()
         host.addFolder(folder)
+        if indexComplete { host.updateFolder(folder) { $0.scan = .done } }
         var documents: [String: OpenDocument] = [:]
         for note in fixture.files {
             let document = OpenDocument(id: note.path, file: folder + "/" + note.path, languageID: "markdown", version: 1,
@@ -119,6 +121,23 @@ enum IDECheck {
         let bytes = Array(parsed.text(view.note.path).utf8)
         let shown = view.selectionRanges(at: offset).map {
             String(decoding: bytes[$0.range.clamped(to: 0..<bytes.count)], as: UTF8.self).replacingOccurrences(of: "\n", with: "⏎")
+        }
+        Expect.equal(shown.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The semantic tokens of the cursor's note (`textDocument/semanticTokens/full`), or of the
+    /// range between two `$0` (`/range`), in a notebook whose first scan has ended unless
+    /// `indexComplete` is false: one a line, the text it covers (line breaks as `⏎`), its kind
+    /// and its modifiers.
+    static func semanticTokens(_ fixture: String, _ expected: String, indexComplete: Bool = true,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, _) = view(parsed, indexComplete: indexComplete, file: file, line: line) else { return }
+        let bytes = Array(parsed.text(view.note.path).utf8)
+        let range = parsed.range.map { ByteSpan($0.utf8Start, $0.utf8End) }
+        let shown = view.semanticTokens(in: range).map { token in
+            let text = String(decoding: bytes[token.span.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+            return ([text.replacingOccurrences(of: "\n", with: "⏎"), token.kind.name] + token.modifiers.names).joined(separator: " ")
         }
         Expect.equal(shown.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
     }

@@ -8,6 +8,24 @@ import TestSupport
 final class LineIndexTests: XCTestCase {
     // MARK: Line starts
 
+    /// `columns(from:to:unit:)` is the difference of the two offsets' columns on a line, in
+    /// every unit, for every pair of offsets of each line (inside a character too).
+    func testColumnsBetweenOffsetsOfALineAreTheDifferenceOfTheirColumns() {
+        let index = LineIndex("aé𝔸 b\r\n漢字 x😀y\nplain")
+        for line in 0..<index.lineCount {
+            let range = index.lineRange(line)
+            for from in range.lowerBound...range.upperBound {
+                for to in from...range.upperBound {
+                    for unit in ColumnUnit.allCases {
+                        XCTAssertEqual(index.columns(from: from, to: to, unit: unit),
+                                       index.lineColumn(ofUTF8Offset: to, unit: unit).column - index.lineColumn(ofUTF8Offset: from, unit: unit).column,
+                                       "line \(line), \(from)..<\(to), \(unit)")
+                    }
+                }
+            }
+        }
+    }
+
     func testLineStarts() {
         let cases: [(name: String, bytes: [UInt8], starts: [Int])] = [
             ("empty", [], [0]),

@@ -50,6 +50,8 @@ public struct AnalysisHost: Sendable {
     private var pendingChanges: [String: NotebookChange] = [:]
     /// Link completion's indexes, one per notebook, shared by every snapshot.
     private let completionIndexes = CompletionIndexes()
+    /// Where notes' links led, for their semantic tokens, shared by every snapshot.
+    private let resolvedLinks = ResolvedLinksCache()
     /// Where files that are not open are read.
     public let files: any NotebookFiles
     /// The snippets notes can use (changed with `setSnippets`).
@@ -213,9 +215,10 @@ public struct AnalysisHost: Sendable {
               let note = location(of: id), note.path == symbols.path,
               let change = workspace.update(note.folder, { $0.update(document: symbols) }) else { return }
         indexedVersions[id] = version
-        var pending = pendingChanges[id] ?? NotebookChange(catalogChanged: false, affected: [])
+        var pending = pendingChanges[id] ?? NotebookChange(catalogChanged: false, affected: [], linkTargetsChanged: false, linksChanged: false)
         pending.catalogChanged = pending.catalogChanged || change.catalogChanged
         pending.linksChanged = pending.linksChanged || change.linksChanged
+        pending.linkTargetsChanged = pending.linkTargetsChanged || change.linkTargetsChanged
         pending.affected.formUnion(change.affected)
         pendingChanges[id] = pending
     }
@@ -230,7 +233,7 @@ public struct AnalysisHost: Sendable {
     /// What requests read: the notebooks and open documents as they are now.
     public func snapshot() -> AnalysisSnapshot {
         AnalysisSnapshot(workspace: workspace, documents: documents, files: files, completionIndexes: completionIndexes,
-                         snippets: snippets)
+                         resolvedLinks: resolvedLinks, snippets: snippets)
     }
 }
 

@@ -7,6 +7,9 @@
 //   `files` (the only IO an analysis does, and the caller chooses it).
 // - Results are in notebook terms: `NoteRef`s and UTF-8 byte ranges (`NoteSpan`); the server
 //   turns them into URIs and positions.
+// - What is kept across snapshots (link completion's indexes, where notes' links led for
+//   their semantic tokens) is stamped with the notebook state it was made in (its folder's
+//   generation and revisions) and read only by a snapshot of that state.
 
 import MarkdownSyntax
 import NotebookIndex
@@ -33,15 +36,18 @@ public struct AnalysisSnapshot: Sendable {
     /// Where files that are not open are read.
     public let files: any NotebookFiles
     let completionIndexes: CompletionIndexes
+    /// Where notes' links led, for their semantic tokens (kept across snapshots).
+    let resolvedLinks: ResolvedLinksCache
     /// The snippets notes can use.
     public let snippets: SnippetLibrary
 
     init(workspace: Workspace, documents: [String: OpenDocument], files: any NotebookFiles, completionIndexes: CompletionIndexes,
-         snippets: SnippetLibrary) {
+         resolvedLinks: ResolvedLinksCache, snippets: SnippetLibrary) {
         self.workspace = workspace
         self.documents = documents
         self.files = files
         self.completionIndexes = completionIndexes
+        self.resolvedLinks = resolvedLinks
         self.snippets = snippets
         var openNotes: [NoteRef: String] = [:]
         for (id, document) in documents {
@@ -112,6 +118,9 @@ public struct NoteView: Sendable {
     public let analysis: DocumentAnalysis
     /// The note's symbols for this text.
     public let symbols: NoteSymbols
+    /// Whether the notebook held these symbols as it was (not filed into this view's copy of it
+    /// alone, whose revisions then part from the notebook's).
+    let holdsFiledVersion: Bool
 
     init(snapshot: AnalysisSnapshot, note: NoteRef, folder: NotebookFolder, analysis: DocumentAnalysis) {
         self.snapshot = snapshot
@@ -122,7 +131,8 @@ public struct NoteView: Sendable {
         var folder = folder
         // The notebook holds this version unless a large note's filing is still to come (or the
         // request is about an older version): then this text wins, in the request's copy alone.
-        if folder.notebook.notes[note.path] != symbols { folder.update(document: symbols) }
+        holdsFiledVersion = folder.notebook.notes[note.path] == symbols
+        if !holdsFiledVersion { folder.update(document: symbols) }
         self.folder = folder
     }
 

@@ -44,6 +44,9 @@ M.defaults = {
   -- completion and the generic LSP one are replaced).
   omnifunc = true,
   capabilities = nil,
+  -- Link the semantic-token groups of MacMD's own token types and modifiers (M.highlights) to
+  -- standard groups, as defaults a colour scheme or your own nvim_set_hl overrides (0.9+).
+  semantic_highlights = true,
   -- Which client API starts the server: nil picks the newest this Neovim has; 'config'
   -- (vim.lsp.config/enable, 0.11+), 'start' (vim.lsp.start, 0.8+) or 'start_client' (0.7)
   -- force one, which the tests use to run the older paths on a newer Neovim.
@@ -89,6 +92,29 @@ M.defaults = {
 }
 
 M.config = vim.deepcopy(M.defaults)
+
+--- The highlight links of MacMD's semantic tokens (docs/lsp.md, "Semantic tokens"): types
+--- `link`, `heading`, `blockId`, `tag`, `math` (`property` has Neovim's own default) and the
+--- modifiers `unresolved` and `ambiguous` (underlined as errors and warnings are).
+M.highlights = {
+  ['@lsp.type.link.markdown'] = '@markup.link.url',
+  ['@lsp.type.heading.markdown'] = '@markup.link.label',
+  ['@lsp.type.blockId.markdown'] = '@constant',
+  ['@lsp.type.tag.markdown'] = '@label',
+  ['@lsp.type.math.markdown'] = '@markup.math',
+  ['@lsp.mod.unresolved.markdown'] = 'DiagnosticUnderlineError',
+  ['@lsp.mod.ambiguous.markdown'] = 'DiagnosticUnderlineWarn',
+}
+
+--- Links M.highlights as defaults (`default = true`: a colour scheme's or the user's own
+--- definition wins); again after each `:colorscheme`, which clears them. Neovim colours
+--- semantic tokens from 0.9 on.
+function M.define_highlights()
+  if vim.fn.has('nvim-0.9') == 0 then return end
+  for group, target in pairs(M.highlights) do
+    vim.api.nvim_set_hl(0, group, { link = target, default = true })
+  end
+end
 
 --- The preview themes `macmd/preview` accepts.
 M.themes = {
@@ -1225,6 +1251,13 @@ function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   create_command()
   vim.lsp.commands['macmd.showReferences'] = M.show_references
+  if M.config.semantic_highlights then
+    M.define_highlights()
+    vim.api.nvim_create_autocmd('ColorScheme', {
+      group = vim.api.nvim_create_augroup('macmd_highlights', { clear = true }),
+      callback = M.define_highlights,
+    })
+  end
   vim.api.nvim_create_autocmd('VimLeavePre', {
     group = vim.api.nvim_create_augroup('macmd_preview_server', { clear = true }),
     callback = function()
