@@ -307,24 +307,38 @@ extension HTMLRenderState {
         }
     }
 
-    /// The embedded notes of a paragraph that holds nothing but embeds shown in place (and the
-    /// spaces and line breaks between them), in order; nil for any other paragraph. Such a
-    /// paragraph is written as the embeds' blocks instead of `<p>`: a block inside `<p>` is not
-    /// HTML.
-    func shownEmbeds(of paragraph: NodeID) -> [EmbeddedNote]? {
+    /// The embeds of a paragraph that holds nothing but embeds (and the spaces and line breaks
+    /// between them), each with what it shows (nil: not shown, a link), when one of them at
+    /// least shows a note; nil for any other paragraph. Such a paragraph is written as its
+    /// embeds' blocks instead of `<p>`: a block inside `<p>` is not HTML.
+    func shownEmbeds(of paragraph: NodeID) -> [(link: NodeID, shown: EmbeddedNote?)]? {
         guard let table = options.wikiLinkDestinations, let links = tree.embedsAlone(in: paragraph) else { return nil }
-        var embeds: [EmbeddedNote] = []
+        var embeds: [(link: NodeID, shown: EmbeddedNote?)] = []
+        var any = false
         for link in links {
-            guard case .embed(let embedded)? = table.destination(at: tree.nodes[Int(link)].data), embedded.html != nil else { return nil }
-            embeds.append(embedded)
+            if case .embed(let embedded)? = table.destination(at: tree.nodes[Int(link)].data), embedded.html != nil {
+                embeds.append((link, embedded))
+                any = true
+            } else {
+                embeds.append((link, nil))
+            }
         }
-        return embeds
+        return any ? embeds : nil
     }
 
-    /// Each embed as `<div class="embed" data-source="…">`: a link to its source, then its HTML.
-    mutating func writeEmbeds(_ embeds: [EmbeddedNote], paragraph: Node) {
-        for embedded in embeds {
+    /// Each embed shown as `<div class="embed" data-source="…">` (a link to its source, then
+    /// its HTML), each other one as a link in a paragraph of its own.
+    mutating func writeEmbeds(_ embeds: [(link: NodeID, shown: EmbeddedNote?)], paragraph: Node) {
+        for (link, shown) in embeds {
             out.cr()
+            guard let embedded = shown else {
+                out.literal("<p")
+                sourceLine(paragraph)
+                out.byte(0x3E)
+                writeWikiLink(tree.nodes[Int(link)])
+                out.literal("</p>\n")
+                continue
+            }
             out.literal("<div class=\"embed\" data-source=\"")
             out.text(Array(embedded.source.utf8)[...])
             out.byte(0x22)

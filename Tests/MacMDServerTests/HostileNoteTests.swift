@@ -25,10 +25,19 @@ final class HostileNoteTests: XCTestCase {
 
         $\\href{javascript:alert(11)}{x}$ $\\htmlData{x=1}{y}$
 
+        Embeds alone in their paragraphs are shown in place: never what lies outside, never forever.
+
+        ![[link-to-secret]]
+
+        ![[../outside-secret]]
+
+        ![[hostile]]
+        ![[safe]]
+
         """
 
     func testAHostileNoteCannotRunScriptsOrReadOutsideTheNotebook() throws {
-        let fixture = NotebookFixture(["hostile.md": Self.hostile, "safe.md": "# Safe\n\n[[hostile]]\n"])
+        let fixture = NotebookFixture(["hostile.md": Self.hostile, "safe.md": "# Safe\n\n[[hostile]]\n\n![[hostile]]\n"])
         defer { fixture.destroy() }
         // A secret beside the notebook, and a link inside it that leads there.
         let outside = URL(fileURLWithPath: fixture.root).deletingLastPathComponent()

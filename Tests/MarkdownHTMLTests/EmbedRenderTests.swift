@@ -107,6 +107,15 @@ final class EmbedRenderTests: XCTestCase {
             </li>
             </ul>
             """)
+        // Beside one not shown: that one is a link in a paragraph of its own.
+        XCTAssertEqual(Self.html("![[index]]\n![[soil#pH]]", destinations: [stopped, soil]), """
+            <p><a class="wikilink embed stopped" href="index.md" title="Not shown here: it would show itself again">index</a></p>
+            <div class="embed" data-source="garden/soil.md#ph">
+            <p class="embed-source"><a href="garden/soil.md#ph">Soil › pH &amp; lime</a></p>
+            <h2 id="embed1-ph">pH</h2>
+            <p>Acid.</p>
+            </div>
+            """)
         // Inside a sentence a block cannot go (`<div>` in `<p>` is no HTML): a link.
         XCTAssertEqual(Self.html("As ![[soil#pH]] says.", destinations: [soil]),
                        #"<p>As <a class="wikilink embed" href="garden/soil.md#ph">soil &gt; pH</a> says.</p>"#)
