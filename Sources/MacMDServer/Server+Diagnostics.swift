@@ -50,22 +50,6 @@ extension Server {
         if sends { send(PublishDiagnosticsNotification.self, push) }
     }
 
-    /// Asks the client to ask again for the code lenses it shows (their counts follow the links
-    /// of other notes), when it can be asked and lenses are on: once for every change within
-    /// half a second, so typing sends at most two a second.
-    func refreshCodeLenses() {
-        let sends = state.withLock { state -> Bool in
-            guard state.client.supportsCodeLensRefresh, !state.disabledFeatures.contains(.codeLens), !state.codeLensRefreshScheduled else { return false }
-            state.codeLensRefreshScheduled = true
-            return true
-        }
-        guard sends else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(500)) { [self] in
-            state.withLock { $0.codeLensRefreshScheduled = false }
-            send(CodeLensRefreshRequest.self, NoParams()) { _ in }
-        }
-    }
-
     /// Publishes for every open note of the given notebooks; `refreshing` asks a pulling client
     /// to pull again even when none is open (a notebook's index became complete: its
     /// workspace-wide report changed).

@@ -88,17 +88,30 @@ extension Server {
     /// request for the changes of a moment (`semanticTokensRefreshDelay`); none for a client that
     /// cannot take it or a server whose tokens are switched off.
     func refreshSemanticTokens(_ notes: some Sequence<NoteRef>) {
-        let due = state.withLock { state -> Bool in
-            guard state.client.supportsSemanticTokensRefresh, !state.disabledFeatures.contains(.semanticTokens),
-                  !state.semanticTokensRefreshDue,
-                  notes.contains(where: { state.host.document(at: $0) != nil }) else { return false }
-            state.semanticTokensRefreshDue = true
-            return true
+        scheduleRefresh(SemanticTokensRefreshRequest.self, after: Server.semanticTokensRefreshDelay) { state in
+            state.client.supportsSemanticTokensRefresh && !state.disabledFeatures.contains(.semanticTokens)
+                && notes.contains(where: { state.host.document(at: $0) != nil })
         }
+    }
+
+    /// Asks the client to ask again for the code lenses it shows (their counts follow the links
+    /// of other notes), when it can be asked and lenses are on: once for every change within
+    /// half a second, so typing sends at most two a second.
+    func refreshCodeLenses() {
+        scheduleRefresh(CodeLensRefreshRequest.self, after: .milliseconds(500)) { state in
+            state.client.supportsCodeLensRefresh && !state.disabledFeatures.contains(.codeLens)
+        }
+    }
+
+    /// Sends the refresh request `Request` after `delay`, once for every call made meanwhile
+    /// that `wanted` (asked under the state's lock) agrees to.
+    func scheduleRefresh<Request: ServerRequest>(_ request: Request.Type, after delay: DispatchTimeInterval,
+                                                 if wanted: (State) -> Bool) where Request.Params == NoParams {
+        let due = state.withLock { state in wanted(state) && state.refreshesDue.insert(Request.method).inserted }
         guard due else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Server.semanticTokensRefreshDelay) { [self] in
-            state.withLock { $0.semanticTokensRefreshDue = false }
-            send(SemanticTokensRefreshRequest.self, NoParams()) { _ in }
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            _ = state.withLock { $0.refreshesDue.remove(Request.method) }
+            send(Request.self, NoParams()) { _ in }
         }
     }
 

@@ -123,17 +123,15 @@ public final class Server: Sendable {
         /// again (no `refreshSupport`, as Neovim 0.10–0.12), and `macmd/preview` (its links show
         /// what they reach in the whole notebook).
         var awaitingScan: [String: [@Sendable () -> Void]] = [:]
-        /// A `workspace/semanticTokens/refresh` is due (`refreshSemanticTokens`): the changes
-        /// of a moment ask for one.
-        var semanticTokensRefreshDue = false
+        /// The refresh requests (`workspace/semanticTokens/refresh`, `workspace/codeLens/refresh`)
+        /// waiting to be sent, by method (`scheduleRefresh`): the changes of a moment ask for one.
+        var refreshesDue: Set<String> = []
         /// What was last pushed for each open document: the same push is not sent twice.
         var lastPushes: [String: PublishDiagnosticsParams] = [:]
         /// When the last `didChange` arrived or request was answered, and whether a memory trim
         /// waits for a pause (`noteActivity`).
         var lastActivity: Double = 0
         var trimScheduled = false
-        /// A `workspace/codeLens/refresh` is waiting to be sent (`refreshCodeLenses`).
-        var codeLensRefreshScheduled = false
         /// When the user's snippet folder was last looked at, and what it held then.
         var userSnippetsChecked: Double = -.infinity
         var userSnippetsStamp: [Int64]?

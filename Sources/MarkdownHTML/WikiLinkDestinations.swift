@@ -26,6 +26,13 @@ public struct WikiLinkReference: Sendable, Equatable {
         self.headings = headings
         self.blockID = blockID
     }
+
+    /// The wiki-link `info` of `tree` as written.
+    public init(_ info: WikiLinkInfo, of tree: SyntaxTree) {
+        func text(_ span: ByteSpan) -> String { String(decoding: tree.contentBytes(in: span), as: UTF8.self) }
+        self.init(isEmbed: info.isEmbed, target: text(info.target), headings: info.headings.map(text),
+                  blockID: info.hasBlockID ? text(info.blockID) : nil)
+    }
 }
 
 /// Where a wiki-link points, as the caller decided.
@@ -87,26 +94,18 @@ public struct WikiLinkDestinations: Sendable, Equatable {
             var isEmbed: Bool
             var inner: ArraySlice<UInt8>
         }
-        func text(_ span: ByteSpan) -> ArraySlice<UInt8> {
-            let start = max(0, min(Int(span.start), tree.content.count))
-            return tree.content[start..<max(start, min(Int(span.end), tree.content.count))]
-        }
         var known: [Key: WikiLinkDestination?] = [:]
         var result: [WikiLinkDestination?] = []
         result.reserveCapacity(tree.wikiLinks.count)
         for info in tree.wikiLinks {
             // The text between the brackets decides the destination (a label changes nothing,
             // but keying on all of it is cheaper than splitting it off).
-            let key = Key(isEmbed: info.isEmbed, inner: text(info.inner))
+            let key = Key(isEmbed: info.isEmbed, inner: tree.contentBytes(in: info.inner))
             if let destination = known[key] {
                 result.append(destination)
                 continue
             }
-            let reference = WikiLinkReference(
-                isEmbed: info.isEmbed, target: String(decoding: text(info.target), as: UTF8.self),
-                headings: info.headings.map { String(decoding: text($0), as: UTF8.self) },
-                blockID: info.hasBlockID ? String(decoding: text(info.blockID), as: UTF8.self) : nil)
-            let destination = resolve(reference)
+            let destination = resolve(WikiLinkReference(info, of: tree))
             known[key] = .some(destination)
             result.append(destination)
         }

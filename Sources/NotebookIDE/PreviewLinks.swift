@@ -35,11 +35,7 @@ public enum PreviewLinks {
     public static func destination(of reference: WikiLinkReference, catalog: NoteCatalog, assets: Set<String>,
                                    from notePath: String, fileExists: (String) -> Bool) -> WikiLinkDestination? {
         if NotebookPath.trimmed(reference.target).isEmpty { return nil }
-        let link = LinkSymbol(form: reference.isEmbed ? .wikiEmbed : .wikiLink,
-                              target: LinkSymbol.Part(text: reference.target, range: .empty),
-                              headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
-                              blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
-                              range: .empty)
+        let link = linkSymbol(of: reference)
         switch catalog.resolve(link, from: notePath) {
         case .ambiguous(let candidates):
             // The first candidate, by its full path (which reaches it alone), marked ambiguous.
@@ -55,6 +51,15 @@ public enum PreviewLinks {
         case let resolution:
             return url(of: resolution, from: notePath, assets: assets, fileExists: fileExists)
         }
+    }
+
+    /// `reference` as the index records a link (no ranges), for the catalog's resolution.
+    static func linkSymbol(of reference: WikiLinkReference) -> LinkSymbol {
+        LinkSymbol(form: reference.isEmbed ? .wikiEmbed : .wikiLink,
+                   target: LinkSymbol.Part(text: reference.target, range: .empty),
+                   headings: reference.headings.map { LinkSymbol.Part(text: $0, range: .empty) },
+                   blockID: reference.blockID.map { LinkSymbol.Part(text: $0, range: .empty) },
+                   range: .empty)
     }
 
     /// The destination of a resolved wiki-link written in the note at `notePath`.
@@ -111,7 +116,7 @@ public enum PreviewLinks {
 
     /// The URL fragment of a place in a note: `#^id` for a block, the heading's `#slug`, an HTML
     /// id; empty for the note itself.
-    private static func fragment(_ heading: HeadingSymbol?, _ block: BlockIDSymbol?, _ htmlID: HTMLIDSymbol?) -> String {
+    static func fragment(_ heading: HeadingSymbol?, _ block: BlockIDSymbol?, _ htmlID: HTMLIDSymbol?) -> String {
         if let block { return "#^" + encoded(block.id) }
         if let heading { return "#" + encoded(heading.slug) }
         if let htmlID { return "#" + encoded(htmlID.id) }

@@ -84,16 +84,13 @@ public final class Transclusion {
         // Only an embed alone in its paragraph is shown in place; any other is a link.
         let standalone = tree.standaloneEmbeds()
         for (index, info) in tree.wikiLinks.enumerated() where info.isEmbed && standalone[index] {
-            let target = text(tree, info.target)
-            let link = LinkSymbol(form: .wikiEmbed, target: LinkSymbol.Part(text: target, range: .empty),
-                                  headings: info.headings.map { LinkSymbol.Part(text: text(tree, $0), range: .empty) },
-                                  blockID: info.hasBlockID ? LinkSymbol.Part(text: text(tree, info.blockID), range: .empty) : nil,
-                                  range: .empty)
+            let link = PreviewLinks.linkSymbol(of: WikiLinkReference(info, of: tree))
             guard case .note(let path, let heading, let block, _) = notebook.catalog.resolve(link, from: notePath) else { continue }
             let url: String
             switch table.byIndex[index] {
             case .url(let written)?: url = written
-            default: url = "#" + (heading.map { PreviewLinks.encoded($0.slug) } ?? block.map { "^" + PreviewLinks.encoded($0.id) } ?? "")
+            // Into the same note (`![[#Heading]]`): its fragment.
+            default: url = PreviewLinks.fragment(heading, block, nil)
             }
             table.byIndex[index] = .embed(embed(path: path, heading: heading, block: block, url: url, shown: shown))
         }
@@ -191,9 +188,5 @@ public final class Transclusion {
             if node.parent == SyntaxTree.root { append(ByteSpan(Int(node.sourceStart), Int(node.sourceEnd))) }
         }
         return result
-    }
-
-    private func text(_ tree: SyntaxTree, _ span: ByteSpan) -> String {
-        String(decoding: tree.contentBytes(in: span), as: UTF8.self)
     }
 }

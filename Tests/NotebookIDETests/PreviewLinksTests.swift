@@ -51,11 +51,7 @@ final class PreviewLinksTests: XCTestCase {
     func destination(_ link: String) -> WikiLinkDestination? {
         let tree = MarkdownParser.parse(Array(link.utf8), options: .notebook)
         guard let info = tree.wikiLinks.first else { return nil }
-        func text(_ span: ByteSpan) -> String {
-            tree.content.text(Int(span.start)..<Int(span.end))
-        }
-        let reference = WikiLinkReference(isEmbed: info.isEmbed, target: text(info.target), headings: info.headings.map(text),
-                                          blockID: info.hasBlockID ? text(info.blockID) : nil)
+        let reference = WikiLinkReference(info, of: tree)
         let notebook = PreviewLinksTests.notebook(PreviewLinksTests.fixture)
         return PreviewLinks.destination(of: reference, catalog: notebook.catalog, assets: notebook.assets,
                                         from: "garden/beds.md", fileExists: { $0 == "garden/scan.tiff" })
