@@ -23,16 +23,8 @@ import Locks
 
 extension BenchCommand {
     static func index(_ arguments: [String]) -> Int32 {
-        // `--server PATH` measures another build's `macmd lsp` with this client (a comparison
-        // across commits in one run).
-        var arguments = arguments
-        var serverPath: String?
-        if let flag = arguments.firstIndex(of: "--server"), flag + 1 < arguments.count {
-            serverPath = arguments[flag + 1]
-            arguments.removeSubrange(flag...(flag + 1))
-        }
-        guard let (folder, counts) = folderAndCounts(arguments, ["--rounds": 200, "--servers": 5],
-                                                     usage: "usage: macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]\n") else {
+        guard let (folder, counts, serverPath) = folderCountsAndServer(arguments, ["--rounds": 200, "--servers": 5],
+                                                                       usage: "usage: macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]\n") else {
             return 2
         }
         let rounds = counts["--rounds"] ?? 200
@@ -99,21 +91,10 @@ extension BenchCommand {
         var rssValues: [Int] = []
         var kept: ServerProcess?
         for run in 0..<serverRuns {
-            guard var child = ServerProcess.spawn(executable) else {
+            let started = now()
+            guard var child = ServerProcess.indexing(executable, root: scan.resolvedRoot) else {
                 StandardStreams.writeError("macmd-bench index: cannot start \(executable) lsp\n")
                 return 1
-            }
-            let started = now()
-            child.send(.request(id: .string("init"), method: "initialize", params: [
-                "processId": .null, "rootUri": .null,
-                "workspaceFolders": [["uri": .string(fileURI(scan.resolvedRoot)), "name": "bench"]],
-                "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8"]]],
-            ]))
-            _ = child.response(to: .string("init"))
-            child.send(.notification(method: "initialized", params: [:]))
-            while let message = child.nextMessage() {
-                if case .request(let id, _, _) = message { child.send(.response(id: id, result: .success(.null))) }
-                if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
             }
             serverTimes.append(now() - started)
             rssValues.append(child.residentBytes() ?? 0)
@@ -201,9 +182,40 @@ extension BenchCommand {
     }
 
     static func fileURI(_ path: String) -> String { FileURI.uri(ofPath: path) }
+
+    /// `folderAndCounts`, and `--server PATH`: the `macmd lsp` of another build to measure with
+    /// this client (a comparison across commits in one run; nil without it).
+    static func folderCountsAndServer(_ arguments: [String], _ counts: [String: Int], usage: String)
+        -> (folder: String, counts: [String: Int], server: String?)? {
+        var arguments = arguments
+        var server: String?
+        if let flag = arguments.firstIndex(of: "--server"), flag + 1 < arguments.count {
+            server = arguments[flag + 1]
+            arguments.removeSubrange(flag...(flag + 1))
+        }
+        return folderAndCounts(arguments, counts, usage: usage).map { ($0.folder, $0.counts, server) }
+    }
 }
 
 extension BenchCommand.ServerProcess {
+    /// A server started on the notebook at `root` (`initialize` with the folder, `initialized`),
+    /// once the end of its first scan's `$/progress` has arrived; nil when it cannot start.
+    static func indexing(_ executable: String, root: String) -> BenchCommand.ServerProcess? {
+        guard var child = spawn(executable) else { return nil }
+        child.send(.request(id: .string("init"), method: "initialize", params: [
+            "processId": .null, "rootUri": .null,
+            "workspaceFolders": [["uri": .string(BenchCommand.fileURI(root)), "name": "bench"]],
+            "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8"]]],
+        ]))
+        _ = child.response(to: .string("init"))
+        child.send(.notification(method: "initialized", params: [:]))
+        while let message = child.nextMessage() {
+            if case .request(let id, _, _) = message { child.send(.response(id: id, result: .success(.null))) }
+            if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
+        }
+        return child
+    }
+
     /// The next message from the server; nil at end of input.
     mutating func nextMessage() -> Message? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -15,6 +15,7 @@
 //   macmd-bench math [--rounds N] [FILE]    (see BenchCommand+Math.swift)
 //   macmd-bench preview --maths [--rounds N]    (see BenchCommand+MathPreview.swift)
 //   macmd-bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
+//   macmd-bench mentions DIR [--notes N] [--rounds N] [--server PATH]    (see BenchCommand+Mentions.swift)
 //   macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
 //   macmd-bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
@@ -53,6 +54,7 @@ enum BenchCommand {
                macmd-bench index DIR [--rounds N] [--servers N] [--server PATH]
                macmd-bench completion DIR [--builds N] [--servers N] [--rounds N] [--pause MS] [--server PATH]
                macmd-bench notes DIR [--rounds N]
+               macmd-bench mentions DIR [--notes N] [--rounds N] [--server PATH]
                macmd-bench scan DIR [--rounds N] [--no-inspect]
                macmd-bench generate [--notes N] [--seed S] [--force] DIR
                macmd-bench codes [--write] [--root DIR]
@@ -81,6 +83,7 @@ enum BenchCommand {
         case "index": return index(rest)
         case "completion": return completion(rest)
         case "notes": return notes(rest)
+        case "mentions": return mentions(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)
         case "codes": return codes(rest)

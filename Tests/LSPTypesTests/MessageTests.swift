@@ -28,6 +28,8 @@ final class MessageTests: XCTestCase {
             (CallHierarchyOutgoingCallsRequest.self, "callHierarchy/outgoingCalls"),
             (DocumentHighlightRequest.self, "textDocument/documentHighlight"),
             (SelectionRangeRequest.self, "textDocument/selectionRange"),
+            (CodeActionResolveRequest.self, "codeAction/resolve"),
+            (MacMDUnlinkedMentionsRequest.self, "macmd/unlinkedMentions"),
             (InitializedNotification.self, "initialized"), (ExitNotification.self, "exit"),
             (CancelRequestNotification.self, "$/cancelRequest"),
             (DidOpenTextDocumentNotification.self, "textDocument/didOpen"),
