@@ -48,7 +48,7 @@ let package = Package(
         // MARK: The notebook
 
         // NotebookIndex checks the maths of notes with TeXMath (`math-error`).
-        .target(name: "NotebookIndex", dependencies: ["Localization", "MarkdownSyntax", "TeXMath", "TextCore"],
+        .target(name: "NotebookIndex", dependencies: ["Localization", "Locks", "MarkdownSyntax", "TeXMath", "TextCore"],
                 swiftSettings: strict),
         .target(name: "NotebookWorkspace",
                 dependencies: ["JSON", "Localization", "Locks", "MarkdownSyntax", "NotebookIndex", "TextCore", "Themes"],

@@ -3,6 +3,7 @@
 
 import JSON
 import JSONRPC
+import Localization
 
 /// `{contents, range?}`: what the client shows under the pointer, over `range`.
 public struct Hover: Sendable, Equatable, LSPEncodable {
@@ -128,7 +129,9 @@ public struct DocumentLink: Sendable, Equatable, LSPEncodable {
     public var json: JSONValue { .object(omittingNil: ["range": range.json, "target": target?.json, "tooltip": tooltip?.json]) }
 }
 
-/// `{title, kind?, diagnostics?, isPreferred?, edit?}`: a fix or refactoring the client offers.
+/// `{title, kind?, diagnostics?, isPreferred?, edit?, data?}`: a fix or refactoring the client
+/// offers. An action sent without its `edit` carries in `data` what `codeAction/resolve` needs
+/// to make it.
 public struct CodeAction: Sendable, Equatable, LSPEncodable {
     public var title: String
     public var kind: CodeActionKind?
@@ -136,22 +139,71 @@ public struct CodeAction: Sendable, Equatable, LSPEncodable {
     public var diagnostics: [Diagnostic]
     public var isPreferred: Bool?
     public var edit: WorkspaceEdit?
+    public var data: JSONValue?
 
     public init(title: String, kind: CodeActionKind? = nil, diagnostics: [Diagnostic] = [], isPreferred: Bool? = nil,
-                edit: WorkspaceEdit? = nil) {
+                edit: WorkspaceEdit? = nil, data: JSONValue? = nil) {
         self.title = title
         self.kind = kind
         self.diagnostics = diagnostics
         self.isPreferred = isPreferred
         self.edit = edit
+        self.data = data
     }
 
     public var json: JSONValue {
         .object(omittingNil: [
             "title": .string(title), "kind": kind?.json, "diagnostics": diagnostics.jsonUnlessEmpty,
-            "isPreferred": isPreferred?.json, "edit": edit?.json,
+            "isPreferred": isPreferred?.json, "edit": edit?.json, "data": data,
         ])
     }
+}
+
+/// A code action as the client sends it back to `codeAction/resolve`: kept member by member, so
+/// the answer returns what the client sent with the edit added.
+///
+/// Read, any object is an action; anything else is refused (`params: expected an object`).
+public struct EchoedCodeAction: Sendable, Equatable, LSPDecodable, LSPEncodable {
+    /// Every member, as the client sent it.
+    public var members: [String: JSONValue]
+
+    public init(members: [String: JSONValue]) { self.members = members }
+
+    /// An action the server wrote (to test a resolve).
+    public init(_ action: CodeAction) { members = action.json.objectValue ?? [:] }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        guard let members = reader.value?.objectValue else { throw reader.invalid(LocalizedText("lspParams.expected.object")) }
+        self.members = members
+    }
+
+    public var json: JSONValue { .object(members) }
+
+    /// The action's `data`, where the server put what resolving needs.
+    public var data: JSONValue? { members["data"] }
+
+    /// Sets the edit, leaving every other member as it came.
+    public mutating func setEdit(_ edit: WorkspaceEdit) {
+        members["edit"] = edit.json
+    }
+}
+
+// MARK: Unlinked mentions
+
+/// `{uri, range, text}`: a place in a note whose plain text names another note without linking
+/// it (`macmd/unlinkedMentions`); `text` is the line it is on, as written.
+public struct UnlinkedMention: Sendable, Equatable, LSPEncodable {
+    public var uri: String
+    public var range: LSPRange
+    public var text: String
+
+    public init(uri: String, range: LSPRange, text: String) {
+        self.uri = uri
+        self.range = range
+        self.text = text
+    }
+
+    public var json: JSONValue { .object(omittingNil: ["uri": .string(uri), "range": range.json, "text": .string(text)]) }
 }
 
 // MARK: Call hierarchy

@@ -47,6 +47,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
     /// `textDocument.hover.contentFormat` names formats and not `markdown`: hovers go as plain
     /// text (Vim's ALE shows Markdown as it is written).
     public var wantsPlainTextHover: Bool
+    /// `textDocument.codeAction.resolveSupport.properties` holds `edit`: an action may come
+    /// without its edit, which `codeAction/resolve` then makes.
+    public var supportsCodeActionResolve: Bool
 
     public init(_ params: JSONValue?) throws(ResponseError) {
         try self.init(params: params)
@@ -82,6 +85,9 @@ public struct InitializeParams: Sendable, Equatable, LSPDecodable {
         supportsShowMessageRequest = capabilities.field("window").value?["showMessage"] != nil
         let hoverFormats = try capabilities.field("textDocument").field("hover").field("contentFormat").decodeIfPresent([String].self) ?? []
         wantsPlainTextHover = !hoverFormats.isEmpty && !hoverFormats.contains("markdown")
+        let resolvable = try capabilities.field("textDocument").field("codeAction").field("resolveSupport").field("properties")
+            .decodeIfPresent([String].self) ?? []
+        supportsCodeActionResolve = resolvable.contains("edit")
     }
 }
 

@@ -143,6 +143,12 @@ public enum CodeActionRequest: ClientRequest {
     public typealias Response = [CodeAction]?
 }
 
+public enum CodeActionResolveRequest: ClientRequest {
+    public static let method = "codeAction/resolve"
+    public typealias Params = EchoedCodeAction
+    public typealias Response = EchoedCodeAction
+}
+
 public enum CompletionRequest: ClientRequest {
     public static let method = "textDocument/completion"
     public typealias Params = CompletionParams
@@ -170,6 +176,14 @@ public enum WorkspaceDiagnosticRequest: ClientRequest {
 }
 
 /// MacMD's own request (named so, not `PreviewRequest`, which the server uses for its helpers).
+/// The places in the other notes of a note's notebook whose plain text names the note (its
+/// title, an alias, its file name) without a link, by note path, then position.
+public enum MacMDUnlinkedMentionsRequest: ClientRequest {
+    public static let method = "macmd/unlinkedMentions"
+    public typealias Params = TextDocumentParams
+    public typealias Response = [UnlinkedMention]
+}
+
 public enum MacMDPreviewRequest: ClientRequest {
     public static let method = "macmd/preview"
     public typealias Params = PreviewParams
@@ -327,6 +341,8 @@ public enum LSPMessages {
         CallHierarchyPrepareRequest.self, CallHierarchyIncomingCallsRequest.self, CallHierarchyOutgoingCallsRequest.self,
         DocumentHighlightRequest.self, SelectionRangeRequest.self, CodeLensRequest.self, CodeLensResolveRequest.self,
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self,
+        CodeActionResolveRequest.self,
+        MacMDUnlinkedMentionsRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

@@ -6,6 +6,7 @@
 // character are clamped; a reversed range inserts at its start; an unknown option is an error
 // that names the field.
 
+import JSON
 import JSONRPC
 import LSPTypes
 import Localization
@@ -153,5 +154,22 @@ extension FromLSP {
         case .block(let id): target = .block(path: data.path, id: id)
         }
         return (data.root, data.uri, target)
+    }
+
+    /// The mention action a resolved code action's `data` names (`ToLSP.mentionActionData`),
+    /// with its document and fingerprint; nil for data MacMD did not write.
+    static func mentionAction(_ data: JSONValue?) -> (uri: String, kind: MentionAction.Kind, fingerprint: UInt64)? {
+        guard let data, let uri = data["uri"]?.stringValue,
+              let fingerprint = data["fingerprint"]?.stringValue.flatMap({ UInt64($0, radix: 16) }) else { return nil }
+        switch data["macmd"]?.stringValue {
+        case "linkMention":
+            guard let start = data["start"]?.intValue, let end = data["end"]?.intValue, let target = data["target"]?.stringValue,
+                  start >= 0, end >= start, end <= Int(Int32.max) else { return nil }
+            return (uri, .link(span: ByteSpan(start, end), target: target), fingerprint)
+        case "linkAllMentions":
+            return (uri, .linkAll, fingerprint)
+        default:
+            return nil
+        }
     }
 }

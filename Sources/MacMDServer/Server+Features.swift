@@ -171,7 +171,8 @@ extension Server {
         }
         onDocument(id, uri, CodeLensResolveRequest.self) { [self] view in
             var convert = ToLSP(view, uri: uri, client: client)
-            let found = view.lensReferences(heading: lens.data?["heading"]?.stringValue)
+            let mentions = state.withLock { !$0.disabledFeatures.contains(.unlinkedMentions) }
+            let found = view.lensReferences(heading: lens.data?["heading"]?.stringValue, mentions: mentions)
             var title = convert.text(LocalizedText("lens.backlinks", .integer(found.backlinks.count)))
             if !found.unlinkedMentions.isEmpty {
                 title += " · " + convert.text(LocalizedText("lens.unlinkedMentions", .integer(found.unlinkedMentions.count)))
@@ -345,18 +346,86 @@ extension Server {
         }
     }
 
-    /// Code actions: create the note a broken link names; insert or update the table of contents.
+    /// Code actions: create the note a broken link names; insert or update the table of contents;
+    /// link unlinked mentions (unless `features.unlinkedMentions` is off). A mention action goes
+    /// without its edit to a client that resolves actions: its `data` names it and fingerprints
+    /// the texts its edit was made from (`codeAction/resolve` makes it again, or refuses).
     func codeActions(_ id: RequestID, _ params: CodeActionParams) {
+        let mentions = state.withLock { !$0.disabledFeatures.contains(.unlinkedMentions) }
         onDocument(id, params.textDocument.uri, CodeActionRequest.self) { [self] view in
             let client = client
             var convert = ToLSP(view, uri: params.textDocument.uri, client: client)
             let actions = view.codeActions(start: offset(params.range.start, in: view), end: offset(params.range.end, in: view),
-                                           canCreateFiles: client.supportsDocumentChanges)
+                                           canCreateFiles: client.supportsDocumentChanges, mentions: mentions)
             return .success(actions.compactMap { action in
-                // Creating a file needs `documentChanges`; a text edit goes as plain `changes`.
-                guard case .success(let edit) = convert.workspaceEdit(action.change, documentChanges: action.change.hasFileOperations) else { return nil }
-                return CodeAction(title: convert.text(action.title), kind: ToLSP.codeActionKind(action.kind), edit: edit)
+                if let mention = action.mention, client.supportsCodeActionResolve {
+                    return CodeAction(title: convert.text(action.title), kind: ToLSP.codeActionKind(action.kind),
+                                      data: ToLSP.mentionActionData(mention, uri: params.textDocument.uri))
+                }
+                return codeAction(action, convert: &convert)
             })
+        }
+    }
+
+    /// The LSP action of `action`, with its edit: versioned `documentChanges` when it creates
+    /// files or edits notes by their text as read (a mention action, so the editor refuses it
+    /// for a buffer that moved on), where the client takes them; else plain `changes`.
+    func codeAction(_ action: CodeActionResult, convert: inout ToLSP) -> CodeAction? {
+        let versioned = action.change.hasFileOperations || (action.mention != nil && client.supportsDocumentChanges)
+        guard case .success(let edit) = convert.workspaceEdit(action.change, documentChanges: versioned) else { return nil }
+        return CodeAction(title: convert.text(action.title), kind: ToLSP.codeActionKind(action.kind), edit: edit)
+    }
+
+    /// `codeAction/resolve`: the edit of a mention action, made anew; refused (ContentModified)
+    /// when a note it edits changed since the action was offered (its fingerprint differs), or
+    /// the mention is gone. An action MacMD did not send comes back as it is.
+    func resolveCodeAction(_ id: RequestID, _ echoed: EchoedCodeAction) {
+        guard let (uri, kind, fingerprint) = FromLSP.mentionAction(echoed.data) else {
+            reply(id, .success(echoed.json))
+            return
+        }
+        let document = state.withLock { $0.host.documents[uri] }
+        schedule(id, CodeActionResolveRequest.self) { [self] in
+            let view: NoteView
+            switch self.view(of: uri, document) {
+            case .success(let found): view = found
+            case .failure(let error): return .failure(error)
+            }
+            guard let action = view.mentionAction(kind), action.mention?.fingerprint == fingerprint else {
+                return .failure(ResponseError(code: ResponseError.contentModified, text: LocalizedText("server.mention.changed", .string(uri))))
+            }
+            var convert = ToLSP(view, uri: uri, client: client)
+            guard let made = codeAction(action, convert: &convert), let edit = made.edit else {
+                return .failure(ResponseError(code: ResponseError.contentModified, text: LocalizedText("server.mention.changed", .string(uri))))
+            }
+            var resolved = echoed
+            resolved.setEdit(edit)
+            return .success(resolved)
+        }
+    }
+
+    // MARK: Unlinked mentions
+
+    /// `macmd/unlinkedMentions`: the places in the other notes whose plain text names the note,
+    /// each with the line it is on. Asked while the notebook's first scan runs, it waits for the
+    /// scan's end: from part of the notebook the answer would miss mentions.
+    func unlinkedMentions(_ id: RequestID, _ params: TextDocumentParams) {
+        let uri = params.textDocument.uri
+        if answerAfterScan(id, of: uri, { [self] in unlinkedMentions(id, params) }) { return }
+        onDocument(id, uri, MacMDUnlinkedMentionsRequest.self) { [self] view in
+            let convert = ToLSP(view, uri: uri, client: client)
+            var result: [UnlinkedMention] = []
+            for found in view.unlinkedMentions() {
+                let lines = found.analysis.lines
+                let text = found.analysis.text
+                let mentionURI = convert.uri(found.note)
+                for mention in found.mentions {
+                    let line = lines.lineRange(lines.line(containingUTF8Offset: Int(mention.range.start)))
+                    result.append(UnlinkedMention(uri: mentionURI, range: ToLSP.range(mention.range, lines, convert.encoding),
+                                                  text: String(decoding: text[line.clamped(to: text.indices)], as: UTF8.self)))
+                }
+            }
+            return .success(result)
         }
     }
 

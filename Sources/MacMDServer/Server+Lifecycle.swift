@@ -43,6 +43,7 @@ extension Server {
                                       supportsChangeAnnotations: params.supportsChangeAnnotations,
                                       supportsShowMessageRequest: params.supportsShowMessageRequest,
                                       wantsPlainTextHover: params.wantsPlainTextHover,
+                                      supportsCodeActionResolve: params.supportsCodeActionResolve,
                                       name: params.clientName,
                                       language: LocaleChoice.dateLanguage(clientLocale: params.locale, environment: configuration.environment),
                                       locale: language.locale)

@@ -196,6 +196,9 @@ extension Server {
                 Capability("codeActionProvider", value: ["codeActionKinds": .array([CodeActionKind.quickFix.json, CodeActionKind.refactorRewrite.json])]), feature: .codeActions) { server, id, params in
             server.codeActions(id, params)
         },
+        request(CodeActionResolveRequest.self, Capability("codeActionProvider", value: ["resolveProvider": true]), feature: .codeActions) { server, id, params in
+            server.resolveCodeAction(id, params)
+        },
         request(CompletionRequest.self, Capability("completionProvider", value: ["triggerCharacters": completionTriggers]), feature: .completion) { server, id, params in
             server.completion(id, params)
         },
@@ -229,6 +232,10 @@ extension Server {
         request(SemanticTokensRangeRequest.self, Capability("semanticTokensProvider", value: ["range": true]),
                 feature: .semanticTokens) { server, id, params in
             server.semanticTokens(id, params)
+        },
+        request(MacMDUnlinkedMentionsRequest.self, Capability("experimental", "macmd", value: ["unlinkedMentions": true]),
+                feature: .unlinkedMentions) { server, id, params in
+            server.unlinkedMentions(id, params)
         },
         request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
             server.prepareCallHierarchy(id, params)

@@ -182,6 +182,18 @@ extension Server {
         refreshCodeLenses()
         refreshSemanticTokens(openNotes(in: [path]))
         warmCompletionLists(path)
+        warmMentionMatcher(path)
+    }
+
+    /// Makes the automaton of the notebook's names for unlinked mentions a moment after the
+    /// scan (it is made again when names change), unless the feature is off: the first request
+    /// for a note's mentions then finds it made, and the scan does not wait for it.
+    func warmMentionMatcher(_ path: String) {
+        guard state.withLock({ !$0.disabledFeatures.contains(.unlinkedMentions) }) else { return }
+        disk.asyncAfter(deadline: .now() + .milliseconds(150)) { [self] in
+            let snapshot = state.withLock { $0.host.snapshot() }
+            if let folder = snapshot.workspace.folder(path) { _ = folder.notebook.mentionMatcher }
+        }
     }
 
     /// Builds link completion's index ahead of the first `[[` (it is rebuilt when names change),

@@ -84,6 +84,8 @@ public final class Server: Sendable {
         var supportsShowMessageRequest = false
         /// Hovers as plain text, not Markdown (`InitializeParams.wantsPlainTextHover`).
         var wantsPlainTextHover = false
+        /// Code actions may come without their edit (`InitializeParams.supportsCodeActionResolve`).
+        var supportsCodeActionResolve = false
         var name: String?
         /// The writer's language, for the month and day names of snippets (`LocaleChoice.dateLanguage`).
         var language = "en"

@@ -9,6 +9,7 @@
 // - A note's URI is the one the client uses for it: its open document's, else a `file:` URI of
 //   the folder as the client named it.
 
+import JSON
 import JSONRPC
 import LSPTypes
 import Localization
@@ -262,6 +263,23 @@ struct ToLSP {
         case .quickFix: return .quickFix
         case .refactorRewrite: return .refactorRewrite
         }
+    }
+
+    /// What `codeAction/resolve` needs to make a mention action again: the document, the
+    /// action (the mention's byte range and target note, for one mention) and the fingerprint
+    /// of the texts its edit was made from (hexadecimal: JSON numbers stop at 2⁵³).
+    static func mentionActionData(_ action: MentionAction, uri: String) -> JSONValue {
+        var members: [String: JSONValue] = ["uri": .string(uri), "fingerprint": .string(String(action.fingerprint, radix: 16))]
+        switch action.kind {
+        case .link(let span, let target):
+            members["macmd"] = "linkMention"
+            members["start"] = .int(Int64(span.start))
+            members["end"] = .int(Int64(span.end))
+            members["target"] = .string(target)
+        case .linkAll:
+            members["macmd"] = "linkAllMentions"
+        }
+        return .object(members)
     }
 
     // MARK: Completion

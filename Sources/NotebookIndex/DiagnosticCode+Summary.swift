@@ -48,6 +48,10 @@ extension DiagnosticCode {
         case .snippetError:
             "a snippet file or snippet note of the notebook that cannot give a snippet, at the broken place, "
                 + "while the file is open ([snippets](editing.md#your-own-snippets))"
+        case .unlinkedMention:
+            "plain text that names another note by its title, an alias or its file name without linking it "
+                + "([unlinked mentions](#unlinked-mentions)); off until the configuration gives it a severity "
+                + "(`\"diagnostics\": {\"unlinked-mention\": \"hint\"}`), and `macmd check --unlinked` reports them as hints"
         }
     }
 }

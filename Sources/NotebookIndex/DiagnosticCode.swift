@@ -33,6 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
     case noteTooLarge = "note-too-large"
     case mathError = "math-error"
     case snippetError = "snippet-error"
+    case unlinkedMention = "unlinked-mention"
 
     /// What is known of a code.
     public struct Facts: Sendable {
@@ -106,6 +107,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, CustomStringConverti
         case .snippetError:
             Facts(defaultSeverity: .error,
                   messageKeys: ["snippet."])
+        case .unlinkedMention:
+            Facts(defaultSeverity: nil, dependsOnOtherNotes: true,
+                  messageKeys: ["diagnostic.mention.unlinked"])
         }
     }
 

@@ -73,6 +73,9 @@ public struct NoteSymbols: Sendable, Equatable {
     /// The formulas themselves are checked only when `math-error` is asked for, from the note's
     /// tree (`NotebookDiagnostics.mathErrors`): the index never runs the maths converter.
     public var formulaCount = 0
+    /// The words of the note's prose, hashed (`ProseWords`): which names it may mention. Empty
+    /// when the symbols were made without them (`extract(from:path:proseWords:)`).
+    public var proseWords = ProseWords()
     /// The fields few notes fill, out of line: one reference, nil when all are empty, where they
     /// took 40 bytes in every note's entry of the notebook's table.
     private var rare: RareFieldsBox?
@@ -117,13 +120,23 @@ public struct NoteSymbols: Sendable, Equatable {
         extract(from: MarkdownParser.parse(bytes, options: options), path: path)
     }
 
+    /// What a thread that reads note after note keeps from one to the next: the parser's
+    /// arrays, and the bitmap of the prose words.
+    public struct Scratch: ~Copyable {
+        public var parse = MarkdownParser.ParseScratch()
+        public var proseWords = ProseWords.Scratch()
+
+        public init() {}
+    }
+
     /// `parsing(_:path:options:)` for a thread that parses note after note: the parse reuses
     /// the arrays of the one before (`scratch`), and leaves its own for the next.
     public static func parsing(_ bytes: [UInt8], path: String, options: ParseOptions = .notebook,
-                               scratch: inout MarkdownParser.ParseScratch) -> NoteSymbols {
-        let tree = MarkdownParser.parse(bytes, options: options, scratch: &scratch)
-        let symbols = extract(from: tree, path: path)
-        scratch.recycle(tree)
+                               scratch: inout Scratch) -> NoteSymbols {
+        let tree = MarkdownParser.parse(bytes, options: options, scratch: &scratch.parse)
+        var symbols = extract(from: tree, path: path, proseWords: false)
+        symbols.proseWords = ProseWords(tree: tree, scratch: &scratch.proseWords)
+        scratch.parse.recycle(tree)
         return symbols
     }
 }

@@ -10,6 +10,9 @@
 //   and aliases), not by resolved paths: a link whose resolution depends on other notes (a stem
 //   shared by two notes, a title) is found by name and resolved when asked, so adding, renaming
 //   or removing a note never leaves a stale edge.
+// - Unlinked mentions need no table: each note's symbols keep the hashed words of its prose
+//   (`ProseWords`), and the automaton of every name is a memo made on first use after a name
+//   changed (Notebook+Mentions.swift), the one thing rebuilt rather than updated.
 
 import TextCore
 
@@ -69,6 +72,13 @@ public struct Notebook: Sendable, Equatable {
     /// such links, once per link (a multiset in no particular order; an array per name, where a
     /// dictionary would cost a hash table each, of four-byte numbers, where a path took sixteen).
     private var linkSources: [QuickHashKey: [Int32]] = [:]
+    /// The automaton of the notes' names for unlinked mentions, made when first asked for;
+    /// replaced by an empty box whenever a name changes (Notebook+Mentions.swift).
+    var mentionMatcherBox = MentionMatcherBox()
+    /// Each note's prose words by its number (`NoteCatalog.number(of:)`; empty for a number not
+    /// in use): what looking for a note's mentions reads of every note, in one array, where
+    /// reading them from the notes' table copied every note's symbols. Follows the catalog.
+    var proseWordsByNumber: [ProseWords] = []
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -94,13 +104,17 @@ public struct Notebook: Sendable, Equatable {
     @discardableResult
     public mutating func update(_ note: NoteSymbols) -> NotebookChange {
         guard let old = catalog.notes[note.path] else {
-            register(note, number: catalog.insert(note))
+            let number = catalog.insert(note)
+            register(note, number: number)
+            mentionMatcherBox = MentionMatcherBox()
             var affected = linkers(names: names(of: note))
             affected.remove(note.path)
             return NotebookChange(catalogChanged: true, affected: affected)
         }
         let diff = NoteSymbols.diff(old: old, new: note)
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
+        fileProseWords(note.proseWords, number: number)
+        if diff.titleChanged || diff.aliasesChanged { mentionMatcherBox = MentionMatcherBox() }
         for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
             for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { linkSources[QuickHashKey(name), default: []].append(number) }
@@ -149,11 +163,13 @@ public struct Notebook: Sendable, Equatable {
     /// Makes room for `notes` more notes, so a scan does not rehash the tables as they grow.
     public mutating func reserveCapacity(notes count: Int) {
         catalog.reserveCapacity(count)
+        proseWordsByNumber.reserveCapacity(proseWordsByNumber.count + count)
         linkSources.reserveCapacity(linkSources.count + count)
     }
 
     /// Adds prepared notes in bulk.
     public mutating func insert(_ prepared: [PreparedNote]) {
+        if !prepared.isEmpty { mentionMatcherBox = MentionMatcherBox() }
         for item in prepared {
             let note = item.symbols
             // The number the catalog gives a note new to it (one hash of its path, not two).
@@ -163,6 +179,7 @@ public struct Notebook: Sendable, Equatable {
             }
             for name in item.linkNames { linkSources[QuickHashKey(name), default: []].append(number) }
             registerTagsAndFrontMatter(note, number: number)
+            fileProseWords(note.proseWords, number: number)
         }
     }
 
@@ -171,6 +188,8 @@ public struct Notebook: Sendable, Equatable {
     public mutating func remove(path: String) -> NotebookChange? {
         guard let number = catalog.number(of: path), let old = catalog.remove(path: path) else { return nil }
         unregister(old, number: number)
+        fileProseWords(ProseWords(), number: number)
+        mentionMatcherBox = MentionMatcherBox()
         var affected = linkers(names: names(of: old))
         affected.remove(path)
         return NotebookChange(catalogChanged: true, affected: affected)
@@ -266,12 +285,24 @@ public struct Notebook: Sendable, Equatable {
 
     /// Files the links, tags and front matter of `note`, the catalog's note `number`.
     private mutating func register(_ note: NoteSymbols, number: Int32) {
+        fileProseWords(note.proseWords, number: number)
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
                 linkSources[QuickHashKey(name), default: []].append(number)
             }
         }
         registerTagsAndFrontMatter(note, number: number)
+    }
+
+    /// Files the prose words of the note numbered `number`.
+    private mutating func fileProseWords(_ words: ProseWords, number: Int32) {
+        let index = Int(number)
+        guard index >= 0 else { return }
+        if index >= proseWordsByNumber.count {
+            guard !words.isEmpty else { return }
+            proseWordsByNumber.append(contentsOf: repeatElement(ProseWords(), count: index + 1 - proseWordsByNumber.count))
+        }
+        proseWordsByNumber[index] = words
     }
 
     private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols, number: Int32) {

@@ -11,10 +11,14 @@ import TextCore
 
 extension NoteSymbols {
     /// The symbols of the note at `path` (workspace-relative) parsed as `tree`. Heading texts and
-    /// slugs are the tree's `headingAnchors()`, exactly those the HTML renderer writes.
-    public static func extract(from tree: SyntaxTree, path: String) -> NoteSymbols {
+    /// slugs are the tree's `headingAnchors()`, exactly those the HTML renderer writes. Without
+    /// `proseWords` (what a benchmark compares), the note's prose is not read for unlinked
+    /// mentions: its `proseWords` are empty.
+    public static func extract(from tree: SyntaxTree, path: String, proseWords: Bool = true) -> NoteSymbols {
         var extractor = SymbolExtractor(tree: tree)
-        return extractor.run(path: path)
+        var symbols = extractor.run(path: path)
+        if proseWords { symbols.proseWords = ProseWords(tree: tree) }
+        return symbols
     }
 }
 

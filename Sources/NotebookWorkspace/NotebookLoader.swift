@@ -77,7 +77,7 @@ public enum NotebookLoader {
             var skipped: [ScanSkip] = []
             var failures: [LocalizedText] = []
             // The chunk's notes are parsed one after the other in the same arrays.
-            var scratch = MarkdownParser.ParseScratch()
+            var scratch = NoteSymbols.Scratch()
             for file in files[(chunk * chunkSize)..<min(files.count, (chunk + 1) * chunkSize)] {
                 switch FileReader.snapshot(of: root + "/" + file.path, maxSize: limit) {
                 case .read(let snapshot):

@@ -94,21 +94,10 @@ extension BenchCommand {
         var rssValues: [Int] = []
         var kept: ServerProcess?
         for run in 0..<serverRuns {
-            guard var child = ServerProcess.spawn(executable) else {
+            let started = now()
+            guard var child = ServerProcess.afterScan(executable, root: scan.resolvedRoot) else {
                 StandardStreams.writeError("macmd-bench index: cannot start \(executable) lsp\n")
                 return 1
-            }
-            let started = now()
-            child.send(.request(id: .string("init"), method: "initialize", params: [
-                "processId": .null, "rootUri": .null,
-                "workspaceFolders": [["uri": .string(fileURI(scan.resolvedRoot)), "name": "bench"]],
-                "capabilities": ["window": ["workDoneProgress": true], "general": ["positionEncodings": ["utf-8"]]],
-            ]))
-            _ = child.response(to: .string("init"))
-            child.send(.notification(method: "initialized", params: [:]))
-            while let message = child.nextMessage() {
-                if case .request(let id, _, _) = message { child.send(.response(id: id, result: .success(.null))) }
-                if case .notification("$/progress", let params) = message, params?["value"]?["kind"]?.stringValue == "end" { break }
             }
             serverTimes.append(now() - started)
             rssValues.append(child.residentBytes() ?? 0)

@@ -3,6 +3,9 @@
 //
 //   path:line:col: severity: message [code]      (1-based line and byte column)
 //
+// `--unlinked` adds the unlinked mentions (`unlinked-mention`, as hints unless the notebook's
+// settings give that code a severity): each note is read and parsed again for them.
+//
 // Exit status: 0 without errors (warnings allowed), 1 with errors, 2 for usage errors or a
 // folder that cannot be scanned. A folder without notes exits 0 and says so on stderr.
 
@@ -24,12 +27,14 @@ enum CheckCommand {
     /// `macmd check --help` in the writer's language.
     static var usage: String {
         // l10n-exempt: the synopsis is typed as shown
-        HelpText.usage(["macmd check [DIR] [--format text|json]"]) + "\n" + HelpText.paragraph(LocalizedText("cli.check.help"))
+        HelpText.usage(["macmd check [DIR] [--format text|json] [--unlinked]"]) + "\n" + HelpText.paragraph(LocalizedText("cli.check.help"))
+            + "\n" + HelpText.paragraph(LocalizedText("cli.check.help.unlinked"))
     }
 
     static func run(_ arguments: [String]) -> Int32 {
         var folder = "."
         var json = false
+        var unlinked = false
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
@@ -39,6 +44,8 @@ enum CheckCommand {
                 }
                 json = arguments[i + 1] == "json"
                 i += 1
+            case "--unlinked":
+                unlinked = true
             case "-h", "--help":
                 StandardStreams.writeOutput(Array(usage.utf8))
                 return 0
@@ -63,11 +70,16 @@ enum CheckCommand {
         if notebook.notebook.notes.isEmpty {
             MacMDCommandLine.writeError("check", LocalizedText("cli.check.noNotes", .string(folder)))
         }
+        var configuration = notebook.configuration
+        if unlinked, configuration.severity(of: .unlinkedMention) == nil {
+            configuration.diagnostics[DiagnosticCode.unlinkedMention.rawValue] = .severity(.hint)
+        }
         var diagnostics: [(path: String, diagnostic: DiagnosticResult)] = []
         var lines: [String: LineIndex] = [:]
         for (path, symbols) in notebook.notebook.notes.sorted(by: { $0.key < $1.key }) {
-            // The note is parsed again only for `math-error`, when it is on and the note has maths.
-            let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: notebook.configuration, tree: {
+            // The note is parsed again only for `math-error` (when it is on and the note has
+            // maths) and `unlinked-mention` (when it is on).
+            let found = DiagnosticResult.list(for: symbols, in: notebook, configuration: configuration, tree: {
                 guard case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(path)) else { return nil }
                 return MarkdownParser.parse(bytes, options: notebook.configuration.parseOptions)
             }) {

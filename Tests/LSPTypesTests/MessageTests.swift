@@ -31,6 +31,8 @@ final class MessageTests: XCTestCase {
             (CodeLensRequest.self, "textDocument/codeLens"), (CodeLensResolveRequest.self, "codeLens/resolve"),
             (SemanticTokensFullRequest.self, "textDocument/semanticTokens/full"),
             (SemanticTokensRangeRequest.self, "textDocument/semanticTokens/range"),
+            (CodeActionResolveRequest.self, "codeAction/resolve"),
+            (MacMDUnlinkedMentionsRequest.self, "macmd/unlinkedMentions"),
             (InitializedNotification.self, "initialized"), (ExitNotification.self, "exit"),
             (CancelRequestNotification.self, "$/cancelRequest"),
             (DidOpenTextDocumentNotification.self, "textDocument/didOpen"),

@@ -31,6 +31,45 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(quiet.stdout + quiet.stderr, "", "a clean notebook: nothing at all")
     }
 
+    /// `--unlinked` adds every unlinked mention, as a hint (exit status 0), in note order; the
+    /// notebook's settings may give the code another severity, and without the option it stays
+    /// off.
+    func testUnlinkedListsTheMentionsAsHints() throws {
+        let notebook = Fixture("""
+            //- /garden/soil.md
+            ---
+            title: Soil Tests
+            aliases: [dirt]
+            ---
+            # Soil Tests
+            //- /beds.md
+            # Beds
+
+            Raised beds need SOIL TESTS and dirt; see [[soil]], not `soil tests`.
+            //- /compost.md
+            # Compost
+
+            Compost the beds.
+            """)
+        let folder = NotebookFixture(notebook)
+        defer { folder.destroy() }
+        let plain = try run(["check", folder.root])
+        XCTAssertEqual(plain.stdout, "")
+        let unlinked = try run(["check", "--unlinked", folder.root])
+        XCTAssertEqual(unlinked.status, 0)
+        XCTAssertEqual(unlinked.stdout, """
+            beds.md:3:18: hint: “SOIL TESTS” names `garden/soil.md` without a link [unlinked-mention]
+            beds.md:3:33: hint: “dirt” names `garden/soil.md` without a link [unlinked-mention]
+            compost.md:3:13: hint: “beds” names `beds.md` without a link [unlinked-mention]
+
+            """)
+        folder.write(".macmd.json", #"{"diagnostics": {"unlinked-mention": "warning"}}"#)
+        let configured = try run(["check", "--unlinked", "--format", "json", folder.root])
+        let value = try JSON.parse(Array(configured.stdout.utf8))
+        XCTAssertEqual(value.arrayValue?.map { $0["severity"] }, ["warning", "warning", "warning"])
+        XCTAssertEqual(value[2]?["code"], "unlinked-mention")
+    }
+
     func testReportsProblemsAsPathLineColumnAndFailsOnErrors() throws {
         let notebook = Fixture("""
             //- /index.md

@@ -48,7 +48,7 @@ final class CommandLineLocalizationTests: XCTestCase {
         XCTAssertTrue(help.stdout.hasPrefix("Aufruf: macmd <command> [options]\n\nBefehle:\n  render      Markdown in HTML umwandeln\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("\nOptionen:\n  -h, --help    Diese Hilfe anzeigen"), help.stdout)
         let checkHelp = try macmd(["check", "--help"], german)
-        XCTAssertTrue(checkHelp.stdout.hasPrefix("Aufruf: macmd check [DIR] [--format text|json]\n\nIndiziert das Notizbuch in DIR"), checkHelp.stdout)
+        XCTAssertTrue(checkHelp.stdout.hasPrefix("Aufruf: macmd check [DIR] [--format text|json] [--unlinked]\n\nIndiziert das Notizbuch in DIR"), checkHelp.stdout)
 
         let notebook = Self.brokenNotebook()
         defer { notebook.destroy() }

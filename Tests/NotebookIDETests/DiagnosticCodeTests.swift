@@ -37,7 +37,7 @@ final class DiagnosticCodeTests: XCTestCase {
     /// view of them reports them.
     func testEveryCodeIsReportedWithItsSeverityAndItsMessages() throws {
         let fixture = NotebookFixture([
-            ".macmd.json": #"{"maxNestingDepth": 3, "diagnostics": {"math-error": "warning"}}"#,
+            ".macmd.json": #"{"maxNestingDepth": 3, "diagnostics": {"math-error": "warning", "unlinked-mention": "hint"}}"#,
             "index.md": """
                 # Home
 
@@ -49,6 +49,8 @@ final class DiagnosticCodeTests: XCTestCase {
                 [REF]: other.md
 
                 > > > > deep
+
+                The soil is fine.
                 """,
             "soil.md": "# Soil\n\n## Notes\n\n## Notes\n",
             "a/dup.md": "# A\n",

@@ -197,26 +197,67 @@ enum IDECheck {
         let shown: String
         do {
             let change = try view.rename(at: offset, to: newName)
-            var out = ""
-            for step in change.steps {
-                switch step {
-                case .edit(let note, let edits):
-                    var bytes = Array(parsed.text(note.path).utf8)
-                    for edit in edits.reversed() { bytes.replaceSubrange(edit.span.range, with: Array(edit.newText.utf8)) }
-                    out += "//- /\(note.path)\n" + String(decoding: bytes, as: UTF8.self)
-                    if bytes.last != 0x0A { out += "\n" }
-                case .create(let note):
-                    out += "//- create /\(note.path)\n"
-                case .rename(let from, let to):
-                    out += "//- move /\(from.path) to /\(to.path)\n"
-                }
-            }
+            var out = applied(change, to: parsed)
             if let confirmation = change.confirmation { out += "asks: \(confirmation.question.english)\n" }
             shown = out
         } catch {
             shown = "error: \(error.message.english)"
         }
         Expect.equal(shown, expected, fixture: fixture, file: file, line: line)
+    }
+
+    // MARK: Unlinked mentions
+
+    /// The unlinked mentions of the cursor's note (`macmd/unlinkedMentions`), one a line:
+    /// `path: «the mention» in: the line it is on`.
+    static func unlinkedMentions(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, _) = view(parsed, file: file, line: line) else { return }
+        var out: [String] = []
+        for found in view.unlinkedMentions() {
+            let bytes = found.analysis.text
+            let lines = found.analysis.lines
+            for mention in found.mentions {
+                let lineRange = lines.lineRange(lines.line(containingUTF8Offset: Int(mention.range.start)))
+                out.append("\(found.note.path): «\(String(decoding: bytes[mention.range.range], as: UTF8.self))» in: "
+                           + String(decoding: bytes[lineRange], as: UTF8.self))
+            }
+        }
+        XCTAssertEqual(view.unlinkedMentionCount(), out.count, "the count agrees with the list", file: file, line: line)
+        Expect.equal(out.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The mention code actions at the cursor (or on the range), each its English title and the
+    /// notes its edit changes, written whole after the change (`//- /path` then the text).
+    static func mentionActions(_ fixture: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        guard let (view, offset) = view(parsed, file: file, line: line) else { return }
+        let end = parsed.range.map { $0.utf8End } ?? offset
+        var out = ""
+        for action in view.codeActions(start: offset, end: end, canCreateFiles: true) where action.mention != nil {
+            out += "\(action.title.english)\n" + applied(action.change, to: parsed)
+        }
+        Expect.equal(out, expected, fixture: fixture, file: file, line: line)
+    }
+
+    /// The notes `change` edits, each written whole after it in the fixture syntax (`//- /path`
+    /// then its text; `//- create /path`, `//- move /a to /b` for file operations).
+    static func applied(_ change: WorkspaceChange, to parsed: Fixture) -> String {
+        var out = ""
+        for step in change.steps {
+            switch step {
+            case .edit(let note, let edits):
+                var bytes = Array(parsed.text(note.path).utf8)
+                for edit in edits.reversed() { bytes.replaceSubrange(edit.span.range, with: Array(edit.newText.utf8)) }
+                out += "//- /\(note.path)\n" + String(decoding: bytes, as: UTF8.self)
+                if bytes.last != 0x0A { out += "\n" }
+            case .create(let note):
+                out += "//- create /\(note.path)\n"
+            case .rename(let from, let to):
+                out += "//- move /\(from.path) to /\(to.path)\n"
+            }
+        }
+        return out
     }
 
     // MARK: Completion

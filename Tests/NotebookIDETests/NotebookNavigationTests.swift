@@ -815,6 +815,21 @@ final class ReferenceLensTests: XCTestCase {
             """, "\"\": ")
     }
 
+    /// The title's lens counts the places that name the note without a link too (after `~`),
+    /// never inside a link or code; a heading's lens counts links only.
+    func testTheTitleCountsUnlinkedMentions() {
+        IDECheck.lenses("""
+            //- /compost.md
+            # Compost$0
+
+            ## Turning
+            //- /beds.md
+            Compost went on the beds; see [[compost#Turning]]. `compost` in code is not a mention.
+            //- /journal/day.md
+            More compost today, and [compost](../compost.md) linked.
+            """, "\"# Compost\": beds.md: [[compost#Turning]] | journal/day.md: [compost](../compost.md) | ~beds.md: Compost | ~journal/day.md: compost\n\"## Turning\": beds.md: [[compost#Turning]]")
+    }
+
     /// The lens's words in the writer's language, plural by that language's rules.
     func testTheCountsAreWordedInTheWritersLanguage() {
         let cases: [(SupportedLocale, Int, String)] = [

@@ -123,6 +123,7 @@ final class NotebookDiagnosticsTests: XCTestCase {
             }
             XCTAssertEqual(found, expected, markdown, line: line)
         }
-        XCTAssertEqual(DiagnosticCode.allCases.filter { $0.defaultSeverity == nil }, [.mathError], "only maths errors are off until asked for")
+        XCTAssertEqual(DiagnosticCode.allCases.filter { $0.defaultSeverity == nil }, [.mathError, .unlinkedMention],
+                       "only maths errors and unlinked mentions are off until asked for")
     }
 }

@@ -45,7 +45,7 @@ final class ParseScratchTests: XCTestCase {
                 XCTAssertEqual(tree.dump(), fresh[index], documents[index].name)
                 scratch.recycle(tree)
             }
-            var noteScratch = MarkdownParser.ParseScratch()
+            var noteScratch = NoteSymbols.Scratch()
             for index in order {
                 let symbols = NoteSymbols.parsing(documents[index].bytes, path: "note.md", scratch: &noteScratch)
                 XCTAssertEqual(symbols, freshSymbols[index], documents[index].name)

@@ -40,18 +40,32 @@ public struct DiagnosticResult: Sendable, Equatable {
     /// (`DiagnosticCode.meansNotFound`) are hints, not errors, unless the settings say
     /// otherwise. Maths errors (`math-error`, off unless configured) come from the note's tree,
     /// which `tree` gives (parsing the note, or nil when it cannot be had); it is asked for only
-    /// when the code is on and the note has formulas.
+    /// when the code is on and the note has formulas. So are unlinked mentions
+    /// (`unlinked-mention`, off unless configured), once the index is complete.
     public static func list(for note: NoteSymbols, in folder: NotebookFolder, configuration: NotebookConfiguration,
                             tree: () -> SyntaxTree? = { nil }, fileExists: (String) -> Bool) -> [DiagnosticResult] {
         if SnippetFiles.isSnippetPath(note.path, in: folder) { return [] }
         let notebook = folder.notebook
         var found = NotebookDiagnostics.check(note, catalog: notebook.catalog) { notebook.assets.contains($0) || fileExists($0) }
         if !folder.isIndexComplete { found.removeAll { $0.code.dependsOnOtherNotes } }
-        if note.formulaCount > 0, !note.ignoredCodes.contains(DiagnosticCode.mathError.rawValue),
-           configuration.severity(of: .mathError) != nil, let tree = tree() {
-            found += NotebookDiagnostics.mathErrors(in: tree, path: note.path)
-            found.sort(by: NoteDiagnostic.inNoteOrder)
+        // The tree is made at most once, for the codes that read it.
+        var parsed: SyntaxTree?? = nil
+        func noteTree() -> SyntaxTree? {
+            if let parsed { return parsed }
+            let made = tree()
+            parsed = .some(made)
+            return made
         }
+        func wants(_ code: DiagnosticCode) -> Bool {
+            !note.ignoredCodes.contains(code.rawValue) && configuration.severity(of: code) != nil
+        }
+        if note.formulaCount > 0, wants(.mathError), let tree = noteTree() {
+            found += NotebookDiagnostics.mathErrors(in: tree, path: note.path)
+        }
+        if folder.isIndexComplete, !note.proseWords.isEmpty, wants(.unlinkedMention), let tree = noteTree() {
+            found += NotebookDiagnostics.unlinkedMentions(in: tree, path: note.path, notebook: notebook)
+        }
+        if parsed != nil { found.sort(by: NoteDiagnostic.inNoteOrder) }
         let guessed = folder.isRootGuessed
         return found.compactMap { diagnostic in
             var severity = diagnostic.severity

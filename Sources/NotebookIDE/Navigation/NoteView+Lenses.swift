@@ -50,10 +50,13 @@ extension NoteView {
     }
 
     /// What the lens of `heading` (nil: the title) counts; nothing when the note has no such
-    /// heading now.
-    public func lensReferences(heading: String?) -> LensReferences {
+    /// heading now. The title's lens counts the note's unlinked mentions too, unless
+    /// `mentions` is false (the feature switched off).
+    public func lensReferences(heading: String?, mentions: Bool = true) -> LensReferences {
         guard let node = graphNode(note.path, heading: heading) else { return LensReferences(backlinks: [], unlinkedMentions: []) }
         let backlinks = incoming(to: node).flatMap { edge in edge.spans.map { NoteSpan(note: edge.node.note, span: $0) } }
-        return LensReferences(backlinks: backlinks, unlinkedMentions: [])
+        guard heading == nil, mentions else { return LensReferences(backlinks: backlinks, unlinkedMentions: []) }
+        let unlinked = unlinkedMentions().flatMap { found in found.mentions.map { NoteSpan(note: found.note, span: $0.range) } }
+        return LensReferences(backlinks: backlinks, unlinkedMentions: unlinked)
     }
 }

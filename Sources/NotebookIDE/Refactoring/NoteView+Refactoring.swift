@@ -1,6 +1,6 @@
 // Refactoring a notebook from one note: rename what is under the cursor, the edits that keep
 // links true when files move, and the code actions (create the note a broken link names, insert
-// or update the table of contents).
+// or update the table of contents, link unlinked mentions: NoteView+Mentions.swift).
 //
 // Invariants: pure functions of the snapshot; a refused rename says why (`RenameError`) before
 // any edit is made; every edit is a `WorkspaceChange`.
@@ -17,6 +17,9 @@ public struct CodeActionResult: Sendable, Equatable {
     public var title: LocalizedText
     public var kind: Kind
     public var change: WorkspaceChange
+    /// For a mention action (NoteView+Mentions.swift): what makes it again, and the
+    /// fingerprint of the texts its edit was made from.
+    public var mention: MentionAction? = nil
 }
 
 extension NoteView {
@@ -55,9 +58,9 @@ extension NoteView {
     }
 
     /// The code actions for the byte range `start...end`: create the note each broken link in it
-    /// names (only when the editor can create files), and insert or update the table of
-    /// contents.
-    public func codeActions(start: Int, end: Int, canCreateFiles: Bool) -> [CodeActionResult] {
+    /// names (only when the editor can create files), insert or update the table of contents,
+    /// and link unlinked mentions (`mentionActions`) unless `mentions` is false.
+    public func codeActions(start: Int, end: Int, canCreateFiles: Bool, mentions: Bool = true) -> [CodeActionResult] {
         var actions: [CodeActionResult] = []
         if canCreateFiles {
             for link in symbols.links where Int(link.range.start) <= end && start <= Int(link.range.end) {
@@ -70,6 +73,7 @@ extension NoteView {
                                             kind: .refactorRewrite,
                                             change: WorkspaceChange(steps: [.edit(note, [TextReplacement(span: toc.range, newText: toc.newText)])])))
         }
+        if mentions { actions += mentionActions(start: start, end: end) }
         return actions
     }
 
