@@ -139,7 +139,7 @@ candidate matching PATTERN, and yes. The questions asked go into the report's `a
 
 (defun macmd-test-notebook ()
   "The feature walk on open-questions.md (MACMD_TEST_NOTE) of a notebook copy: diagnostics,
-completion, hover, definition, rename of a heading, and Create note."
+completion, hover, definition, rename of a heading, Create note and unlinked mentions."
   (macmd-test-load-plugin)
   (let* ((note (macmd-test-env "MACMD_TEST_NOTE"))
          (root (file-name-directory note)))
@@ -245,7 +245,18 @@ completion, hover, definition, rename of a heading, and Create note."
                                                      (macmd-test-diagnostics))))
                            15)
                           t :json-false)))
-    (set-buffer-modified-p nil)))
+    (set-buffer-modified-p nil)
+
+    ;; `macmd-unlinked-mentions' on compost.md: the places that name it without a link, in
+    ;; xref's list.
+    (macmd-test-open (expand-file-name "compost.md" root))
+    (when (get-buffer "*xref*") (kill-buffer "*xref*"))
+    (macmd-unlinked-mentions)
+    (macmd-test-put 'mentions
+                    (if (get-buffer "*xref*")
+                        (with-current-buffer "*xref*" (substring-no-properties (buffer-string)))
+                      :json-false))
+    (macmd-test-open note)))
 
 (defun macmd-test-finish (run)
   "Calls RUN, records its error if any, writes the report and exits."

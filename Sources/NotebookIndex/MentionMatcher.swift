@@ -264,6 +264,11 @@ public struct MentionMatcher: Sendable {
             guard !names.isEmpty else { return false }
             var tokens: [MentionToken] = []
             text.withUnsafeBufferPointer { MentionTokens.tokenize($0, from: 0, to: $0.count, into: &tokens) }
+            return isIn(tokens)
+        }
+
+        /// Whether `tokens` hold one of the names, in a row.
+        func isIn(_ tokens: [MentionToken]) -> Bool {
             for first in tokens.indices {
                 let key = MentionMatcher.tokenKey(tokens[first], isFirst: true)
                 for name in names where name[0] == key && first + name.count <= tokens.count {
@@ -277,13 +282,15 @@ public struct MentionMatcher: Sendable {
     }
 
     /// The names in `tree`'s prose (`ProseText`), in document order: in each run, every name
-    /// found, overlapping ones settled longest first.
-    public func matches(in tree: SyntaxTree) -> [Match] {
+    /// found, overlapping ones settled longest first. With `within`, only the runs that hold
+    /// one of its names are matched (overlaps are settled within a run, so the matches of
+    /// those names are the same as without it).
+    public func matches(in tree: SyntaxTree, within search: NameSearch? = nil) -> [Match] {
         var result: [Match] = []
         var scratch = Scratch()
         tree.source.withUnsafeBufferPointer { source in
             ProseText.forEachRun(in: tree) { start, end in
-                matches(source, from: start, to: end, scratch: &scratch, into: &result)
+                matches(source, from: start, to: end, within: search, scratch: &scratch, into: &result)
             }
         }
         // Blocks come in the arena's order; a paragraph's inlines after the blocks.
@@ -302,11 +309,12 @@ public struct MentionMatcher: Sendable {
     }
 
     /// The names in the prose run `source[start..<end]`, appended to `result`.
-    private func matches(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, scratch: inout Scratch,
-                         into result: inout [Match]) {
+    private func matches(_ source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, within search: NameSearch?,
+                         scratch: inout Scratch, into result: inout [Match]) {
         scratch.tokens.removeAll(keepingCapacity: true)
         MentionTokens.tokenize(source, from: start, to: end, into: &scratch.tokens)
         let tokens = scratch.tokens
+        if let search, !search.isIn(tokens) { return }
         scratch.candidates.removeAll(keepingCapacity: true)
         for first in tokens.indices {
             var node: Int32 = 0

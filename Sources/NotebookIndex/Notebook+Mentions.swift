@@ -56,13 +56,16 @@ extension Notebook {
     /// The unlinked mentions in `tree`, the text of the note at `path`: each place of its prose
     /// that names other notes, with those notes. A name the note has itself is never a mention
     /// there, even when other notes have it too: the note speaks of itself. In document order.
-    /// With `target`, only the mentions that name the note at that path.
-    public func mentions(in tree: SyntaxTree, path: String, naming target: String? = nil) -> [Mention] {
+    /// With `target`, only the mentions that name the note at that path (`search`: its
+    /// `nameSearch`, when the caller has it already).
+    public func mentions(in tree: SyntaxTree, path: String, naming target: String? = nil,
+                         search: MentionMatcher.NameSearch? = nil) -> [Mention] {
         let matcher = mentionMatcher
         let own = catalog.number(of: path)
         let wanted = target.flatMap { catalog.number(of: $0) }
         if target != nil, wanted == nil { return [] }
-        return matcher.matches(in: tree).compactMap { match in
+        // With a target, only the prose runs that hold one of its names.
+        return matcher.matches(in: tree, within: search ?? target.flatMap(nameSearch(of:))).compactMap { match in
             if let own, matcher.isOwned(match.name, by: own) { return nil }
             if let wanted, !matcher.isOwned(match.name, by: wanted) { return nil }
             let targets = matcher.owners(of: match.name).map { catalog.path(ofNumber: $0) }.filter { !$0.isEmpty && $0 != path }
@@ -84,7 +87,7 @@ extension Notebook {
         var result: [Mention] = []
         for source in mentionCandidates(of: path) {
             guard let bytes = text(source), search.isIn(bytes), let sourceTree = tree(source) else { continue }
-            result += mentions(in: sourceTree, path: source, naming: path)
+            result += mentions(in: sourceTree, path: source, naming: path, search: search)
         }
         return result
     }

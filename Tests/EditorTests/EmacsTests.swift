@@ -114,6 +114,12 @@ final class EmacsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: notebook.appendingPathComponent("greenhouse.md"), encoding: .utf8), "# greenhouse\n\n",
                        file: file, line: line)
         XCTAssertEqual(json["createResolved"] as? Bool, true, "the broken-wikilink diagnostic went\n\(context)", file: file, line: line)
+        // `macmd-unlinked-mentions` on compost.md: xref lists the four places, with their lines.
+        let mentions = json["mentions"] as? String ?? ""
+        for place in ["companion-planting.md", "45: - The autumn compost recipe", "index.md", "44: - [x] Build the third compost bay",
+                      "pests-and-diseases.md", "13: > survive a cool heap and come back with the compost."] {
+            XCTAssertTrue(mentions.contains(place), "xref lists \(place): \(mentions)\n\(context)", file: file, line: line)
+        }
         let asked = json["asked"] as? [String] ?? []
         XCTAssertFalse(asked.contains { $0.contains("changed since visited") || $0.contains("Save anyway") },
                        "saving the created note asks nothing: \(asked)", file: file, line: line)
@@ -188,7 +194,8 @@ final class EmacsTests: XCTestCase {
 
     /// `package-install-file` accepts macmd.el (its headers: version, dependencies on Emacs and
     /// markdown-mode, which Debian's elpa package satisfies; neither client is required) into a
-    /// fresh package folder; the installed package loads, autoloads `macmd-preview`, loads no
+    /// fresh package folder; the installed package loads, autoloads `macmd-preview` (and
+    /// `macmd-unlinked-mentions`), loads no
     /// client, and registers with eglot and lsp-mode once they load.
     func testPackageInstallFileAcceptsMacmdEl() throws {
         let work = try Neovim.workFolder("package")
@@ -202,6 +209,7 @@ final class EmacsTests: XCTestCase {
         XCTAssertEqual(json["requires"] as? [String], ["emacs", "markdown-mode"])
         XCTAssertEqual(json["installed"] as? Bool, true, "package-install-file installed it\n\(context)")
         XCTAssertEqual(json["autoloaded"] as? Bool, true, "macmd-preview is autoloaded\n\(context)")
+        XCTAssertEqual(json["mentionsAutoloaded"] as? Bool, true, "macmd-unlinked-mentions is autoloaded\n\(context)")
         XCTAssertEqual(json["loaded"] as? Bool, true, "the installed package loads\n\(context)")
         XCTAssertEqual(json["clientsLoadedByMacmd"] as? [String], [], "loading macmd.el loads neither eglot nor lsp-mode")
         let emacs = try Self.emacs(with: ["markdown-mode"])

@@ -363,6 +363,29 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// Unlinked mentions on every Neovim: the title's lens counts them after the backlinks,
+    /// :MacMDMentions lists them in the quickfix list, and the code action offered on one links
+    /// it in the buffer.
+    func testUnlinkedMentionsAreCountedListedAndLinked() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("mentions")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "mentions.lua", in: work,
+                                     environment: ["MACMD_TEST_NOTE": notebook.appendingPathComponent("compost.md").path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            XCTAssertEqual(run.report["lens"] as? String, "9 backlinks · 4 unlinked mentions", "the title's lens\n\(context)")
+            XCTAssertEqual(run.report["listTitle"] as? String, "Unlinked mentions of compost", context)
+            XCTAssertEqual(run.report["places"] as? [String], ["companion-planting.md:45:14", "index.md:44:23", "pests-and-diseases.md:12:64",
+                                                               "pests-and-diseases.md:13:46"], context)
+            XCTAssertTrue((run.report["offered"] as? [String] ?? []).contains("Link to [[compost]]"), "the action offered\n\(context)")
+            XCTAssertEqual(run.report["linked"] as? String, "- The autumn [[compost]] recipe, two headings deep: [[compost#Recipes#Autumn mix]]",
+                           "the mention linked\n\(context)")
+            print("EditorTests: Neovim \(run.version) counted, listed and linked unlinked mentions")
+        }
+    }
+
     /// :MacMDFormat aligns a note's tables on every Neovim (0.7 has no vim.lsp.buf.format), and gq
     /// goes through the plugin's 'formatexpr': prose filled to 'textwidth' as Vim fills it, a
     /// table neither wrapped nor joined (Neovim 0.8+'s own LSP formatexpr wrapped no prose).

@@ -99,6 +99,7 @@
 (require 'project)
 (require 'url-util)
 (require 'face-remap)
+(require 'xref)
 
 ;; eglot and lsp-mode are optional: what this file needs of them is declared here.
 (declare-function eglot-current-server "eglot")
@@ -1166,10 +1167,7 @@ Shows it in the browser when OPEN, at the heading above the 0-based LINE."
       (when (buffer-live-p buffer)
         (with-current-buffer buffer
           (setq macmd--preview-resources
-                (mapcar (lambda (uri)
-                          (file-truename
-                           (decode-coding-string
-                            (url-unhex-string (if (string-prefix-p "file://" uri) (substring uri 7) uri)) 'utf-8)))
+                (mapcar (lambda (uri) (file-truename (macmd--uri-to-file uri)))
                         (plist-get result :resources)))
           (run-hook-with-args 'macmd-preview-written-functions file)))
       (message "MacMD preview: %s" (or (plist-get result :title) file)))))
@@ -1388,6 +1386,44 @@ After the save's other hooks, so the server has the saved text first."
     (condition-case err
         (macmd--render nil)
       (error (message "MacMD preview failed: %s" (error-message-string err))))))
+
+(defun macmd--uri-to-file (uri)
+  "The file name of the file URI (a string)."
+  (decode-coding-string (url-unhex-string (if (string-prefix-p "file://" uri) (substring uri 7) uri)) 'utf-8))
+
+(defun macmd--mention-column (line character)
+  "The column in LINE (a string) of the LSP CHARACTER offset.
+eglot counts UTF-16 code units, lsp-mode code points."
+  (if (eq (macmd--client) 'lsp)
+      character
+    (let ((column 0) (units 0))
+      (while (and (< column (length line)) (< units character))
+        (setq units (+ units (if (> (aref line column) #xFFFF) 2 1))
+              column (1+ column)))
+      column)))
+
+;;;###autoload
+(defun macmd-unlinked-mentions ()
+  "List the places in other notes that name this note without a link, with xref.
+Each is a mention of the note's title, an alias or its file name
+\(`macmd/unlinkedMentions'); a code action on one links it."
+  (interactive)
+  (macmd--server)
+  (unless (macmd--capability :experimental :macmd :unlinkedMentions)
+    (user-error "MacMD: this server does not list unlinked mentions"))
+  (let* ((mentions (macmd--request "macmd/unlinkedMentions" (list :textDocument (macmd--text-document))))
+         (items
+          (mapcar (lambda (mention)
+                    (let* ((start (plist-get (plist-get mention :range) :start))
+                           (line (or (plist-get mention :text) ""))
+                           (file (macmd--uri-to-file (plist-get mention :uri))))
+                      (xref-make line (xref-make-file-location
+                                       file (1+ (plist-get start :line))
+                                       (macmd--mention-column line (plist-get start :character))))))
+                  mentions)))
+    (if (null items)
+        (message "MacMD: no unlinked mentions of this note")
+      (xref-show-xrefs (lambda () items) nil))))
 
 ;;;###autoload
 (defun macmd-preview (&optional theme)

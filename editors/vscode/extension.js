@@ -522,6 +522,26 @@ async function showReferences(uri, position, locations) {
   await vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri), asPosition(position), places);
 }
 
+/**
+ * `MacMD: Show Unlinked Mentions`: the places in other notes that name the active note without
+ * a link (`macmd/unlinkedMentions`), in the references peek at the cursor; a message when there
+ * are none. The light bulb on a mention links it.
+ */
+async function showUnlinkedMentions() {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'markdown') {
+    vscode.window.showInformationMessage('MacMD: open a Markdown note to list its unlinked mentions.');
+    return;
+  }
+  const uri = editor.document.uri.toString();
+  const mentions = await (await readyClient()).sendRequest('macmd/unlinkedMentions', { textDocument: { uri } });
+  if (!mentions || mentions.length === 0) {
+    vscode.window.showInformationMessage('MacMD: no unlinked mentions of this note.');
+    return;
+  }
+  await showReferences(uri, editor.selection.active, mentions);
+}
+
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   extensionUri = context.extensionUri;
@@ -534,6 +554,7 @@ function activate(context) {
     vscode.commands.registerCommand('macmd.restartServer', restartClient),
     vscode.commands.registerCommand('macmd.turnOffBuiltinMarkdownFeatures', turnOffBuiltinMarkdownFeatures),
     vscode.commands.registerCommand('macmd.showReferences', showReferences),
+    vscode.commands.registerCommand('macmd.unlinkedMentions', showUnlinkedMentions),
     // A page follows its note's edits and those of the notes it embeds.
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length === 0) {

@@ -74,7 +74,7 @@ extension NoteView {
             // The text searched whole first: most candidates hold the name's words apart, and
             // are never parsed.
             guard let analysis = self.source(of: source), search.isIn(analysis.text) else { return nil }
-            let found = notebook.mentions(in: analysis.tree, path: source, naming: path)
+            let found = notebook.mentions(in: analysis.tree, path: source, naming: path, search: search)
             return found.isEmpty ? nil : MentionsInNote(note: self.ref(source), analysis: analysis, mentions: found)
         }
         // Reading and parsing dominate: two halves on the two cores when there are many.

@@ -179,6 +179,23 @@ test('the extension previews a note of the notebook through the real server', { 
     assert.ok(places.every((place) => place instanceof vscode.Location && place.range.start instanceof vscode.Position));
   });
 
+  await t.test('the unlinked mentions of the active note show in the references peek', async () => {
+    const compost = Uri.file(path.join(notebook, 'compost.md'));
+    const previous = vscode.window.activeTextEditor;
+    vscode.window.activeTextEditor = { document: textDocument(compost), viewColumn: vscode.ViewColumn.One,
+                                       selection: { active: new vscode.Position(7, 2) } };
+    const before = calls.length;
+    await vscode.commands.executeCommand('macmd.unlinkedMentions');
+    vscode.window.activeTextEditor = previous;
+    const peek = calls.slice(before).find((call) => call.command === 'editor.action.showReferences');
+    assert.ok(peek, 'editor.action.showReferences is run');
+    const [uri, position, places] = peek.args;
+    assert.equal(uri.toString(), compost.toString());
+    assert.deepEqual([position.line, position.character], [7, 2]);
+    assert.deepEqual(places.map((place) => `${path.basename(place.uri.fsPath)}:${place.range.start.line + 1}`),
+      ['companion-planting.md:45', 'index.md:44', 'pests-and-diseases.md:12', 'pests-and-diseases.md:13']);
+  });
+
   await t.test('an edit of a note the page embeds renders it again', async () => {
     assert.ok(webview.html.includes('<div class="embed" data-source="soil-tests.md#ph-readings"'), 'the embedded section');
     const asked = () => client.requests.filter((candidate) => candidate.method === 'macmd/preview').length;
@@ -319,7 +336,7 @@ test('commands: each in the manifest is registered, with its icon, key binding a
     await Promise.resolve(extension.deactivate()).catch(() => undefined);
   });
   const commands = manifest.contributes.commands.map((command) => command.command);
-  assert.deepEqual(commands, ['macmd.preview', 'macmd.restartServer', 'macmd.turnOffBuiltinMarkdownFeatures']);
+  assert.deepEqual(commands, ['macmd.preview', 'macmd.restartServer', 'macmd.unlinkedMentions', 'macmd.turnOffBuiltinMarkdownFeatures']);
   for (const command of commands) {
     assert.equal(typeof vscode.commands.registered[command], 'function', `${command} is registered`);
   }

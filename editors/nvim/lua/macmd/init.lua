@@ -1229,7 +1229,36 @@ function M.format(first, last)
   end
 end
 
+--- :MacMDMentions: the places in other notes that name this note without a link
+--- (`macmd/unlinkedMentions`), in the quickfix list, opened; a message when there are none.
+--- The code actions on a mention (`vim.lsp.buf.code_action()`) link it.
+function M.unlinked_mentions(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = editing_client('experimental', 'macmd', 'unlinkedMentions')
+  if client == nil then
+    notify('no macmd language server with unlinked mentions is attached to this buffer', vim.log.levels.ERROR)
+    return
+  end
+  local title = 'Unlinked mentions of ' .. vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':t:r')
+  client_request(client, 'macmd/unlinkedMentions', { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }, function(err, result)
+    if err then
+      notify('unlinked mentions: ' .. (err.message or tostring(err)), vim.log.levels.ERROR)
+      return
+    end
+    local items = vim.lsp.util.locations_to_items(result or {}, client.offset_encoding or 'utf-16')
+    vim.fn.setqflist({}, ' ', { title = title, items = items })
+    if #items > 0 then
+      vim.cmd('copen')
+    else
+      notify('no unlinked mentions of this note')
+    end
+  end, bufnr)
+end
+
 local function create_command()
+  vim.api.nvim_create_user_command('MacMDMentions', function()
+    M.unlinked_mentions()
+  end, { desc = 'List the unlinked mentions of this note in the quickfix list (MacMD)' })
   vim.api.nvim_create_user_command('MacMDFormat', function(command)
     if command.range > 0 then M.format(command.line1, command.line2) else M.format() end
   end, { range = true, desc = "Align the note's tables with MacMD (or those of the range)" })
