@@ -5,12 +5,7 @@
 -- list with the same links (the backlinks tree). NeovimTests.swift checks the report.
 local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
 local report = test.report
-vim.cmd('filetype on')
-
-local function run()
-  local macmd = require('macmd')
-  local bufnr = test.start(macmd)
-  if not bufnr then return end
+test.run_on_note(function(macmd, bufnr)
   -- The lenses as drawn: the virtual text of the codelens namespaces, by 1-based line.
   local function shown()
     local lenses = {}
@@ -55,6 +50,4 @@ local function run()
   for _, item in ipairs(vim.fn.getqflist()) do
     table.insert(report.incoming, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(item.bufnr), ':t') .. ':' .. item.lnum)
   end
-end
-
-test.finish_on_enter(run)
+end)

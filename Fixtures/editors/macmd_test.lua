@@ -66,4 +66,17 @@ function M.finish_on_enter(run)
   })
 end
 
+--- The whole of a script about one note: with filetype detection on, once Neovim has started
+--- and macmd's client has attached to $MACMD_TEST_NOTE, runs `body(macmd, bufnr)`; then writes
+--- the report and quits.
+function M.run_on_note(body)
+  vim.cmd('filetype on')
+  M.finish_on_enter(function()
+    local macmd = require('macmd')
+    local bufnr = M.start(macmd)
+    if not bufnr then return end
+    body(macmd, bufnr)
+  end)
+end
+
 return M

@@ -4,12 +4,7 @@
 -- is vim.ui.select, answered here as a writer would pick). NeovimTests.swift checks the report.
 local test = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') .. '/macmd_test.lua')
 local report = test.report
-vim.cmd('filetype on')
-
-local function run()
-  local macmd = require('macmd')
-  local bufnr = test.start(macmd)
-  if not bufnr then return end
+test.run_on_note(function(macmd, bufnr)
   local title
   for index, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
     if line == '# Compost' then title = index end
@@ -62,6 +57,4 @@ local function run()
     return (vim.api.nvim_buf_get_lines(mention_buf, row - 1, row, false)[1] or ''):find('[[compost]]', 1, true) ~= nil
   end, 50)
   report.linked = vim.api.nvim_buf_get_lines(mention_buf, row - 1, row, false)[1]
-end
-
-test.finish_on_enter(run)
+end)

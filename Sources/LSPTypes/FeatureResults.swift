@@ -412,3 +412,48 @@ public struct SemanticTokensLegend: Sendable, Equatable, LSPEncodable {
 
     public var json: JSONValue { .object("tokenTypes", tokenTypes.json, "tokenModifiers", tokenModifiers.json) }
 }
+
+// MARK: Writing statistics
+
+/// `macmd/statistics` params: `{textDocument, range?, options?: {code?, urls?, frontMatter?}}`.
+public struct StatisticsParams: Sendable, Equatable, LSPDecodable {
+    public var textDocument: TextDocumentIdentifier
+    /// The selection to count; nil: the whole note.
+    public var range: LSPRange?
+    /// Whether code and maths, bare URLs, and front matter count (defaults: yes, yes, no).
+    public var code: Bool?
+    public var urls: Bool?
+    public var frontMatter: Bool?
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        textDocument = try TextDocumentIdentifier(reader.field("textDocument"))
+        range = try reader.field("range").isPresent ? LSPRange(reader.field("range")) : nil
+        let options = reader.field("options")
+        code = try options.field("code").optionalBool()
+        urls = try options.field("urls").optionalBool()
+        frontMatter = try options.field("frontMatter").optionalBool()
+    }
+}
+
+/// `macmd/statistics` result: what the note (or the selection) holds, as a writer counts it.
+public struct Statistics: Sendable, Equatable, LSPEncodable {
+    public var words: Int
+    public var characters: Int
+    public var charactersWithoutSpaces: Int
+    public var paragraphs: Int
+    public var readingSeconds: Int
+
+    public init(words: Int, characters: Int, charactersWithoutSpaces: Int, paragraphs: Int, readingSeconds: Int) {
+        self.words = words
+        self.characters = characters
+        self.charactersWithoutSpaces = charactersWithoutSpaces
+        self.paragraphs = paragraphs
+        self.readingSeconds = readingSeconds
+    }
+
+    public var json: JSONValue {
+        ["words": .int(Int64(words)), "characters": .int(Int64(characters)),
+         "charactersWithoutSpaces": .int(Int64(charactersWithoutSpaces)), "paragraphs": .int(Int64(paragraphs)),
+         "readingSeconds": .int(Int64(readingSeconds))]
+    }
+}

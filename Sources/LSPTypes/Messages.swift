@@ -184,6 +184,12 @@ public enum MacMDUnlinkedMentionsRequest: ClientRequest {
     public typealias Response = [UnlinkedMention]
 }
 
+public enum MacMDStatisticsRequest: ClientRequest {
+    public static let method = "macmd/statistics"
+    public typealias Params = StatisticsParams
+    public typealias Response = Statistics
+}
+
 public enum MacMDPreviewRequest: ClientRequest {
     public static let method = "macmd/preview"
     public typealias Params = PreviewParams
@@ -342,7 +348,7 @@ public enum LSPMessages {
         DocumentHighlightRequest.self, SelectionRangeRequest.self, CodeLensRequest.self, CodeLensResolveRequest.self,
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self,
         CodeActionResolveRequest.self,
-        MacMDUnlinkedMentionsRequest.self,
+        MacMDUnlinkedMentionsRequest.self, MacMDStatisticsRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

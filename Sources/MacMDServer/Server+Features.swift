@@ -429,6 +429,22 @@ extension Server {
         }
     }
 
+    /// `macmd/statistics`: the words, characters, paragraphs and reading time of the note, or
+    /// of the selection `range`, as it is now (an open document's text, else the file's).
+    func statistics(_ id: RequestID, _ params: StatisticsParams) {
+        onDocument(id, params.textDocument.uri, MacMDStatisticsRequest.self) { [self] view in
+            let range = params.range.map { offset($0.start, in: view)..<max(offset($0.start, in: view), offset($0.end, in: view)) }
+            var options = TextStatistics.Options()
+            if let code = params.code { options.code = code }
+            if let urls = params.urls { options.urls = urls }
+            if let frontMatter = params.frontMatter { options.frontMatter = frontMatter }
+            let counted = TextStatistics(tree: view.analysis.tree, range: range, options: options)
+            return .success(Statistics(words: counted.words, characters: counted.characters,
+                                       charactersWithoutSpaces: counted.charactersWithoutSpaces, paragraphs: counted.paragraphs,
+                                       readingSeconds: counted.readingSeconds))
+        }
+    }
+
     // MARK: Completion
 
     func completion(_ id: RequestID, _ params: CompletionParams) {

@@ -14,7 +14,9 @@ extension Server {
     func preview(_ id: RequestID, _ params: PreviewParams) {
         let options: PreviewOptions
         switch FromLSP.previewOptions(params) {
-        case .success(let parsed): options = parsed
+        case .success(var parsed):
+            parsed.locale = client.locale
+            options = parsed
         case .failure(let error): return reply(id, .failure(error))
         }
         let uri = params.uri

@@ -237,6 +237,10 @@ extension Server {
                 feature: .unlinkedMentions) { server, id, params in
             server.unlinkedMentions(id, params)
         },
+        request(MacMDStatisticsRequest.self, Capability("experimental", "macmd", value: ["statistics": true]),
+                feature: .statistics) { server, id, params in
+            server.statistics(id, params)
+        },
         request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
             server.prepareCallHierarchy(id, params)
         },

@@ -77,6 +77,27 @@ public struct HTMLOptions: Sendable, Equatable {
     /// formula the converter did not understand (`math-error`). English by default, so spec and
     /// golden output never change.
     public var locale: SupportedLocale = .en
+    /// The counts a `fullPage` shows in its footer, in `locale`; nil (the default): no footer.
+    public var pageStatistics: PageStatistics? = nil
+
+    /// What a page's footer counts (NotebookIDE's `TextStatistics` of the note).
+    public struct PageStatistics: Sendable, Equatable {
+        public var words: Int
+        public var characters: Int
+        public var readingMinutes: Int
+
+        public init(words: Int, characters: Int, readingMinutes: Int) {
+            self.words = words
+            self.characters = characters
+            self.readingMinutes = readingMinutes
+        }
+
+        /// "412 words · 2,630 characters · 2 min read" in `locale`.
+        public func text(in locale: SupportedLocale) -> String {
+            [LocalizedText("preview.statistics.words", .integer(words)), LocalizedText("preview.statistics.characters", .integer(characters)),
+             LocalizedText("preview.statistics.reading", .integer(readingMinutes))].map { $0.string(in: locale) }.joined(separator: " · ")
+        }
+    }
 
     public init(safe: Bool = true, sourceLines: Bool = false, headingIDs: Bool = false,
                 collapseNestedStrong: Bool = false, fullPage: Bool = false, title: String? = nil,

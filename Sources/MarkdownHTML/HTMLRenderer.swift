@@ -9,6 +9,7 @@
 // - Rendering never traps: every side-table index is checked before use.
 // - Output is valid UTF-8 (`HTMLWriter` repairs NUL and invalid sequences as U+FFFD).
 
+import Localization
 import MarkdownSyntax
 import TextCore
 
@@ -121,6 +122,11 @@ struct HTMLRenderState: ~Copyable {
     }
 
     mutating func writePageFooter() {
+        if let statistics = options.pageStatistics {
+            out.literal("<footer class=\"page-statistics\">")
+            out.text(Array(statistics.text(in: options.locale).utf8)[...])
+            out.literal("</footer>\n")
+        }
         out.literal("</article>\n</body>\n</html>\n")
     }
 

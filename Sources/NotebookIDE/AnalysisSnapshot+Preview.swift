@@ -32,6 +32,7 @@ extension AnalysisSnapshot {
         html.math = options.math
         html.scriptNonce = options.scriptNonce
         html.tagPageBase = options.tagPages
+        html.locale = options.locale
         // The parser uses one core; the line index (for the outline and the HTML's source lines)
         // needs only the bytes, so it is made on the other one meanwhile.
         let tree = ResultBox<SyntaxTree>()

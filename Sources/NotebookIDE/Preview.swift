@@ -5,6 +5,7 @@
 // markup, raw HTML and link destinations excluded); heading ids are exactly the HTML's.
 
 import Dispatch
+import Localization
 import MarkdownHTML
 import MarkdownSyntax
 import NotebookIndex
@@ -53,6 +54,9 @@ public struct PreviewOptions: Sendable, Equatable {
     /// Where tag chips lead: this URL and the tag's name, a page of its notes (`tagPage`), which
     /// the client serves; nil keeps `#tag`.
     public var tagPages: String? = nil
+    /// The writer's language, for the text MacMD writes on the page (its footer, the reason an
+    /// embed is not shown, a formula's error).
+    public var locale: SupportedLocale = .en
     public init() {}
 }
 
@@ -69,9 +73,6 @@ public enum PreviewResources: Sendable, Equatable {
 }
 
 public enum PreviewBuilder {
-    /// Words per minute used for `readingTimeMinutes`.
-    public static let wordsPerMinute = 200
-
     /// Parses `source` and builds its preview. `fileName` (without folders) is the title of last
     /// resort.
     public static func build(source: [UInt8], fileName: String, options: PreviewOptions,
@@ -110,23 +111,29 @@ public enum PreviewBuilder {
         if title.isEmpty { title = NotebookPath.fileStem(of: fileName) }
         var options = htmlOptions
         if options.fullPage && options.title == nil { options.title = title }
+        // A full page shows the counts in its footer: counted before the pieces are rendered
+        // (a walk of the tree, a fraction of the rendering), else alongside them.
+        let pageCounts = options.fullPage ? TextStatistics(tree: tree) : nil
+        if let pageCounts {
+            options.pageStatistics = HTMLOptions.PageStatistics(words: pageCounts.words, characters: pageCounts.characters,
+                                                                readingMinutes: pageCounts.readingMinutes)
+        }
         // One line index for the outline and every piece of the HTML.
         let lines = lines ?? LineIndex(utf8: tree.source)
 
         // The HTML in pieces on all cores, the outline's lines and the counts alongside: all of
         // them only read the tree.
-        let outline = ResultBox<([Preview.Heading], TextStatistics.Counts)>()
+        let outline = ResultBox<([Preview.Heading], TextStatistics)>()
         let pieces = HTMLRenderer(options: options).renderPieces(tree, anchors: anchors, lines: lines, alongside: {
             let headings = anchors.map {
                 Preview.Heading(level: $0.level, text: $0.text, id: $0.id,
                                 line: lines.line(containingUTF8Offset: Int(tree.nodes[Int($0.node)].sourceStart)))
             }
-            outline.value = (headings, TextStatistics.count(tree))
+            outline.value = (headings, pageCounts ?? TextStatistics(tree: tree))
         }, finishPiece: finishPiece)
-        let (headings, counts) = outline.value ?? ([], TextStatistics.Counts())
-        let minutes = counts.words == 0 ? 0 : max(1, (counts.words + wordsPerMinute / 2) / wordsPerMinute)
+        let (headings, counts) = outline.value ?? ([], TextStatistics())
         let preview = Preview(html: [], title: title, headings: headings, wordCount: counts.words,
-                              characterCount: counts.characters, readingTimeMinutes: minutes)
+                              characterCount: counts.characters, readingTimeMinutes: counts.readingMinutes)
         return (preview, pieces)
     }
 }

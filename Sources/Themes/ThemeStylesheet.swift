@@ -93,6 +93,7 @@ enum ThemeStylesheet {
         .math-display > math { display: inline math; }
         .markdown-body code.math-error { color: var(--error); text-decoration: underline dotted; cursor: help; }
         .footnotes { font-size: 85%; color: var(--muted); border-top: 1px solid var(--border); }
+        .markdown-body .page-statistics { margin-top: 2em; padding-top: .5em; font-size: 85%; color: var(--muted); border-top: 1px solid var(--border); }
         .hl-keyword, .hl-tag { color: var(--hl-keyword); }
         .hl-string { color: var(--hl-string); }
         .hl-comment { color: var(--hl-comment); font-style: italic; }

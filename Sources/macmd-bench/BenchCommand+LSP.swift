@@ -371,7 +371,7 @@ extension BenchCommand {
             measure("parse") { tree = MarkdownParser.parse(source, options: .notebook) }
             measure("render") { size = HTMLRenderer(options: html).render(tree).count }
             measure("outline") { _ = tree.headingAnchors() }
-            measure("counts") { _ = TextStatistics.count(tree) }
+            measure("counts") { _ = TextStatistics(tree: tree) }
             measure("whole preview") {
                 _ = PreviewBuilder.build(tree: tree, fileName: "x.md", html: html)
             }

@@ -49,6 +49,7 @@ enum MacMDCommandLine {
         Command(name: "render", summary: LocalizedText("cli.command.render"), run: RenderCommand.run),
         Command(name: "lsp", summary: LocalizedText("cli.command.lsp"), run: LSPCommand.run),
         Command(name: "check", summary: LocalizedText("cli.command.check"), run: CheckCommand.run),
+        Command(name: "stats", summary: LocalizedText("cli.command.stats"), run: StatsCommand.run),
     ]
 
     /// `macmd --help` in the writer's language.

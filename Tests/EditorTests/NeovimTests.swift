@@ -386,6 +386,27 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// Writing statistics on every Neovim: the plugin's statusline function shows the note's
+    /// words and reading time once the server has counted, follows an edit, and a selection is
+    /// counted alone.
+    func testTheStatuslineShowsTheNotesStatistics() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("statistics")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "statistics.lua", in: work,
+                                     environment: ["MACMD_TEST_NOTE": notebook.appendingPathComponent("compost.md").path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            XCTAssertEqual(run.report["first"] as? String, "382 words · 2 min", context)
+            XCTAssertEqual((run.report["after"] as? [String: Any])?["words"] as? Int, 387, "five words more\n\(context)")
+            let selection = run.report["selection"] as? [String: Any]
+            XCTAssertEqual(selection?["words"] as? Int, 5, context)
+            XCTAssertEqual(selection?["paragraphs"] as? Int, 1, context)
+            print("EditorTests: Neovim \(run.version) showed the note's statistics in its statusline")
+        }
+    }
+
     /// :MacMDFormat aligns a note's tables on every Neovim (0.7 has no vim.lsp.buf.format), and gq
     /// goes through the plugin's 'formatexpr': prose filled to 'textwidth' as Vim fills it, a
     /// table neither wrapped nor joined (Neovim 0.8+'s own LSP formatexpr wrapped no prose).

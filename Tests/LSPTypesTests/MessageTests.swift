@@ -33,6 +33,7 @@ final class MessageTests: XCTestCase {
             (SemanticTokensRangeRequest.self, "textDocument/semanticTokens/range"),
             (CodeActionResolveRequest.self, "codeAction/resolve"),
             (MacMDUnlinkedMentionsRequest.self, "macmd/unlinkedMentions"),
+            (MacMDStatisticsRequest.self, "macmd/statistics"),
             (InitializedNotification.self, "initialized"), (ExitNotification.self, "exit"),
             (CancelRequestNotification.self, "$/cancelRequest"),
             (DidOpenTextDocumentNotification.self, "textDocument/didOpen"),

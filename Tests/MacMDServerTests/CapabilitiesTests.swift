@@ -37,6 +37,7 @@ final class CapabilitiesTests: XCTestCase {
         (["experimental", "macmd", "preview"], [MacMDPreviewRequest.method]),
         (["experimental", "macmd", "pairs"], [MacMDPairsRequest.method]),
         (["experimental", "macmd", "unlinkedMentions"], [MacMDUnlinkedMentionsRequest.method]),
+        (["experimental", "macmd", "statistics"], [MacMDStatisticsRequest.method]),
         (["documentFormattingProvider"], [DocumentFormattingRequest.method]),
         (["documentRangeFormattingProvider"], [DocumentRangeFormattingRequest.method]),
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),

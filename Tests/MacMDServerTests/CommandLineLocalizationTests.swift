@@ -34,6 +34,7 @@ final class CommandLineLocalizationTests: XCTestCase {
           render      Render Markdown to HTML
           lsp         Serve the Language Server Protocol on stdin/stdout
           check       Report a notebook's problems (links, front matter)
+          stats       Count the words, characters and paragraphs of notes
 
         Options:
           -h, --help    Show this help (`macmd <command> --help` for a command's options)

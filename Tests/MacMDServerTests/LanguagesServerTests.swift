@@ -61,6 +61,13 @@ final class LanguagesServerTests: XCTestCase {
             for action in actions { report += "code action: \(action["title"]?.stringValue ?? "")\n" }
             let outline = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(fixture.uri("index.md"))]])?.value?.arrayValue ?? []
             report += "outline: \(outline.compactMap { $0["name"]?.stringValue }.joined(separator: " | "))\n"
+            // The preview page's footer: the note's counts.
+            let page = client.request("macmd/preview", ["textDocument": ["uri": .string(fixture.uri("index.md"))],
+                                                        "options": ["fullPage": true]])?.value?["html"]?.stringValue ?? ""
+            let footer = page.range(of: "<footer class=\"page-statistics\">").flatMap { start in
+                page.range(of: "</footer>", range: start.upperBound..<page.endIndex).map { String(page[start.upperBound..<$0.lowerBound]) }
+            }
+            report += "preview footer: \(footer ?? "<none>")\n"
             // Nothing English escapes the catalog in the pseudo-locale: every text is bracketed.
             if locale == "en-XA" {
                 for diagnostic in published {

@@ -461,19 +461,20 @@ final class StringFoldingTests: XCTestCase {
 /// both as the plain definition (a state machine over decoded scalars, written out here), on any
 /// bytes cut into any pieces.
 final class WordCounterFastPathTests: XCTestCase {
-    /// The definition: a word scalar starts a word unless it continues one, or follows a joiner
-    /// that follows a word scalar; an ideograph is a word of its own; line breaks are not
-    /// characters. Invalid bytes are one U+FFFD each.
+    /// The definition, written out over decoded scalars: a letter or digit starts a word
+    /// unless the scalar before is one, or the one before is a middle mark of its kind (`'`,
+    /// `’`, `.`, `:` between letters; `.`, `,`, `;` between digits) with a letter (digit)
+    /// before it; a mark after a letter or digit goes on with it (and is no character); a
+    /// Chinese character or kana is a word of its own; line breaks are not characters. Invalid
+    /// bytes are one U+FFFD each.
     private struct Reference {
         var words = 0
         var characters = 0
-        var inWord = false
-        var pendingJoiner = false
+        var spaces = 0
+        /// The classes of the last two scalars, the last first.
+        var last: [WordCounter.Class] = [.other, .other]
 
-        mutating func breakWord() {
-            inWord = false
-            pendingJoiner = false
-        }
+        mutating func breakWord() { last = [.other, .other] }
 
         mutating func feed(_ piece: ArraySlice<UInt8>) {
             var index = piece.startIndex
@@ -491,24 +492,26 @@ final class WordCounterFastPathTests: XCTestCase {
                 case .emptyInput:
                     return
                 }
-                if value == 0x0A || value == 0x0D {
-                    breakWord()
-                    continue
-                }
-                characters += 1
-                let isWord = value < 0x80 ? ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A) || (value >= 0x30 && value <= 0x39)
-                    : WordCounter.isWordish(value)
-                if WordCounter.isIdeographic(value) {
+                let kind = WordCounter.scalarClass(value)
+                if kind != .lineBreak && kind != .mark { characters += 1 }
+                if kind == .space { spaces += 1 }
+                let isWord = { (k: WordCounter.Class) in k == .letter || k == .digit }
+                switch kind {
+                case .ideograph:
                     words += 1
                     breakWord()
-                } else if isWord {
-                    if !inWord { words += 1 }
-                    inWord = true
-                    pendingJoiner = false
-                } else if inWord && !pendingJoiner && (value == 0x27 || value == 0x2D || value == 0x2019) {
-                    pendingJoiner = true
-                } else {
-                    breakWord()
+                case .letter, .digit:
+                    let joined = (kind == .letter && (last[0] == .midLetter || last[0] == .midBoth) && last[1] == .letter)
+                        || (kind == .digit && (last[0] == .midNumber || last[0] == .midBoth) && last[1] == .digit)
+                    if !isWord(last[0]) && !joined { words += 1 }
+                    last = [kind, last[0]]
+                case .mark:
+                    if !isWord(last[0]) {
+                        words += 1
+                        last = [.letter, last[0]]
+                    }
+                default:
+                    last = [kind, last[0]]
                 }
             }
         }
@@ -517,7 +520,8 @@ final class WordCounterFastPathTests: XCTestCase {
     func testFastLoopEqualsGeneralPathAndTheDefinition() {
         var generator = SeededGenerator(state: 7)
         let alphabet: [[UInt8]] = ["a", "Z", "9", " ", "'", "-", "\n", "\r", ".", "é", "я", "世", "😀", "\u{2019}", "\u{301}",
-                                   "word ", "Don't ", "well-known", "a-'b", "--", "x1", "\u{0}", "\u{7F}", "@[`{/:", "\t"].map { Array($0.utf8) }
+                                   "word ", "Don't ", "well-known", "a-'b", "--", "x1", "\u{0}", "\u{7F}", "@[`{/:", "\t",
+                                   "3.14", "1,000", "e.g.", "a:b", "9;9", "_x", "\u{A0}", "ก", "\u{E34}", "한", "ー"].map { Array($0.utf8) }
             + [[0xC3], [0x80], [0xFF], [0xE4, 0xB8]]
         for round in 0..<600 {
             var bytes: [UInt8] = []
@@ -546,11 +550,14 @@ final class WordCounterFastPathTests: XCTestCase {
             XCTAssertEqual(fast, general, "\(bytes)")
             XCTAssertEqual(fast.words, reference.words, "\(bytes)")
             XCTAssertEqual(fast.characters, reference.characters, "\(bytes)")
+            XCTAssertEqual(fast.spaces, reference.spaces, "\(bytes)")
         }
     }
 
     func testKnownCounts() {
-        for (text, words, characters) in [("", 0, 0), ("one two  three", 3, 14), ("don't stop-me now", 3, 17),
+        for (text, words, characters) in [("", 0, 0), ("one two  three", 3, 14), ("don't stop-me now", 4, 17),
+                                          ("3.14 and 1,000, e.g. x:y", 5, 24), ("a.b. 1.2.3 x,y 9;9", 5, 18),
+                                          ("안녕하세요 세계", 2, 8), ("ภาษาไทย ดี", 2, 9), ("cafe\u{301} naïve", 2, 10),
                                           ("a--b a-'b 'quoted' -dash- x-", 7, 28), ("line\nbreak\r\nhere", 3, 13),
                                           ("12345678 abcdefgh ABCDEFGH 9", 4, 28), ("日本語のtext", 5, 8),
                                           ("Привет, мир — καλημέρα", 3, 22)] {

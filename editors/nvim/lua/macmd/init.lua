@@ -1255,6 +1255,52 @@ function M.unlinked_mentions(bufnr)
   end, bufnr)
 end
 
+-- The last counts of each buffer (`macmd/statistics`), and the changedtick they are for.
+local statistics_cache = {}
+
+--- The writing statistics of a buffer (`macmd/statistics`): a table `{ words, characters,
+--- charactersWithoutSpaces, paragraphs, readingSeconds }`, or nil before the first answer. It
+--- never waits: it returns what it has and asks again when the buffer changed since, so it can sit
+--- in a statusline (`M.statusline()`). With `range` (`{ start = {line, character}, ['end'] =
+--- … }`, LSP positions) it asks for that selection and waits for the answer (at most 1 s).
+function M.statistics(bufnr, range)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = M.client_for(bufnr)
+  local capabilities = client and client.server_capabilities or {}
+  if not (capabilities.experimental and capabilities.experimental.macmd and capabilities.experimental.macmd.statistics) then
+    return nil
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, range = range }
+  if range then
+    return client_request_sync(client, 'macmd/statistics', params, bufnr, 1000)
+  end
+  local cached = statistics_cache[bufnr]
+  local tick = vim.api.nvim_buf_get_changedtick(bufnr)
+  if not cached or (cached.tick ~= tick and not cached.asking) then
+    cached = cached or {}
+    cached.asking = true
+    statistics_cache[bufnr] = cached
+    client_request(client, 'macmd/statistics', params, function(err, result)
+      cached.asking = false
+      if not err and result then
+        cached.result = result
+        cached.tick = tick
+        vim.schedule(function() vim.cmd('redrawstatus') end)
+      end
+    end, bufnr)
+  end
+  return cached.result
+end
+
+--- "412 words · 2 min" for a statusline (`%{v:lua.require'macmd'.statusline()}`); empty until the
+--- server has counted, and in buffers without macmd.
+function M.statusline()
+  local counts = M.statistics(0)
+  if not counts then return '' end
+  local minutes = counts.words == 0 and 0 or math.max(1, math.floor(counts.readingSeconds / 60 + 0.5))
+  return string.format('%d %s · %d min', counts.words, counts.words == 1 and 'word' or 'words', minutes)
+end
+
 local function create_command()
   vim.api.nvim_create_user_command('MacMDMentions', function()
     M.unlinked_mentions()
@@ -1280,6 +1326,10 @@ function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   create_command()
   vim.lsp.commands['macmd.showReferences'] = M.show_references
+  vim.api.nvim_create_autocmd('BufWipeout', {
+    group = vim.api.nvim_create_augroup('macmd_statistics', { clear = true }),
+    callback = function(args) statistics_cache[args.buf] = nil end,
+  })
   if M.config.semantic_highlights then
     M.define_highlights()
     vim.api.nvim_create_autocmd('ColorScheme', {
