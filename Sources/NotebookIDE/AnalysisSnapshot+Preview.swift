@@ -33,6 +33,7 @@ extension AnalysisSnapshot {
         html.scriptNonce = options.scriptNonce
         html.tagPageBase = options.tagPages
         html.locale = options.locale
+        html.idPrefix = options.idPrefix
         // The parser uses one core; the line index (for the outline and the HTML's source lines)
         // needs only the bytes, so it is made on the other one meanwhile.
         let tree = ResultBox<SyntaxTree>()
@@ -64,7 +65,7 @@ extension AnalysisSnapshot {
             embedded = transclusion.embeddedNotes + transclusion.embeddedFiles
         }
         var (preview, pieces) = PreviewBuilder.buildPieces(tree: parsed, fileName: fileName, html: html, lines: analysis.lines,
-                                                           finishPiece: finishPiece)
+                                                           statisticsFooter: options.statisticsFooter, finishPiece: finishPiece)
         if let place {
             // The page's own files, then the notes it embeds and what they show: a client
             // refreshes the page when any of them changes.

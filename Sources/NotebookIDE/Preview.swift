@@ -57,6 +57,11 @@ public struct PreviewOptions: Sendable, Equatable {
     /// The writer's language, for the text MacMD writes on the page (its footer, the reason an
     /// embed is not shown, a formula's error).
     public var locale: SupportedLocale = .en
+    /// A full page ends with the note's counts (words, characters, reading time).
+    public var statisticsFooter = true
+    /// Prefixed to every id of the page (`HTMLOptions.idPrefix`): notes printed one after the
+    /// other in one document keep their ids apart.
+    public var idPrefix = ""
     public init() {}
 }
 
@@ -101,7 +106,7 @@ public enum PreviewBuilder {
     /// `lines`, when given, is the line index of `tree.source` (the server builds it on the other
     /// core while the parser runs).
     public static func buildPieces(tree: SyntaxTree, fileName: String, html htmlOptions: HTMLOptions,
-                                   lines: LineIndex? = nil,
+                                   lines: LineIndex? = nil, statisticsFooter: Bool = true,
                                    finishPiece: (@Sendable ([UInt8]) -> [UInt8])? = nil)
         -> (preview: Preview, htmlPieces: [[UInt8]]) {
         // Heading ids first: the outline and the (possibly split) rendering both use them.
@@ -113,7 +118,7 @@ public enum PreviewBuilder {
         if options.fullPage && options.title == nil { options.title = title }
         // A full page shows the counts in its footer: counted before the pieces are rendered
         // (a walk of the tree, a fraction of the rendering), else alongside them.
-        let pageCounts = options.fullPage ? TextStatistics(tree: tree) : nil
+        let pageCounts = options.fullPage && statisticsFooter ? TextStatistics(tree: tree) : nil
         if let pageCounts {
             options.pageStatistics = HTMLOptions.PageStatistics(words: pageCounts.words, characters: pageCounts.characters,
                                                                 readingMinutes: pageCounts.readingMinutes)

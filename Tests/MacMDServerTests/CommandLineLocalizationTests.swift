@@ -35,6 +35,7 @@ final class CommandLineLocalizationTests: XCTestCase {
           lsp         Serve the Language Server Protocol on stdin/stdout
           check       Report a notebook's problems (links, front matter)
           stats       Count the words, characters and paragraphs of notes
+          export      Print a note or a notebook to PDF
 
         Options:
           -h, --help    Show this help (`macmd <command> --help` for a command's options)
