@@ -198,6 +198,7 @@ enum ExportCommand {
         if let headEnd = find(Array("</head>".utf8), in: head) { head.insert(contentsOf: Array(printStyle.utf8), at: headEnd.lowerBound) }
         var page = head
         for article in articles {
+            // l10n-exempt: HTML markup
             page += Array("<section class=\"note\">\n".utf8) + article + Array("</section>\n".utf8)
         }
         return page + articleEnd + Array("\n</body>\n</html>\n".utf8)
@@ -212,6 +213,7 @@ enum ExportCommand {
         return start..<(start + needle.count)
     }
 
+    // l10n-exempt: HTML markup the renderer writes
     static let articleStart = Array("<article class=\"markdown-body\">\n".utf8)
     static let articleEnd = Array("</article>".utf8)
 
@@ -250,8 +252,12 @@ enum ExportCommand {
         guard status == 0, FileReader.exists(partial), rename(partial, out) == 0 else {
             unlink(partial)
             let log = (try? FileReader.contents(of: folder + "/browser.log").get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let reason = log.split(separator: "\n").last(where: { !$0.contains("dbus") }).map(String.init) ?? "exit status \(status)"
-            MacMDCommandLine.writeError("export", LocalizedText("cli.export.error.browser", .string(browser), .string(reason)))
+            // The browser's last word, in English, without its D-Bus complaints.
+            if let reason = log.split(separator: "\n").last(where: { !$0.contains("dbus") }) {
+                MacMDCommandLine.writeError("export", LocalizedText("cli.export.error.browser", .string(browser), .string(String(reason))))
+            } else {
+                MacMDCommandLine.writeError("export", LocalizedText("cli.export.error.browserStatus", .string(browser), .integer(Int(status))))
+            }
             return 1
         }
         return 0

@@ -66,6 +66,13 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(noBrowser.status, 2)
         XCTAssertTrue(noBrowser.stderr.contains("apt install chromium"), noBrowser.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/macmd-never.pdf"))
+        // A browser that fails: exit status 1, why, and no file left behind.
+        let failing = try TestProcess.run(try MacmdBinary.url(), ["export", note, "--pdf", "--out", "/tmp/macmd-never.pdf"],
+                                          environment: ["MACMD_CHROMIUM": "/bin/false", "LANG": "C"])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertEqual(failing.stderr, "macmd export: /bin/false could not print the PDF: it exited with status 1\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/macmd-never.pdf"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/macmd-never.pdf.part"))
         let badOut = try TestProcess.macmd(["export", note, "--pdf", "--out", "/nonexistent/folder/x.pdf"])
         XCTAssertEqual(badOut.status, 2)
         XCTAssertEqual(badOut.stderr, "macmd export: cannot write /nonexistent/folder/x.pdf: its folder is missing or not writable, or it is a folder\n")
