@@ -114,19 +114,28 @@ public struct WordCounter: Sendable, Equatable {
         let lower = x | WordCounter.repeated(0x20)
         let letter = (WordCounter.inRange(lower, 0x61, 0x7B) | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x5F)))
         let digit = WordCounter.inRange(x, 0x30, 0x3A)
-        let stop = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x2E))
-        let midLetter = stop | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x27)) | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x3A))
-        let midNumber = stop | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x2C)) | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x3B))
         let lineBreak = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x0A)) | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x0D))
         let space = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x20)) | WordCounter.zeroBytes(x ^ WordCounter.repeated(0x09))
         let word = letter | digit
         // Each byte's high bit lines up with the previous byte's (and the one before's).
-        let wordBefore = word << 8 | (previousLetter | previousDigit) << 7
-        let letterTwoBefore = letter << 16 | previousLetter << 15 | beforePreviousLetter << 7
-        let digitTwoBefore = digit << 16 | previousDigit << 15 | beforePreviousDigit << 7
-        let joinedLetter = letter & (midLetter << 8 | previousMidLetter << 7) & letterTwoBefore
-        let joinedDigit = digit & (midNumber << 8 | previousMidNumber << 7) & digitTwoBefore
-        let starts = word & ~wordBefore & ~joinedLetter & ~joinedDigit
+        var starts = word & ~(word << 8 | (previousLetter | previousDigit) << 7)
+        // The middle marks (`'` `.` `:` between letters, `,` `.` `;` between digits): most
+        // blocks have none, and none just before them.
+        let commaOrStop = WordCounter.zeroBytes((x | WordCounter.repeated(0x02)) ^ WordCounter.repeated(0x2E))  // , .
+        let colonOrSemicolon = WordCounter.zeroBytes((x & WordCounter.repeated(0xFE)) ^ WordCounter.repeated(0x3A))  // : ;
+        let apostrophe = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x27))
+        var midLetter: UInt64 = 0
+        var midNumber: UInt64 = 0
+        if commaOrStop | colonOrSemicolon | apostrophe | previousMidLetter | previousMidNumber != 0 {
+            let stop = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x2E))
+            let colon = WordCounter.zeroBytes(x ^ WordCounter.repeated(0x3A))
+            midLetter = stop | apostrophe | colon
+            midNumber = commaOrStop | (colonOrSemicolon & ~colon)
+            let letterTwoBefore = letter << 16 | previousLetter << 15 | beforePreviousLetter << 7
+            let digitTwoBefore = digit << 16 | previousDigit << 15 | beforePreviousDigit << 7
+            starts &= ~(letter & (midLetter << 8 | previousMidLetter << 7) & letterTwoBefore)
+            starts &= ~(digit & (midNumber << 8 | previousMidNumber << 7) & digitTwoBefore)
+        }
         words &+= WordCounter.highBitCount(starts)
         characters &+= 8 &- WordCounter.highBitCount(lineBreak)
         spaces &+= WordCounter.highBitCount(space)
@@ -189,6 +198,9 @@ public struct WordCounter: Sendable, Equatable {
     /// The class of any scalar.
     static func scalarClass(_ v: UInt32) -> Class {
         if v < 0x80 { return asciiClass(UInt8(v)) }
+        // The letters of Latin, Greek and Cyrillic, the commonest, without a look at the rest.
+        if v &- 0xC0 < 0x190 { return v == 0xD7 || v == 0xF7 ? .other : .letter }
+        if v &- 0x3A3 < 0x53 || v &- 0x3F7 < 0x8B || v &- 0x38E < 0x14 || v &- 0x388 < 3 || v == 0x38C { return .letter }
         if isIdeographic(v) { return .ideograph }
         if v == 0x2019 || v == 0xB7 || v == 0x2027 || v == 0xFE13 || v == 0xFE55 || v == 0xFF07 || v == 0xFF1A { return .midLetter }
         if v == 0x60C || v == 0x66C || v == 0xFE50 || v == 0xFE54 || v == 0xFF0C || v == 0xFF1B { return .midNumber }
