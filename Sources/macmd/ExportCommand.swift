@@ -141,7 +141,7 @@ enum ExportCommand {
             MacMDCommandLine.writeError("export", LocalizedText("cli.render.error.cannotFind", .string(path)))
             return nil
         }
-        let root = isFolder ? path : NotebookPath.folder(of: path).isEmpty ? "." : NotebookPath.folder(of: path)
+        let root = isFolder ? path : notebookRoot(of: path)
         let (folder, log, refusal) = NotebookFolder.indexed(path: root)
         if let refusal {
             MacMDCommandLine.writeError("export", LocalizedText("cli.check.error.cannotCheck", .string(root), .text(refusal.text)))
@@ -202,6 +202,21 @@ enum ExportCommand {
             page += Array("<section class=\"note\">\n".utf8) + article + Array("</section>\n".utf8)
         }
         return page + articleEnd + Array("\n</body>\n</html>\n".utf8)
+    }
+
+    /// The notebook a note belongs to: the nearest folder above it with a root marker
+    /// (`.macmd.json`, `.obsidian`, `.git`, …), else the note's own folder; so its links reach
+    /// the notes outside its folder.
+    static func notebookRoot(of file: String) -> String {
+        let start = NotebookPath.folder(of: file).isEmpty ? "." : NotebookPath.folder(of: file)
+        guard let resolved = realpath(start, nil) else { return start }
+        var folder = String(cString: resolved)
+        free(resolved)
+        while true {
+            if NotebookFolder.rootMarkers.contains(where: { FileReader.exists(folder + "/" + $0) }) { return folder }
+            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return start }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
     }
 
     /// Where `needle` is in `haystack`: its first place, or with `last` its last.
