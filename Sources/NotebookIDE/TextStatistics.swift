@@ -135,7 +135,7 @@ public struct TextStatistics: Sendable, Equatable {
     private static func clipped(_ node: Node, in tree: SyntaxTree, to range: Range<Int>?) -> ArraySlice<UInt8> {
         let content = tree.contentBytes(of: node)
         guard let range else { return content }
-        let source = Int(node.sourceStart)..<Int(node.sourceEnd)
+        let source = Int(node.sourceStart)..<max(Int(node.sourceStart), Int(node.sourceEnd))
         if range.lowerBound <= source.lowerBound && source.upperBound <= range.upperBound { return content }
         let start = max(range.lowerBound, source.lowerBound), end = min(range.upperBound, source.upperBound, tree.source.count)
         guard start < end else { return [] }

@@ -301,14 +301,7 @@ enum ExportCommand {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            offset += n
-        }
-        return true
+        return StandardStreams.writeAll(bytes, to: fd)
     }
 
     /// Removes the browser's profile folder (files and folders under `path`).
