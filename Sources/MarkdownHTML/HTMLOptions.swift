@@ -18,6 +18,12 @@ public enum MathMarkup: String, CaseIterable, Sendable {
     public static var namesList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
+/// Why a Markdown link is written without its URL (`HTMLOptions.markedLinks`).
+public enum LinkMark: Sendable, Equatable {
+    case broken
+    case unpublished
+}
+
 /// How `HTMLRenderer` writes HTML.
 public struct HTMLOptions: Sendable, Equatable {
     /// Safe mode: raw HTML is replaced by `<!-- raw HTML omitted -->` (as cmark does without
@@ -39,6 +45,12 @@ public struct HTMLOptions: Sendable, Equatable {
     /// With `tagLinks`, where a tag leads: this URL followed by the tag's name (without `#`,
     /// percent-encoded as a URL path is), a page of the tag's notes; nil leads to `#tag` in the page.
     public var tagPageBase: String? = nil
+    /// Write a table column's alignment as a class (`align-center`, which the stylesheet
+    /// aligns) rather than the `align` attribute cmark writes, which HTML5 made obsolete: for
+    /// pages that must validate and whose policy allows no inline style.
+    public var alignmentClasses = false
+    /// With `tagPageBase`, written after the tag's name (`.html` for the files of a site).
+    public var tagPageSuffix: String = ""
     /// Render `^block-id` as an empty anchor `<span class="block-id" id="^id"></span>`; otherwise drop it.
     public var blockIDAnchors: Bool
     /// Appended to a wiki-link target that has no extension of its own (`[[note]]` -> `note.md`).
@@ -52,6 +64,11 @@ public struct HTMLOptions: Sendable, Equatable {
     /// published page (`chapter.html` for `chapter.md`), decided by a caller that knows the
     /// notebook (the preview). Empty (the default): every destination as written.
     public var linkDestinations: [String: String] = [:]
+    /// Markdown link destinations (as `linkDestinations` keys them) written without a URL: a
+    /// link that reaches nothing (`.broken`: `<a class="broken">`, as a broken wiki-link) or a
+    /// note the pages being made leave out (`.unpublished`: its text in
+    /// `<span class="unpublished">`). Empty (the default): every link has its URL.
+    public var markedLinks: [String: LinkMark] = [:]
     /// Where the page's relative URLs lead (absolute under a URL standing for the notebook's
     /// root) and whether a full page has a `<base>`; nil (the default): URLs as written.
     public var resourceBase: ResourceBase? = nil

@@ -232,6 +232,11 @@ extension HTMLRenderState {
             out.text(label[...])
             out.literal("</a>")
             return
+        case .unpublished:
+            out.literal("<span class=\"unpublished\">")
+            out.text(label[...])
+            out.literal("</span>")
+            return
         case .ambiguous(let first?):
             // One of several: the first candidate, marked so a reader knows it is a guess.
             url = Array(first.utf8)
@@ -362,6 +367,7 @@ extension HTMLRenderState {
             out.literal("<a class=\"tag\" href=\"")
             if let base = options.tagPageBase { out.text(Array(base.utf8)[...]) } else { out.literal("#") }
             out.href(tag.first == 0x23 ? tag.dropFirst() : tag)
+            if options.tagPageBase != nil, !options.tagPageSuffix.isEmpty { out.text(Array(options.tagPageSuffix.utf8)[...]) }
             out.literal("\">")
             out.text(tag)
             out.literal("</a>")

@@ -341,11 +341,14 @@ struct HTMLRenderState: ~Copyable {
         case .tableCell:
             out.cr()
             out.literal(isHeaderCell(node) ? "<th" : "<td")
-            switch TableAlignment(rawValue: node.data) ?? .none {
-            case .none: break
-            case .left: out.literal(" align=\"left\"")
-            case .center: out.literal(" align=\"center\"")
-            case .right: out.literal(" align=\"right\"")
+            switch (TableAlignment(rawValue: node.data) ?? .none, options.alignmentClasses) {
+            case (.none, _): break
+            case (.left, false): out.literal(" align=\"left\"")
+            case (.center, false): out.literal(" align=\"center\"")
+            case (.right, false): out.literal(" align=\"right\"")
+            case (.left, true): out.literal(" class=\"align-left\"")
+            case (.center, true): out.literal(" class=\"align-center\"")
+            case (.right, true): out.literal(" class=\"align-right\"")
             }
             sourceLine(node)
             out.byte(0x3E)
@@ -388,6 +391,10 @@ struct HTMLRenderState: ~Copyable {
         case .link, .autolink:
             if node.kind == .autolink { insideAutolink = true }
             let target = linkTarget(node)
+            if let mark = mark(of: node, target.destination) {
+                out.literal(mark == .broken ? "<a class=\"broken\">" : "<span class=\"unpublished\">")
+                return .descend
+            }
             out.literal("<a href=\"")
             writeURL(rewritten(target.destination))
             if !target.title.isEmpty {
@@ -490,7 +497,7 @@ struct HTMLRenderState: ~Copyable {
             out.literal("</del>")
         case .link, .autolink:
             if node.kind == .autolink { insideAutolink = false }
-            out.literal("</a>")
+            out.literal(mark(of: node, linkTarget(node).destination) == .unpublished ? "</span>" : "</a>")
         case .image:
             let target = linkTarget(node)
             if !target.title.isEmpty {
@@ -684,6 +691,14 @@ struct HTMLRenderState: ~Copyable {
         guard !options.linkDestinations.isEmpty,
               let url = options.linkDestinations[String(decoding: destination, as: UTF8.self)] else { return destination }
         return Array(url.utf8)[...]
+    }
+
+    /// Why the link `node` (to `destination`) is written without its URL, if it is
+    /// (`HTMLOptions.markedLinks`); nil, at the cost of one emptiness check, for most pages.
+    @inline(__always)
+    func mark(of node: Node, _ destination: ArraySlice<UInt8>) -> LinkMark? {
+        guard !options.markedLinks.isEmpty, node.kind == .link else { return nil }
+        return options.markedLinks[String(decoding: destination, as: UTF8.self)]
     }
 
     /// A link's decoded destination and title: slices of the content when there was nothing to

@@ -224,7 +224,7 @@ extension HTMLRenderState {
             return Array(url.utf8)
         case .embed(let embedded):
             return Array(embedded.url.utf8)
-        case .broken, .ambiguous(nil):
+        case .broken, .ambiguous(nil), .unpublished:
             return nil
         case nil:
             return WikiLinkInfo.isImageEmbed(isEmbed: true, target: contentBytes(info.target))

@@ -46,6 +46,10 @@ public enum WikiLinkDestination: Sendable, Equatable {
     /// Several notes or files match equally well: the class `ambiguous`, and the URL of the
     /// first candidate (as `url`) when the caller has one, else no `href`.
     case ambiguous(String?)
+    /// A note that is left out of the pages being made (a published site leaves out notes
+    /// marked `publish: false`): its label written as text, in `<span class="unpublished">`,
+    /// so neither a link nor its target's content reaches the page.
+    case unpublished
     /// A note, section or block shown in place (`![[note#Heading]]`), rendered by the caller
     /// (which knows the notebook, the depth and what is already being shown).
     case embed(EmbeddedNote)

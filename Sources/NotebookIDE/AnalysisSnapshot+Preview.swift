@@ -19,8 +19,12 @@ import TextCore
 extension AnalysisSnapshot {
     /// The preview of `analysis` (the text of `note`, when it is in a notebook; of the file
     /// `file` when it is one; `fileName` gives the title of last resort), its HTML in pieces,
-    /// each passed through `finishPiece` on the core that rendered it.
+    /// each passed through `finishPiece` on the core that rendered it. With `pages` (a page of
+    /// a published site), links to notes lead to their pages, a note the site leaves out is
+    /// text and never shown, a link that reaches nothing has no URL, tags lead to `.html`
+    /// pages, and only the notebook's own files (`assets`) count as there.
     public func preview(_ analysis: DocumentAnalysis, note: NoteRef?, file: String? = nil, fileName: String, options: PreviewOptions,
+                        pages: SitePages? = nil,
                         finishPiece: (@Sendable ([UInt8]) -> [UInt8])? = nil) -> (preview: Preview, htmlPieces: [[UInt8]]) {
         let folder = note.flatMap(folder(of:))
         var html = HTMLOptions(safe: options.safe, sourceLines: options.sourceLines, headingIDs: true,
@@ -32,6 +36,10 @@ extension AnalysisSnapshot {
         html.math = options.math
         html.scriptNonce = options.scriptNonce
         html.tagPageBase = options.tagPages
+        if pages != nil {
+            html.tagPageSuffix = ".html"
+            html.alignmentClasses = true
+        }
         html.locale = options.locale
         html.idPrefix = options.idPrefix
         // The parser uses one core; the line index (for the outline and the HTML's source lines)
@@ -49,16 +57,17 @@ extension AnalysisSnapshot {
         var embedded: [String] = []
         if let folder, let note {
             // Once per distinct link, before the pieces are rendered on every core.
-            let fileExists = { (path: String) in files.exists(folder.absolutePath(path)) }
+            let assets = folder.notebook.assets
+            let fileExists = pages == nil ? { (path: String) in files.exists(folder.absolutePath(path)) } : { assets.contains($0) }
             let destinations = PreviewLinks.destinations(of: parsed, notebook: folder.notebook, notePath: note.path,
-                                                         indexComplete: folder.isIndexComplete, fileExists: fileExists)
+                                                         indexComplete: folder.isIndexComplete, pages: pages, fileExists: fileExists)
             if let symbols = folder.notebook.notes[note.path] {
-                html.linkDestinations = PreviewLinks.markdownDestinations(of: symbols.links, catalog: folder.notebook.catalog,
-                                                                          notePath: note.path)
+                (html.linkDestinations, html.markedLinks) = PreviewLinks.markdownDestinations(
+                    of: symbols.links, catalog: folder.notebook.catalog, notePath: note.path, pages: pages, assets: assets)
             }
             let transclusion = Transclusion(notebook: folder.notebook, hostPath: note.path, page: html,
                                             parseOptions: folder.configuration.parseOptions,
-                                            depth: folder.configuration.previewEmbedDepth,
+                                            depth: folder.configuration.previewEmbedDepth, pages: pages,
                                             source: { path in path == note.path ? analysis : source(of: NoteRef(folder: note.folder, path: path)) },
                                             fileExists: fileExists)
             html.wikiLinkDestinations = transclusion.embedding(destinations, of: parsed, notePath: note.path)

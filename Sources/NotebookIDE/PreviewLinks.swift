@@ -18,12 +18,14 @@ public enum PreviewLinks {
     /// (`![[scan.tiff]]`) is checked there. While the notebook's index is not complete
     /// (`indexComplete` false: its first scan is running), a link whose target is not found is
     /// left to the renderer, not marked broken: the scan may not have reached the target yet.
+    /// With `pages` (a published site), a link to a note leads to its page, and one to a note
+    /// the site leaves out is text (`.unpublished`).
     public static func destinations(of tree: SyntaxTree, notebook: Notebook, notePath: String, indexComplete: Bool = true,
-                                    fileExists: (String) -> Bool) -> WikiLinkDestinations {
+                                    pages: SitePages? = nil, fileExists: (String) -> Bool) -> WikiLinkDestinations {
         let catalog = notebook.catalog
         let assets = notebook.assets
         return WikiLinkDestinations.resolving(tree) { reference in
-            let found = destination(of: reference, catalog: catalog, assets: assets, from: notePath, fileExists: fileExists)
+            let found = destination(of: reference, catalog: catalog, assets: assets, from: notePath, pages: pages, fileExists: fileExists)
             if !indexComplete, case .broken? = found { return nil }
             return found
         }
@@ -33,7 +35,7 @@ public enum PreviewLinks {
     /// handles best itself: one into the same note (`[[#Heading]]`, whose `#slug` the renderer
     /// computes from the text being shown, which may be newer than the index) and a URL.
     public static func destination(of reference: WikiLinkReference, catalog: NoteCatalog, assets: Set<String>,
-                                   from notePath: String, fileExists: (String) -> Bool) -> WikiLinkDestination? {
+                                   from notePath: String, pages: SitePages? = nil, fileExists: (String) -> Bool) -> WikiLinkDestination? {
         if NotebookPath.trimmed(reference.target).isEmpty { return nil }
         let link = linkSymbol(of: reference)
         switch catalog.resolve(link, from: notePath) {
@@ -43,13 +45,14 @@ public enum PreviewLinks {
             var chosen = link
             chosen.target.text = first
             if case .url(let url)? = url(of: catalog.resolve(chosen, from: notePath), from: notePath, assets: assets,
-                                         fileExists: fileExists) {
+                                         pages: pages, fileExists: fileExists) {
                 return .ambiguous(url)
             }
             // The candidate lacks the heading or block the link names: the candidate itself.
-            return .ambiguous(encoded(NotebookPath.relativePath(from: NotebookPath.folder(of: notePath), to: first)))
+            guard let page = pages.map({ $0.page(of: first) }) ?? first else { return .ambiguous(nil) }
+            return .ambiguous(encoded(NotebookPath.relativePath(from: NotebookPath.folder(of: notePath), to: page)))
         case let resolution:
-            return url(of: resolution, from: notePath, assets: assets, fileExists: fileExists)
+            return url(of: resolution, from: notePath, assets: assets, pages: pages, fileExists: fileExists)
         }
     }
 
@@ -63,12 +66,13 @@ public enum PreviewLinks {
     }
 
     /// The destination of a resolved wiki-link written in the note at `notePath`.
-    private static func url(of resolution: Resolution, from notePath: String, assets: Set<String>,
+    private static func url(of resolution: Resolution, from notePath: String, assets: Set<String>, pages: SitePages?,
                             fileExists: (String) -> Bool) -> WikiLinkDestination? {
         let folder = NotebookPath.folder(of: notePath)
         switch resolution {
         case .note(let path, let heading, let block, let htmlID):
-            return .url(encoded(NotebookPath.relativePath(from: folder, to: path)) + fragment(heading, block, htmlID))
+            guard let page = pages.map({ $0.page(of: path) }) ?? path else { return .unpublished }
+            return .url(encoded(NotebookPath.relativePath(from: folder, to: page)) + fragment(heading, block, htmlID))
         case .file(let path):
             guard assets.contains(path) || fileExists(path) else { return .broken }
             return .url(encoded(NotebookPath.relativePath(from: folder, to: path)))
@@ -88,8 +92,18 @@ public enum PreviewLinks {
     /// it reaches, relative to the note, for `HTMLOptions.linkDestinations`. A link whose path
     /// reaches its target as written (its extension aside) is left as it is.
     public static func markdownDestinations<Links: Sequence<LinkSymbol>>(of links: Links, catalog: NoteCatalog, notePath: String) -> [String: String] {
+        markdownDestinations(of: links, catalog: catalog, notePath: notePath, pages: nil).urls
+    }
+
+    /// The same for a page of a published site (`pages`): every link to a note leads to its
+    /// page; one to a note the site leaves out, or that reaches nothing (no such note, heading,
+    /// block or file among `assets`), is marked (`HTMLOptions.markedLinks`).
+    public static func markdownDestinations<Links: Sequence<LinkSymbol>>(of links: Links, catalog: NoteCatalog, notePath: String,
+                                                                        pages: SitePages?, assets: Set<String> = [])
+        -> (urls: [String: String], marks: [String: LinkMark]) {
         let folder = NotebookPath.folder(of: notePath)
         var result: [String: String] = [:]
+        var marks: [String: LinkMark] = [:]
         for link in links where !link.form.isWiki && link.form != .autolink && !link.target.text.isEmpty {
             let written = NotebookPath.percentDecoded(link.target.text)
             if NotebookPath.isExternal(written) { continue }
@@ -97,10 +111,26 @@ public enum PreviewLinks {
             var anchor = ""
             switch catalog.resolve(link, from: notePath) {
             case .note(let path, let heading, let block, let htmlID):
-                reached = path
                 anchor = fragment(heading, block, htmlID)
-            case .file(let path):
+                if let pages {
+                    guard let page = pages.page(of: path) else {
+                        marks[link.destination] = .unpublished
+                        continue
+                    }
+                    // A site's page is never where the link as written leads (`.md`).
+                    result[link.destination] = encoded(NotebookPath.relativePath(from: folder, to: page)) + anchor
+                    continue
+                }
                 reached = path
+            case .file(let path):
+                if pages != nil, !assets.contains(path) {
+                    marks[link.destination] = .broken
+                    continue
+                }
+                reached = path
+            case .brokenNote, .brokenHeading, .brokenBlock, .ambiguous:
+                if pages != nil { marks[link.destination] = .broken }
+                continue
             default:
                 continue
             }
@@ -111,7 +141,7 @@ public enum PreviewLinks {
                 == NotebookPath.removingExtension(reached, catalog.noteExtensions) { continue }
             result[link.destination] = encoded(NotebookPath.relativePath(from: folder, to: reached)) + anchor
         }
-        return result
+        return (result, marks)
     }
 
     /// The URL fragment of a place in a note: `#^id` for a block, the heading's `#slug`, an HTML

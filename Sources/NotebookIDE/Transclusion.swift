@@ -40,6 +40,9 @@ public final class Transclusion {
     let page: HTMLOptions
     /// The page's note and its folder, whence its URLs lead.
     let hostPath: String
+    /// The pages of a published site the page is one of: links lead to pages, and a note the
+    /// site leaves out is never shown; nil for a preview.
+    let pages: SitePages?
     var bytesLeft: Int
     var embedsShown = 0
     /// The notes shown in the page, each once, in the order first shown.
@@ -50,10 +53,11 @@ public final class Transclusion {
 
     /// `page` is the host page's options with its `resourceBase`, if any, already set.
     public init(notebook: Notebook, hostPath: String, page: HTMLOptions, parseOptions: ParseOptions,
-                depth: Int = Transclusion.defaultDepth, byteBudget: Int = Transclusion.defaultByteBudget,
+                depth: Int = Transclusion.defaultDepth, byteBudget: Int = Transclusion.defaultByteBudget, pages: SitePages? = nil,
                 source: @escaping (String) -> DocumentAnalysis?, fileExists: @escaping (String) -> Bool) {
         self.notebook = notebook
         self.hostPath = hostPath
+        self.pages = pages
         self.page = page
         self.parseOptions = parseOptions
         self.depth = max(0, depth)
@@ -86,6 +90,8 @@ public final class Transclusion {
         for (index, info) in tree.wikiLinks.enumerated() where info.isEmbed && standalone[index] {
             let link = PreviewLinks.linkSymbol(of: WikiLinkReference(info, of: tree))
             guard case .note(let path, let heading, let block, _) = notebook.catalog.resolve(link, from: notePath) else { continue }
+            // A note the site leaves out stays out, embedded or not.
+            if let pages, pages.page(of: path) == nil { continue }
             let url: String
             switch table.byIndex[index] {
             case .url(let written)?: url = written
@@ -136,11 +142,13 @@ public final class Transclusion {
         options.headingIDs = true
         options.idPrefix = "embed\(embedsShown)-"
         options.resourceBase = base(forNoteIn: NotebookPath.folder(of: path))
-        options.linkDestinations = PreviewLinks.markdownDestinations(of: symbols.links, catalog: notebook.catalog, notePath: path)
         let catalog = notebook.catalog
         let assets = notebook.assets
+        let pages = pages
+        (options.linkDestinations, options.markedLinks) = PreviewLinks.markdownDestinations(of: symbols.links, catalog: catalog, notePath: path,
+                                                                                           pages: pages, assets: assets)
         let own = WikiLinkDestinations.resolving(tree) { reference in
-            PreviewLinks.destination(of: reference, catalog: catalog, assets: assets, from: path, fileExists: fileExists)
+            PreviewLinks.destination(of: reference, catalog: catalog, assets: assets, from: path, pages: pages, fileExists: fileExists)
         }
         options.wikiLinkDestinations = embedding(own, of: tree, notePath: path, shown: shown + [key])
         let renderer = HTMLRenderer(options: options)

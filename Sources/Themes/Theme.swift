@@ -28,6 +28,9 @@ public enum PreviewTheme: String, CaseIterable, Sendable {
 
     /// The complete inline stylesheet of a page in this theme (what `fullPage` output embeds).
     public var stylesheet: String { ThemeStylesheet.css(for: self) }
+    /// The stylesheet of a published site's pages: the page's, and the rules of the site's
+    /// header, backlinks, index and tag pages.
+    public var siteStylesheet: String { ThemeStylesheet.css(for: self) + String(describing: ThemeStylesheet.site) }
 
     /// True when the theme has a dark background (browsers then draw dark scrollbars and controls).
     public var isDark: Bool { palette.isDark }

@@ -52,6 +52,34 @@ enum ThemeStylesheet {
         return text
     }
 
+    /// The rules of a site's own parts (`macmd export NOTEBOOK`): the header on every page,
+    /// the backlinks after a note, the lists of the index and the tag pages.
+    static let site: StaticString = """
+        .site-header { border-bottom: 1px solid var(--border); }
+        .site-header nav { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 12px 45px;
+          display: flex; gap: 1.5em; font: 15px/1.5 var(--font); }
+        .site-header a { color: var(--muted); text-decoration: none; }
+        .site-header a.site-title { color: var(--fg); font-weight: 600; margin-inline-end: auto; }
+        .site-header a:hover { color: var(--link); }
+        @media (max-width: 767px) { .site-header nav { padding: 12px 16px; } }
+        .backlinks { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 0 45px 16px;
+          font: 15px/1.5 var(--font); color: var(--muted); }
+        .backlinks h2 { font-size: 1em; font-weight: 600; margin: 0 0 .5em; padding-top: 16px; border-top: 1px solid var(--border); }
+        .backlinks ul { margin: 0; padding-inline-start: 1.25em; }
+        .backlinks a { color: var(--link); }
+        @media (max-width: 767px) { .backlinks { padding: 0 16px 16px; } }
+        main > .page-statistics { box-sizing: border-box; max-width: 980px; margin: 0 auto 32px; padding: 0 45px;
+          font: 13.6px/1.5 var(--font); color: var(--muted); }
+        .site-count { color: var(--muted); }
+        .site-tags ul { list-style: none; padding-inline-start: 1.25em; }
+        .site-tags ul.tag-tree { padding-inline-start: 0; }
+        .site-tags li { margin: .25em 0; }
+        .markdown-body .unpublished { color: inherit; }
+        .markdown-body .align-left { text-align: left; } .markdown-body .align-center { text-align: center; }
+        .markdown-body .align-right { text-align: right; }
+
+        """
+
     /// The rules every theme shares; colours only through the variables above.
     static let base: StaticString = """
         html, body { background: var(--bg); }
@@ -79,7 +107,7 @@ enum ThemeStylesheet {
         .markdown-alert-important { --alert: var(--hl-function); } .markdown-alert-warning { --alert: var(--warning); }
         .markdown-alert-caution { --alert: var(--error); }
         .markdown-body a.wikilink { color: var(--link); }
-        .markdown-body a.wikilink.unresolved, .markdown-body a.wikilink.broken { color: var(--error); text-decoration: underline dotted; }
+        .markdown-body a.wikilink.unresolved, .markdown-body a.wikilink.broken, .markdown-body a.broken { color: var(--error); text-decoration: underline dotted; }
         .markdown-body a.wikilink.ambiguous { color: var(--warning); text-decoration: underline dotted; }
         .markdown-body .embed { margin: 0 0 16px; padding: .25em 1em; border: 1px solid var(--border); border-left: .25em solid var(--link); border-radius: 6px; }
         .markdown-body .embed > :last-child { margin-bottom: .5em; }

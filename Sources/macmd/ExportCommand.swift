@@ -32,7 +32,10 @@ enum ExportCommand {
     /// `macmd export --help` in the writer's language.
     static var usage: String {
         // l10n-exempt: the synopsis is typed as shown
-        HelpText.usage(["macmd export PATH --pdf --out FILE.pdf [--page-size SIZE] [--margin LENGTH] [--theme NAME]"]) + "\n"
+        HelpText.usage(["macmd export NOTEBOOK --out FOLDER [--theme NAME] [--title TEXT] [--base-url URL] [--quiet]",
+                        // l10n-exempt: the synopsis is typed as shown
+                        "macmd export PATH --pdf --out FILE.pdf [--page-size SIZE] [--margin LENGTH] [--theme NAME]"]) + "\n"
+            + HelpText.paragraph(LocalizedText("cli.export.help.site")) + "\n"
             + HelpText.paragraph(LocalizedText("cli.export.help"))
     }
 
@@ -44,6 +47,10 @@ enum ExportCommand {
         var pageSize = "A4"
         var margin = "20mm"
         var theme = PreviewTheme.light
+        var themeGiven = false
+        var title: String?
+        var baseURL: String?
+        var quiet = false
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -56,13 +63,16 @@ enum ExportCommand {
         while i < arguments.count {
             switch arguments[i] {
             case "--pdf": settings.pdf = true
-            case "--out", "--page-size", "--margin", "--theme":
+            case "-q", "--quiet": settings.quiet = true
+            case "--out", "--page-size", "--margin", "--theme", "--title", "--base-url":
                 let name = arguments[i]
                 guard let given = value(name), !given.isEmpty else {
                     return MacMDCommandLine.usageError("export", LocalizedText("cli.render.error.needsValue", .string(name)))
                 }
                 switch name {
                 case "--out": settings.out = given
+                case "--title": settings.title = given
+                case "--base-url": settings.baseURL = given
                 case "--page-size":
                     guard isSafeCSS(given) else { return MacMDCommandLine.usageError("export", LocalizedText("cli.export.error.pageSize", .string(given))) }
                     settings.pageSize = given
@@ -74,6 +84,7 @@ enum ExportCommand {
                         return MacMDCommandLine.usageError("export", LocalizedText("cli.render.error.unknownTheme", .string(given), .string(PreviewTheme.namesList)))
                     }
                     settings.theme = theme
+                    settings.themeGiven = true
                 }
             case "-h", "--help":
                 StandardStreams.writeOutput(Array(usage.utf8))
@@ -88,9 +99,10 @@ enum ExportCommand {
             }
             i += 1
         }
-        guard let path = settings.path, settings.pdf, let out = settings.out else {
+        guard let path = settings.path, let out = settings.out else {
             return MacMDCommandLine.usageError("export", LocalizedText("cli.export.error.needs"))
         }
+        if !settings.pdf { return exportSite(path, to: out, settings: settings) }
         // The folder of --out must be there and writable before anything is rendered.
         let outFolder = out.contains("/") ? String(out[..<(out.lastIndex(of: "/") ?? out.endIndex)]) : "."
         guard FileReader.isDirectory(outFolder.isEmpty ? "/" : outFolder), access(outFolder.isEmpty ? "/" : outFolder, W_OK) == 0,
@@ -154,7 +166,7 @@ enum ExportCommand {
         let snapshot = host.snapshot()
         let files: [String]
         if isFolder {
-            files = printOrder(Array(folder.notebook.notes.keys)).map(folder.absolutePath)
+            files = SitePages.readingOrder(Array(folder.notebook.notes.keys)).map(folder.absolutePath)
         } else {
             guard let resolved = realpath(path, nil) else { return nil }
             files = [String(cString: resolved)]
@@ -231,14 +243,6 @@ enum ExportCommand {
     // l10n-exempt: HTML markup the renderer writes
     static let articleStart = Array("<article class=\"markdown-body\">\n".utf8)
     static let articleEnd = Array("</article>".utf8)
-
-    /// The notes of a notebook in the order a reader meets them: the home note (`index.md`,
-    /// `README.md`, `home.md` at the root, whatever their case) first, then by folder and name.
-    static func printOrder(_ paths: [String]) -> [String] {
-        let homes = ["index.md", "readme.md", "home.md"]
-        func rank(_ path: String) -> Int { homes.firstIndex(of: path.lowercased()) ?? homes.count }
-        return paths.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }
-    }
 
     /// Prints `html` to the PDF `out` with `browser`; the exit status.
     static func print(_ html: [UInt8], with browser: String, to out: String) -> Int32 {

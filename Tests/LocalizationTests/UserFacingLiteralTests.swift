@@ -10,6 +10,7 @@
 // - `Sources/MarkdownHTML`'s HTML markup (class names such as `"math math-inline"`), whose few
 //   visible words are checked where they are written (`// l10n-exempt:` lines say why);
 // - `Sources/Themes`: CSS (font names, rules), no words for people;
+// - `Sources/NotebookIDE/Site`: a published site's markup, whose words are catalog keys;
 // - `Sources/NotebookIndex/DiagnosticCode+Summary.swift`: the codes' documentation in English,
 //   generated into the JSON Schema and docs/notebook.md.
 // A line may opt out with a comment `// l10n-exempt: <why>` on it or on the line above: the
@@ -32,6 +33,7 @@ final class UserFacingLiteralTests: XCTestCase {
         ("macmd-bench/", "`macmd-bench` reports figures for developers"),
         ("MarkdownHTML/", "HTML markup"),
         ("Themes/", "CSS: font names and rules, no words for people"),
+        ("NotebookIDE/Site/", "a published site's HTML markup; every word on its pages is a catalog key (site.*)"),
         ("NotebookIndex/DiagnosticCode+Summary.swift", "the codes' documentation, generated into the schema and docs/notebook.md"),
     ]
 

@@ -78,8 +78,9 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(badOut.stderr, "macmd export: cannot write /nonexistent/folder/x.pdf: its folder is missing or not writable, or it is a folder\n")
         let badMargin = try TestProcess.macmd(["export", note, "--pdf", "--out", "/tmp/x.pdf", "--margin", "1cm}body{"])
         XCTAssertEqual(badMargin.status, 2)
-        let noPDF = try TestProcess.macmd(["export", note, "--out", "/tmp/x.pdf"])
-        XCTAssertEqual(noPDF.status, 2)
-        XCTAssertTrue(noPDF.stderr.hasPrefix("macmd export: export needs a note or a notebook, --pdf and --out FILE.pdf"), noPDF.stderr)
+        let noOut = try TestProcess.macmd(["export", note, "--pdf"])
+        XCTAssertEqual(noOut.status, 2)
+        XCTAssertTrue(noOut.stderr.hasPrefix("macmd export: export needs a notebook and --out FOLDER, or a note or notebook, --pdf and --out FILE.pdf"),
+                      noOut.stderr)
     }
 }
