@@ -68,12 +68,12 @@ extension ExportCommand {
         var start = 0
         while start < items.count {
             let batch = Array(items[start..<min(start + batchSize, items.count)])
-            let made = PageBox(count: batch.count)
+            let made = ResultsBox<SitePage>(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
                 made.set(index, site.page(batch[index]))
             }
             for index in batch.indices {
-                guard let page = made.pages[index] else {
+                guard let page = made.value(index) else {
                     if case .note(let note) = batch[index] {
                         MacMDCommandLine.writeError("export", LocalizedText("cli.render.error.cannotFind", .string(folder.absolutePath(note))))
                     }
@@ -290,23 +290,6 @@ extension ExportCommand {
             hash = hash &* 0x100_0000_01b3
         }
         return hash
-    }
-
-    /// The pages of one batch, each set by one `concurrentPerform` iteration and read after it
-    /// returns (the join orders the writes before the reads), so no lock is needed.
-    final class PageBox: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<SitePage?>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-        /// Each index is set by one iteration alone: no two threads touch one slot.
-        func set(_ index: Int, _ page: SitePage?) { slots[index] = page }
-        var pages: UnsafeMutableBufferPointer<SitePage?> { slots }
     }
 
     /// A progress bar on standard error: `Exporting [#######-------] 512/1000`.

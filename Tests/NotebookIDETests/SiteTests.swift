@@ -137,15 +137,30 @@ final class SiteTests: XCTestCase {
         let garden = try page(.tag("garden"))
         // Its own notes, then each nested tag with its notes.
         XCTAssertTrue(garden.contains(#"<li><a href="../garden/beds.html">Beds</a></li>"#), garden)
-        XCTAssertTrue(garden.contains(#"<h2><a class="tag" href="garden/soil.html">#garden/soil</a></h2>"#), garden)
+        XCTAssertTrue(garden.contains(#"<h2><a class="tag" href="../_tags/garden/soil.html">#garden/soil</a></h2>"#), garden)
         XCTAssertTrue(garden.contains(#"<li><a href="../soil.html">Soil tests</a></li>"#), garden)
         let tags = try page(.tags)
-        XCTAssertTrue(tags.contains(#"<li><a class="tag" href="garden.html">#garden</a> <span class="site-count">3</span>"#), tags)
-        XCTAssertTrue(tags.contains(#"<ul>"#) && tags.contains(#"href="garden/beds.html">#garden/beds</a>"#), tags)
+        XCTAssertTrue(tags.contains(#"<li><a class="tag" href="../_tags/garden.html">#garden</a> <span class="site-count">3</span>"#), tags)
+        XCTAssertTrue(tags.contains(#"<ul>"#) && tags.contains(#"href="../_tags/garden/beds.html">#garden/beds</a>"#), tags)
         XCTAssertFalse(tags.contains("private"))
         let notes = try page(.index)
         XCTAssertTrue(notes.contains("<p class=\"site-count\">3 notes</p>"), notes)
         XCTAssertTrue(notes.contains("<h2>garden</h2>"), notes)
+    }
+
+    func testASiteInArabicRunsRightToLeftAndItsNotesInTheirOwnDirection() throws {
+        let (indexed, _, _) = NotebookFolder.indexed(path: folder.root)
+        var host = AnalysisHost()
+        host.addFolder(indexed.path)
+        host.updateFolder(indexed.path) { $0 = indexed }
+        var options = SiteOptions()
+        options.locale = .ar
+        let arabic = try XCTUnwrap(Site(snapshot: host.snapshot(), folderPath: indexed.path, options: options))
+        let soil = String(decoding: try XCTUnwrap(arabic.page(.note("soil.md"))).bytes, as: UTF8.self)
+        XCTAssertTrue(soil.contains(#"<html lang="ar" dir="rtl" data-theme="light">"#), soil)
+        XCTAssertTrue(soil.contains(#"<article class="markdown-body" dir="auto">"#), "an English note reads left to right")
+        XCTAssertTrue(soil.contains("<h2>ملاحظتان ترتبطان بهذه الصفحة</h2>"), soil)
+        XCTAssertTrue(soil.contains(">الوسوم</a>"), soil)
     }
 
     func testTheSamePagesComeOutTwice() throws {

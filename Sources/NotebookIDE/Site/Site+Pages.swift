@@ -23,9 +23,11 @@ extension Site {
         String(repeating: "../", count: path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
     }
 
-    /// The URL of the page at `target` from the page at `from`, relative and percent-encoded.
+    /// The URL of the page at `target` from the page at `from`, relative and percent-encoded:
+    /// the climb to the site's root, then the target's path (a list of thousands of notes makes
+    /// no shortest path for each).
     static func url(of target: String, from page: String) -> String {
-        PreviewLinks.encoded(NotebookPath.relativePath(from: NotebookPath.folder(of: page), to: target))
+        climb(from: page) + PreviewLinks.encoded(target)
     }
 
     func frame(path: String, title: String) -> SiteHTML {
@@ -52,19 +54,17 @@ extension Site {
                                                  fileName: NotebookPath.lastComponent(of: path), options: options, pages: pages)
         var html = frame(path: pagePath, title: preview.title)
         html.open()
-        html.write("<article class=\"markdown-body\">\n")
+        // The note's text runs in its own direction, whatever the language of the site's frame
+        // (an English note in a site made in Arabic reads left to right).
+        html.write(self.options.locale.isRightToLeft ? "<article class=\"markdown-body\" dir=\"auto\">\n" : "<article class=\"markdown-body\">\n")
         for piece in pieces { html.out += piece }
         html.write("</article>\n")
         // The notes that link here, by title, each once (the note itself and left-out notes not).
-        var linkers = Set<String>()
-        for backlink in folder.notebook.backlinks(to: path) where backlink.source != path && pages.page(of: backlink.source) != nil {
-            linkers.insert(backlink.source)
-        }
-        if !linkers.isEmpty {
+        if let linkers = backlinks[path], !linkers.isEmpty {
             html.write("<nav class=\"backlinks\">\n<h2>")
             html.text(LocalizedText("site.backlinks", .integer(linkers.count)))
             html.write("</h2>\n<ul>\n")
-            for source in sortedByTitle(linkers) {
+            for source in linkers {
                 html.listItem(href: Site.url(of: pages.page(of: source) ?? source, from: pagePath), text: noteTitle(source))
             }
             html.write("</ul>\n</nav>\n")
@@ -116,7 +116,7 @@ extension Site {
         html.write("<article class=\"markdown-body site-tags\">\n<h1>")
         html.escape(heading)
         html.write("</h1>\n")
-        let names = notesByTag.keys.sorted()
+        let names = tagNames
         if names.isEmpty {
             html.write("<p>")
             html.text(LocalizedText("site.tags.none"))
@@ -180,7 +180,16 @@ extension Site {
             }
             html.write("</ul>\n")
         }
-        for nested in notesByTag.keys.sorted() where nested != name && TagSymbol.name(nested, matches: name) {
+        // The tags nested under it are one run of the sorted names (those starting `name/`),
+        // found by a binary search rather than a scan of every name.
+        let prefix = name + "/"
+        var low = 0
+        var high = tagNames.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tagNames[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        for nested in tagNames[low...].prefix(while: { $0.hasPrefix(prefix) }) {
             let notes = (notesByTag[nested] ?? []).filter { notebook.notes[$0]?.tags.contains(where: { $0.name == nested }) == true }
             if notes.isEmpty { continue }
             html.write("<h2><a class=\"tag\" href=\"")
@@ -205,6 +214,6 @@ extension Site {
 
     /// Notes by title as a reader sorts them (case and accents folded), then by path.
     func sortedByTitle<Notes: Collection<String>>(_ notes: Notes) -> [String] {
-        notes.map { (noteTitle($0).folded, $0) }.sorted { $0 < $1 }.map(\.1)
+        notes.sorted { titleRank[$0, default: .max] < titleRank[$1, default: .max] }
     }
 }

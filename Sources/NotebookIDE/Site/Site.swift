@@ -15,6 +15,7 @@
 // - No script: every page has a Content-Security-Policy that allows none, styles and images
 //   from the site only (images also from `https:` and `data:`, as notes show them).
 
+import Dispatch
 import Localization
 import MarkdownHTML
 import NotebookIndex
@@ -63,6 +64,16 @@ public struct Site: Sendable {
     public let pages: SitePages
     /// Each tag the published notes use (and each tag above a nested one), with those notes.
     let notesByTag: [String: Set<String>]
+    /// Those tags in name order (a tag before those nested under it).
+    let tagNames: [String]
+    /// For each published note, the published notes with a link that reaches it (a heading or
+    /// block of it, or one it lacks), in title order.
+    let backlinks: [String: [String]]
+    /// Each published note's place in title order (case and accents folded, then path).
+    let titleRank: [String: Int]
+    /// Every page of the site: the notes in reading order, then the list of notes, the page of
+    /// all tags and each tag's page in name order.
+    public let items: [Item]
     /// The site's name.
     public let title: String
 
@@ -89,18 +100,58 @@ public struct Site: Sendable {
             }
         }
         notesByTag = byTag
+        tagNames = byTag.keys.sorted()
         let folderName = NotebookPath.lastComponent(of: folder.path)
         title = options.title.isEmpty ? (folderName.isEmpty ? "/" : folderName) : options.title
+        var ranks: [String: Int] = [:]
+        ranks.reserveCapacity(pages.pageByNote.count)
+        let byTitle = pages.pageByNote.keys.map { path -> (String, String) in
+            let title = folder.notebook.notes[path]?.title ?? ""
+            return ((title.isEmpty ? NotebookPath.fileStem(of: path) : title).folded, path)
+        }.sorted { $0 < $1 }
+        for (rank, entry) in byTitle.enumerated() { ranks[entry.1] = rank }
+        titleRank = ranks
+        (backlinks, files) = Site.links(of: pages, in: folder.notebook, ranks: ranks)
+        var items = SitePages.readingOrder(Array(pages.pageByNote.keys)).map(Item.note)
+        items += [.index, .tags] + tagNames.map(Item.tag)
+        self.items = items
     }
 
-    /// Every page of the site: the notes in reading order, then the list of notes, the page of
-    /// all tags and each tag's page in name order.
-    public var items: [Item] {
-        var result = SitePages.readingOrder(Array(pages.pageByNote.keys)).map(Item.note)
-        result.append(.index)
-        result.append(.tags)
-        result += notesByTag.keys.sorted().map(Item.tag)
-        return result
+    /// What the published notes' links reach: for each published note, the published notes
+    /// that link to it, in title order; and the notebook's files they link to or show, sorted.
+    /// Every link of every published note is resolved once (on every core), rather than each
+    /// note's linkers' links once per note they link to.
+    static func links(of pages: SitePages, in notebook: Notebook, ranks: [String: Int]) -> (backlinks: [String: [String]], files: [String]) {
+        let sources = Array(pages.pageByNote.keys)
+        let parts = max(1, min(64, sources.count / 64))
+        let found = ResultsBox<([String: Set<String>], Set<String>)>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var linkers: [String: Set<String>] = [:]
+            var files = Set<String>()
+            for index in stride(from: part, to: sources.count, by: parts) {
+                let source = sources[index]
+                guard let note = notebook.notes[source] else { continue }
+                for link in note.links {
+                    switch notebook.catalog.resolve(link, from: source) {
+                    case .note(let target, _, _, _), .brokenHeading(let target, _), .brokenBlock(let target, _):
+                        if target != source, pages.page(of: target) != nil { linkers[target, default: []].insert(source) }
+                    case .file(let file):
+                        if notebook.assets.contains(file) { files.insert(file) }
+                    default:
+                        break
+                    }
+                }
+            }
+            found.set(part, (linkers, files))
+        }
+        var merged: [String: Set<String>] = [:]
+        var files = Set<String>()
+        for part in 0..<parts {
+            guard let (linkers, linked) = found.value(part) else { continue }
+            for (target, sources) in linkers { merged[target, default: []].formUnion(sources) }
+            files.formUnion(linked)
+        }
+        return (merged.mapValues { $0.sorted { ranks[$0, default: .max] < ranks[$1, default: .max] } }, files.sorted())
     }
 
     /// The path of an item's page from the site's root.
@@ -115,19 +166,7 @@ public struct Site: Sendable {
 
     /// The files of the notebook (not notes) that published pages link to or show: what the
     /// exporter copies, paths from the notebook's root, sorted.
-    public var files: [String] {
-        let notebook = folder.notebook
-        var result = Set<String>()
-        for path in pages.pageByNote.keys {
-            guard let note = notebook.notes[path] else { continue }
-            for link in note.links {
-                if case .file(let file) = notebook.catalog.resolve(link, from: path), notebook.assets.contains(file) {
-                    result.insert(file)
-                }
-            }
-        }
-        return result.sorted()
-    }
+    public let files: [String]
 
     /// The site's stylesheet: the theme's, and the rules of the site's own parts.
     public var stylesheet: SitePage {
@@ -146,4 +185,25 @@ public struct Site: Sendable {
         text += "</urlset>\n"
         return SitePage(path: SitePages.sitemap, bytes: Array(text.utf8))
     }
+}
+
+/// One result per `concurrentPerform` iteration, each slot written by its iteration alone and
+/// read after the join (which orders the writes before the reads), so no lock is needed.
+public final class ResultsBox<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    public init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Sets slot `index`: only by the iteration that owns it.
+    public func set(_ index: Int, _ value: Value?) { slots[index] = value }
+    /// Slot `index`, after the iterations joined.
+    public func value(_ index: Int) -> Value? { slots[index] }
 }

@@ -86,6 +86,6 @@ public struct SitePages: Sendable, Equatable {
     /// The notes of a notebook in the order a reader meets them: the home note first, then by
     /// folder and name. The order of a notebook printed as one PDF, and of a site's index.
     public static func readingOrder(_ paths: [String]) -> [String] {
-        paths.sorted { homeRank($0) != homeRank($1) ? homeRank($0) < homeRank($1) : $0 < $1 }
+        paths.map { (homeRank($0), $0) }.sorted { $0 < $1 }.map(\.1)
     }
 }
