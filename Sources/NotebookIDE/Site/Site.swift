@@ -151,7 +151,8 @@ public struct Site: Sendable {
             for (target, sources) in linkers { merged[target, default: []].formUnion(sources) }
             files.formUnion(linked)
         }
-        return (merged.mapValues { $0.sorted { ranks[$0, default: .max] < ranks[$1, default: .max] } }, files.sorted())
+        let ordered = merged.mapValues { sources in sources.map { (ranks[$0, default: .max], $0) }.sorted { $0 < $1 }.map(\.1) }
+        return (ordered, files.sorted())
     }
 
     /// The path of an item's page from the site's root.
