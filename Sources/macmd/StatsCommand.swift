@@ -58,8 +58,9 @@ enum StatsCommand {
         }
         if paths.isEmpty { paths = ["."] }
         var rows: [Row] = []
+        var unreadable = false
         for path in paths {
-            guard let found = counts(of: path, options: options) else { return 2 }
+            guard let found = counts(of: path, options: options, unreadable: &unreadable) else { return 2 }
             rows += found
         }
         let total = rows.reduce(TextStatistics()) { $0 + $1.counts }
@@ -81,12 +82,15 @@ enum StatsCommand {
             output = Array(table(rows, total: total).utf8)
         }
         StandardStreams.writeOutput(output)
-        return 0
+        // The counts of the notes that could be read are shown; the one that could not was
+        // named, and the status says the total lacks it.
+        return unreadable ? 2 : 0
     }
 
     /// The rows of `path`: the note, or every note of the notebook at the folder; nil, with the
-    /// reason written, when it cannot be read.
-    static func counts(of path: String, options: TextStatistics.Options) -> [Row]? {
+    /// reason written, when it cannot be read. A note of the notebook that cannot be read is
+    /// named on standard error, left out, and `unreadable` set.
+    static func counts(of path: String, options: TextStatistics.Options, unreadable: inout Bool) -> [Row]? {
         if FileReader.isDirectory(path) {
             let (notebook, log, refusal) = NotebookFolder.indexed(path: path)
             if let refusal {
@@ -95,11 +99,18 @@ enum StatsCommand {
             }
             for line in log { MacMDCommandLine.writeError("stats", line) }
             let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
-            return notebook.notebook.notes.keys.sorted().compactMap { note in
-                guard case .success(let bytes) = FileReader.contents(of: notebook.absolutePath(note)) else { return nil }
-                let tree = MarkdownParser.parse(bytes, options: notebook.configuration.parseOptions)
-                return Row(path: prefix + note, counts: TextStatistics(tree: tree, options: options))
+            var rows: [Row] = []
+            for note in notebook.notebook.notes.keys.sorted() {
+                switch FileReader.contents(of: notebook.absolutePath(note)) {
+                case .success(let bytes):
+                    let tree = MarkdownParser.parse(bytes, options: notebook.configuration.parseOptions)
+                    rows.append(Row(path: prefix + note, counts: TextStatistics(tree: tree, options: options)))
+                case .failure(let error):
+                    MacMDCommandLine.writeError("stats", error.text)
+                    unreadable = true
+                }
             }
+            return rows
         }
         switch FileReader.contents(of: path) {
         case .success(let bytes):
