@@ -175,7 +175,7 @@ enum BenchCommand {
     /// Starts `arguments[0]` with `arguments` and this process's environment, its descriptors
     /// arranged by `arrange` (the file actions of `posix_spawn`); the child's pid, or nil.
     static func spawn(_ arguments: [String], arrange: (inout posix_spawn_file_actions_t) -> Void) -> pid_t? {
-        guard let executable = arguments.first else { return nil }
+        guard !arguments.isEmpty else { return nil }
         // Linux carries the parent's RSS high-water mark into the child across exec (posix_spawn
         // shares the parent's memory until then), so a child's peak RSS (`wait4`) would be at
         // least this process's peak: bring that down to what it holds now ("5": reset VmHWM).
@@ -186,16 +186,7 @@ enum BenchCommand {
             close(clear)
         }
         #endif
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        arrange(&actions)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
-        return pid
+        return Subprocess.spawn(arguments, arrange: arrange)
     }
 
     /// Runs `arguments[0]` with stdout to /dev/null; returns the wall time and peak RSS in bytes.
