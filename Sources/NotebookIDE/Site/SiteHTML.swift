@@ -44,7 +44,9 @@ struct SiteHTML {
         out += SiteHTML.contentSecurityPolicy.utf8
         out += "\">\n<title>".utf8
         escape(pageTitle == siteTitle ? pageTitle : pageTitle + " · " + siteTitle)
-        out += "</title>\n<link rel=\"stylesheet\" href=\"".utf8
+        // No icon: without this line a browser asks the server's root for /favicon.ico, which a
+        // site served under a path does not have.
+        out += "</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"".utf8
         escape(climb + SitePages.stylesheet)
         out += "\">\n</head>\n<body>\n<header class=\"site-header\">\n<nav>\n<a class=\"site-title\" href=\"".utf8
         escape(climb + SitePages.index)
