@@ -34,7 +34,7 @@ enum ExportCommand {
         // l10n-exempt: the synopsis is typed as shown
         HelpText.usage(["macmd export NOTEBOOK --out FOLDER [--theme NAME] [--title TEXT] [--base-url URL] [--quiet]",
                         // l10n-exempt: the synopsis is typed as shown
-                        "macmd export PATH --pdf --out FILE.pdf [--page-size SIZE] [--margin LENGTH] [--theme NAME]"]) + "\n"
+                        "PATH --pdf --out FILE.pdf [--page-size SIZE] [--margin LENGTH] [--theme NAME]"]) + "\n"
             + HelpText.paragraph(LocalizedText("cli.export.help.site")) + "\n"
             + HelpText.paragraph(LocalizedText("cli.export.help"))
     }
