@@ -200,6 +200,65 @@ final class SiteExportTests: XCTestCase {
         XCTAssertTrue(home.contains(#"<span class="unpublished">a</span>"#), home)
     }
 
+    /// Every file under `folder` with its bytes (the manifest too).
+    func tree(_ folder: URL) throws -> [String: Data] {
+        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path))
+        var files: [String: Data] = [:]
+        for case let path as String in walker {
+            var isFolder: ObjCBool = false
+            let full = folder.appendingPathComponent(path).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+            }
+        }
+        return files
+    }
+
+    func testAnExportAfterRandomEditsEqualsAFreshOne() throws {
+        var random = SeededGenerator(state: 34)
+        let names = ["soil", "beds", "compost", "garden/peas", "garden/beans", "log/may", "log/june"]
+        func note(_ name: String) -> String {
+            let other = names[random.next(names.count)]
+            var text = random.next(4) == 0 ? "---\npublish: false\n---\n" : ""
+            text += "# \(name.capitalized) \(random.next(3))\n\nSee [[\(NSString(string: other).lastPathComponent)]]"
+            if random.next(2) == 0 { text += " and [the bed](/\(names[random.next(names.count)]).md#heading)" }
+            text += ". #t\(random.next(3))" + (random.next(2) == 0 ? "/n\(random.next(2))" : "") + "\n\n## Heading\n\nText.\n"
+            if random.next(3) == 0 { text += "\n![[\(NSString(string: names[random.next(names.count)]).lastPathComponent)#Heading]]\n" }
+            if random.next(3) == 0 { text += "\n![picture](/pic\(random.next(2)).png)\n" }
+            return text
+        }
+        let folder = NotebookFixture(["index.md": "# Home\n\n[[soil]] ![a picture](pic0.png)\n", "pic0.png": "png0", "pic1.png": "png1"])
+        defer { folder.destroy() }
+        for name in names { folder.write(name + ".md", note(name)) }
+        let work = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let incremental = work.appendingPathComponent("incremental")
+        for round in 0..<12 {
+            // Edit, add or remove a note or a picture.
+            for _ in 0...random.next(3) {
+                let name = names[random.next(names.count)]
+                switch random.next(6) {
+                case 0: folder.remove(name + ".md")
+                case 1: folder.remove("pic1.png")
+                default: folder.write(name + ".md", note(name))
+                }
+            }
+            // A picture changes (its size too, so the change shows within the same second).
+            folder.write("pic\(random.next(2)).png", String(repeating: "png", count: round + 2))
+            let again = try TestProcess.macmd(["export", folder.root, "--out", incremental.path, "--quiet"])
+            XCTAssertEqual(again.status, 0, again.stderr)
+            let fresh = work.appendingPathComponent("fresh\(round)")
+            let once = try TestProcess.macmd(["export", folder.root, "--out", fresh.path, "--quiet"])
+            XCTAssertEqual(once.status, 0, once.stderr)
+            let (kept, made) = (try tree(incremental), try tree(fresh))
+            XCTAssertEqual(kept.keys.sorted(), made.keys.sorted(), "round \(round): the same files")
+            for (path, bytes) in made where kept[path] != bytes && path != ".macmd-export" {
+                XCTFail("round \(round): \(path) differs from a fresh export's")
+            }
+            try FileManager.default.removeItem(at: fresh)
+        }
+    }
+
     func testAnUnusableOutIsRefusedBeforeAnythingIsWritten() throws {
         let folder = NotebookFixture(["index.md": "# Home\n"])
         defer { folder.destroy() }
