@@ -13,6 +13,10 @@
 // - Unlinked mentions need no table: each note's symbols keep the hashed words of its prose
 //   (`ProseWords`), and the automaton of every name is a memo made on first use after a name
 //   changed (Notebook+Mentions.swift), the one thing rebuilt rather than updated.
+// - Full-text search keeps an inverted index: for each term (`SearchTerms`) the numbers of the
+//   notes holding it, and each note's terms with their weights by number. A note's update files
+//   only the terms that came or went (a merge of its old and new sorted terms); the total length
+//   of the notes (BM25's average) is kept as a sum (Notebook+Search.swift).
 
 import TextCore
 
@@ -79,6 +83,14 @@ public struct Notebook: Sendable, Equatable {
     /// in use): what looking for a note's mentions reads of every note, in one array, where
     /// reading them from the notes' table copied every note's symbols. Follows the catalog.
     var proseWordsByNumber: [ProseWords] = []
+    /// For each search term (`SearchTerms`): the numbers of the notes holding it, once each (a
+    /// set kept as an array, in no particular order).
+    var searchPostings: [UInt32: [Int32]] = [:]
+    /// Each note's search terms by its number (empty for a number not in use). Follows the
+    /// catalog, like `proseWordsByNumber`.
+    var searchTermsByNumber: [SearchTerms] = []
+    /// The sum of every note's weighted length (`SearchTerms.length`).
+    public private(set) var searchLength: UInt64 = 0
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -114,6 +126,7 @@ public struct Notebook: Sendable, Equatable {
         let diff = NoteSymbols.diff(old: old, new: note)
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
         fileProseWords(note.proseWords, number: number)
+        fileSearchTerms(note.searchTerms, replacing: old.searchTerms, number: number)
         if diff.titleChanged || diff.aliasesChanged { mentionMatcherBox = MentionMatcherBox() }
         for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
@@ -164,6 +177,7 @@ public struct Notebook: Sendable, Equatable {
     public mutating func reserveCapacity(notes count: Int) {
         catalog.reserveCapacity(count)
         proseWordsByNumber.reserveCapacity(proseWordsByNumber.count + count)
+        searchTermsByNumber.reserveCapacity(searchTermsByNumber.count + count)
         linkSources.reserveCapacity(linkSources.count + count)
     }
 
@@ -180,6 +194,7 @@ public struct Notebook: Sendable, Equatable {
             for name in item.linkNames { linkSources[QuickHashKey(name), default: []].append(number) }
             registerTagsAndFrontMatter(note, number: number)
             fileProseWords(note.proseWords, number: number)
+            fileSearchTerms(note.searchTerms, replacing: SearchTerms(), number: number)
         }
     }
 
@@ -189,6 +204,7 @@ public struct Notebook: Sendable, Equatable {
         guard let number = catalog.number(of: path), let old = catalog.remove(path: path) else { return nil }
         unregister(old, number: number)
         fileProseWords(ProseWords(), number: number)
+        fileSearchTerms(SearchTerms(), replacing: old.searchTerms, number: number)
         mentionMatcherBox = MentionMatcherBox()
         var affected = linkers(names: names(of: old))
         affected.remove(path)
@@ -286,6 +302,7 @@ public struct Notebook: Sendable, Equatable {
     /// Files the links, tags and front matter of `note`, the catalog's note `number`.
     private mutating func register(_ note: NoteSymbols, number: Int32) {
         fileProseWords(note.proseWords, number: number)
+        fileSearchTerms(note.searchTerms, replacing: SearchTerms(), number: number)
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
                 linkSources[QuickHashKey(name), default: []].append(number)
@@ -303,6 +320,35 @@ public struct Notebook: Sendable, Equatable {
             proseWordsByNumber.append(contentsOf: repeatElement(ProseWords(), count: index + 1 - proseWordsByNumber.count))
         }
         proseWordsByNumber[index] = words
+    }
+
+    /// Files the search terms of the note numbered `number`, which had `old`: only the terms
+    /// that came or went change the postings (both lists are sorted: one merge).
+    private mutating func fileSearchTerms(_ terms: SearchTerms, replacing old: SearchTerms, number: Int32) {
+        let index = Int(number)
+        guard index >= 0 else { return }
+        searchLength = searchLength &- UInt64(old.length) &+ UInt64(terms.length)
+        let new = terms.hashes
+        let before = old.hashes
+        var i = 0
+        var j = 0
+        while i < new.count || j < before.count {
+            if j == before.count || (i < new.count && new[i] < before[j]) {
+                searchPostings[new[i], default: []].append(number)
+                i += 1
+            } else if i == new.count || before[j] < new[i] {
+                Notebook.removeOne(number, &searchPostings, before[j])
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        if index >= searchTermsByNumber.count {
+            guard !terms.isEmpty else { return }
+            searchTermsByNumber.append(contentsOf: repeatElement(SearchTerms(), count: index + 1 - searchTermsByNumber.count))
+        }
+        searchTermsByNumber[index] = terms
     }
 
     private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols, number: Int32) {
@@ -355,8 +401,12 @@ public struct Notebook: Sendable, Equatable {
         func paths(_ notebook: Notebook) -> [String: [String]] {
             Dictionary(uniqueKeysWithValues: notebook.linkSources.lazy.map { ($0.key.string, $0.value.map { notebook.catalog.path(ofNumber: $0) }) })
         }
+        func postings(_ notebook: Notebook) -> [UInt32: [String]] {
+            notebook.searchPostings.mapValues { $0.map { notebook.catalog.path(ofNumber: $0) }.sorted() }
+        }
         return sameMultisets(paths(a), paths(b))
             && sameMultisets(a.tagUses, b.tagUses)
+            && a.searchLength == b.searchLength && postings(a) == postings(b)
     }
 
     /// The names other notes can reach `note` by: its stem, title and aliases; for a stem with

@@ -1,0 +1,255 @@
+// SearchTerms: what the index keeps of one note for full-text search. The note's terms, hashed,
+// each with its frequency weighted by the field it was read in, and the note's weighted length:
+// what BM25 needs of a note, with no text and no positions (phrases are checked against the
+// text of the few notes ranked first, see `SearchQuery`).
+//
+// Invariants:
+// - Made from the note's text alone, at index time, by the one tokenizer of the index
+//   (`MentionTokens`, read with `MentionTokens.searchScalarTable`, which folds accents as well as
+//   case): the incremental index equals a fresh build, and a query's words are cut and folded
+//   exactly as the notes' were.
+// - A term is a word's 32-bit hash (`TokenHasher`); in the scripts written without spaces
+//   (Chinese, Japanese, Thai…) each pair of letters one right after the other is a term (a
+//   bigram: `日本語` gives `日本` and `本語`), and a letter with no such neighbour is a term of
+//   its own. Two words sharing a hash are one term (rare: a query may then rank a note that
+//   holds the other word).
+// - Fields and their weights, in halves (BM25F-lite: one weighted frequency and one weighted
+//   length): the title 6, headings 4, prose (paragraphs, lists, quotes, tables, link texts) 2,
+//   code (spans and blocks, maths) 1, front matter 1. So code and front matter are found but
+//   rank below prose, and titles and headings above.
+// - `hashes` sorted, each once; `weights` beside them; six bytes a term. Comparing two notes'
+//   terms is a merge of sorted arrays (`Notebook` files only the terms that came or went).
+
+import MarkdownSyntax
+
+/// The weighted, hashed terms of a note (see the file comment).
+public struct SearchTerms: Sendable, Equatable {
+    /// Term hashes, sorted, each once.
+    public private(set) var hashes: [UInt32]
+    /// The weighted frequency of each term (in halves of a prose word), saturated.
+    public private(set) var weights: [UInt16]
+    /// The sum of the weights of every term read (in halves of a prose word).
+    public private(set) var length: UInt32
+
+    public init() {
+        hashes = []
+        weights = []
+        length = 0
+    }
+
+    /// The fields a note's text is read in, with their weights (in halves).
+    public enum Field: UInt8, Sendable, CaseIterable {
+        case title, heading, prose, code, frontMatter
+
+        public var weight: UInt16 {
+            switch self {
+            case .title: return 6
+            case .heading: return 4
+            case .prose: return 2
+            case .code, .frontMatter: return 1
+            }
+        }
+    }
+
+    public var isEmpty: Bool { hashes.isEmpty }
+
+    /// The weighted frequency of `term` (0 when the note does not hold it).
+    @inline(__always)
+    public func weight(of term: UInt32) -> UInt16 {
+        hashes.withUnsafeBufferPointer { hashes in
+            var low = 0
+            var high = hashes.count
+            while low < high {
+                let middle = (low &+ high) &>> 1
+                if hashes[middle] < term { low = middle &+ 1 } else { high = middle }
+            }
+            return low < hashes.count && hashes[low] == term ? weights[low] : 0
+        }
+    }
+
+    /// What a thread that reads note after note keeps: the terms met, before they are counted.
+    public struct Scratch: Sendable {
+        var pending: [UInt64] = []
+
+        public init() {}
+    }
+
+    /// The terms of `tree` (the note's text) and of its `title`.
+    public init(tree: SyntaxTree, title: String) {
+        var scratch = Scratch()
+        self.init(tree: tree, title: title, scratch: &scratch)
+    }
+
+    /// The terms of `tree` and `title`, with `scratch`'s buffer (left empty).
+    public init(tree: SyntaxTree, title: String, scratch: inout Scratch) {
+        var sink = TermSink(pending: scratch.pending)
+        sink.pending.removeAll(keepingCapacity: true)
+        tree.source.withUnsafeBufferPointer { source in
+            var reader = MentionTokenReader(source, table: MentionTokens.searchScalarTable)
+            SearchTerms.forEachRun(in: tree) { start, end, field in
+                sink.weight = field.weight
+                reader.read(from: start, to: end, into: &sink)
+                sink.endRun()
+            }
+        }
+        var title = title
+        title.withUTF8 { bytes in
+            var reader = MentionTokenReader(bytes, table: MentionTokens.searchScalarTable)
+            sink.weight = Field.title.weight
+            reader.read(from: 0, to: bytes.count, into: &sink)
+            sink.endRun()
+        }
+        self.init(counting: &sink.pending)
+        scratch.pending = sink.pending
+        scratch.pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The terms of `pending` (a term's hash in the high half, a weight in the low), sorted here.
+    init(counting pending: inout [UInt64]) {
+        pending.sort()
+        var hashes: [UInt32] = []
+        var weights: [UInt16] = []
+        var distinct = 0
+        var last: UInt64 = .max
+        for item in pending where item >> 32 != last {
+            distinct += 1
+            last = item >> 32
+        }
+        hashes.reserveCapacity(distinct)
+        weights.reserveCapacity(distinct)
+        var total: UInt32 = 0
+        for item in pending {
+            let hash = UInt32(truncatingIfNeeded: item >> 32)
+            let weight = UInt32(truncatingIfNeeded: item & 0xFFFF)
+            total &+= weight
+            if let end = hashes.last, end == hash {
+                weights[weights.count - 1] = UInt16(min(UInt32(UInt16.max), UInt32(weights[weights.count - 1]) + weight))
+            } else {
+                hashes.append(hash)
+                weights.append(UInt16(min(UInt32(UInt16.max), weight)))
+            }
+        }
+        self.hashes = hashes
+        self.weights = weights
+        self.length = total
+    }
+
+    /// Calls `body` with each run of `tree`'s source to read and its field: the text of
+    /// headings, of the other leaf blocks (with their links' texts and emphasis), code spans and
+    /// blocks, maths, and the front matter. Text nodes that follow one another with nothing
+    /// between them are one run, so a word or a pair of letters cut by the parser stays whole.
+    static func forEachRun(in tree: SyntaxTree, _ body: (Int, Int, Field) -> Void) {
+        let sourceCount = tree.source.count
+        var runStart = -1
+        var runEnd = -1
+        var runField = Field.prose
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                let node = nodes[index]
+                guard node.parent != .none else { continue }
+                let start = min(max(0, Int(node.sourceStart)), sourceCount)
+                let end = min(max(start, Int(node.sourceEnd)), sourceCount)
+                let field: Field
+                switch node.kind {
+                case .text:
+                    // The leaf block holding the text says its field (a bounded climb: inlines
+                    // nest only as deep as the parser allows).
+                    var parent = node.parent
+                    var steps = 0
+                    var inHeading = false
+                    while parent >= 0, Int(parent) < nodes.count, steps < 64 {
+                        let kind = nodes[Int(parent)].kind
+                        if kind.hasInlineContent {
+                            inHeading = kind == .heading
+                            break
+                        }
+                        parent = nodes[Int(parent)].parent
+                        steps += 1
+                    }
+                    field = inHeading ? .heading : .prose
+                    if runStart >= 0, runEnd == start, runField == field {
+                        runEnd = end
+                    } else {
+                        if runStart >= 0, runEnd > runStart { body(runStart, runEnd, runField) }
+                        runStart = start
+                        runEnd = end
+                        runField = field
+                    }
+                    continue
+                case .code, .codeBlock, .mathBlock, .inlineMath, .displayMath:
+                    field = .code
+                case .frontMatter:
+                    field = .frontMatter
+                default:
+                    continue
+                }
+                if runStart >= 0, runEnd > runStart { body(runStart, runEnd, runField) }
+                runStart = -1
+                if end > start { body(start, end, field) }
+            }
+        }
+        if runStart >= 0, runEnd > runStart { body(runStart, runEnd, runField) }
+    }
+
+    /// The hash of two letters of a script without spaces, one right after the other.
+    @inline(__always)
+    static func bigram(_ first: UInt32, _ second: UInt32) -> UInt32 {
+        MentionTokens.mix(MentionTokens.mix(0x5BD1_E995, first), second)
+    }
+
+    /// Takes the tokens of a run: words as they are, letters of scripts without spaces as
+    /// bigrams (a lone one as itself).
+    struct TermSink: MentionTokenSink {
+        static var takesSymbols: Bool { false }
+
+        var pending: [UInt64]
+        var weight: UInt16 = 2
+        /// The last letter of a script without spaces, and whether it made a pair with the one
+        /// before it.
+        var unspaced: UInt32? = nil
+        var paired = false
+
+        @inline(__always)
+        mutating func add(_ hash: UInt32) {
+            pending.append(UInt64(hash) &<< 32 | UInt64(weight))
+        }
+
+        @inline(__always)
+        mutating func take(_ token: MentionToken) {
+            switch token.kind {
+            case .word:
+                endRun()
+                add(token.hash)
+            case .unspaced:
+                if let before = unspaced, !token.spaceBefore {
+                    add(SearchTerms.bigram(before, token.hash))
+                    unspaced = token.hash
+                    paired = true
+                } else {
+                    endRun()
+                    unspaced = token.hash
+                    paired = false
+                }
+            case .symbol:
+                endRun()
+            }
+        }
+
+        @inline(__always)
+        mutating func takeWord(start: Int, end: Int, hash: UInt32) {
+            endRun()
+            add(hash)
+        }
+
+        @inline(__always)
+        mutating func takeBreak() { endRun() }
+
+        /// Ends a sequence of letters without spaces: a lone one is a term of its own.
+        @inline(__always)
+        mutating func endRun() {
+            if let lone = unspaced, !paired { add(lone) }
+            unspaced = nil
+            paired = false
+        }
+    }
+}
