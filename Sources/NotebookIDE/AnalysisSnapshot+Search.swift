@@ -2,7 +2,7 @@
 // query's words, best first, each with the place that matches best and an excerpt around it.
 //
 // Invariants:
-// - Pure: the notebooks rank (`Notebook.search`, BM25 over their inverted indexes); only the
+// - Pure: the notebooks rank (an open document's unfiled text filed into the request's copy) (`Notebook.search`, BM25 over their inverted indexes); only the
 //   notes ranked first are read (an open document's text, else the disk's), to check phrases
 //   and to cut excerpts, and never parsed.
 // - At most `limit` hits, best first; ties by notebook and path.
@@ -41,7 +41,13 @@ extension AnalysisSnapshot {
         let parsed = SearchQuery(query)
         guard limit > 0, !parsed.isEmpty else { return [] }
         var hits: [SearchHit] = []
-        for folder in workspace.folders {
+        for var folder in workspace.folders {
+            // An open document's latest text may not be filed yet: it wins, in this copy alone
+            // (as a view's own note does, `NoteView`).
+            for (note, id) in openNotes where note.folder == folder.path {
+                guard let symbols = documents[id]?.analysis.symbols(path: note.path), folder.notebook.notes[note.path] != symbols else { continue }
+                folder.update(document: symbols)
+            }
             _ = folder.notebook.search(parsed, limit: limit) { candidate in
                 let note = NoteRef(folder: folder.path, path: candidate.path)
                 guard let analysis = source(of: note) else { return false }
