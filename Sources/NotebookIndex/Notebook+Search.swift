@@ -2,9 +2,10 @@
 // by BM25 over the inverted index (`searchPostings`, `searchTermsByNumber`).
 //
 // Invariants:
-// - Reads only the index: the postings of the query's rarest term are the candidates, and each
-//   candidate's other terms are found in its own sorted terms (a binary search), so a query
-//   costs the rarest term's notes, never the notebook's size (a query of filters alone, with
+// - Reads only the index: the notes of the bucket of each query term that hold the term (their
+//   own sorted terms say, a binary search) are its postings; those of the rarest term are the
+//   candidates, whose other terms are found the same way. A query costs its terms' buckets,
+//   never the notebook's size (a query of filters alone, with
 //   no word, reads every note's path, title and tags).
 // - BM25 (k1 1.2, b 0.75, Lucene's idf, which is never negative) over the field-weighted
 //   frequencies and lengths (`SearchTerms`). Ties go by path, so the order does not depend on
@@ -34,8 +35,17 @@ extension Notebook {
     static let bm25K1 = 1.2
     static let bm25B = 0.75
 
+    /// The notes holding the search term `term`, by number, in no particular order.
+    func postings(of term: UInt32) -> [Int32] {
+        let bucket = Notebook.searchBucket(of: term)
+        guard bucket < searchPostings.count else { return [] }
+        return searchTermsByNumber.withUnsafeBufferPointer { byNumber in
+            searchPostings[bucket].filter { Int($0) < byNumber.count && byNumber[Int($0)].weight(of: term) > 0 }
+        }
+    }
+
     /// How many notes hold the search term `term`.
-    public func documentFrequency(of term: UInt32) -> Int { searchPostings[term]?.count ?? 0 }
+    public func documentFrequency(of term: UInt32) -> Int { postings(of: term).count }
 
     /// The notes matching `query`, best first (ties by path), at most `limit` of those
     /// `accepting` keeps (asked in that order).
@@ -51,7 +61,8 @@ extension Notebook {
         } else {
             var postings: [(term: UInt32, notes: [Int32])] = []
             for term in terms {
-                guard let notes = searchPostings[term] else { return [] }
+                let notes = self.postings(of: term)
+                if notes.isEmpty { return [] }
                 postings.append((term, notes))
             }
             postings.sort { $0.notes.count < $1.notes.count }
@@ -104,7 +115,7 @@ extension Notebook {
     /// Each note's search terms as their hashes, each repeated as often as its weight (in halves
     /// of a prose word), by path: what a reference BM25 is given to compare rankings
     /// (`macmd-bench search --export-tokens`).
-    public func searchTermsForExport() -> [(path: String, terms: [(hash: UInt32, weight: UInt16)])] {
+    public func searchTermsForExport() -> [(path: String, terms: [(hash: UInt32, weight: UInt8)])] {
         catalog.notes.keys.sorted().compactMap { path in
             guard let number = catalog.number(of: path), Int(number) < searchTermsByNumber.count else { return nil }
             let own = searchTermsByNumber[Int(number)]

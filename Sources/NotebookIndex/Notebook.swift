@@ -13,10 +13,14 @@
 // - Unlinked mentions need no table: each note's symbols keep the hashed words of its prose
 //   (`ProseWords`), and the automaton of every name is a memo made on first use after a name
 //   changed (Notebook+Mentions.swift), the one thing rebuilt rather than updated.
-// - Full-text search keeps an inverted index: for each term (`SearchTerms`) the numbers of the
-//   notes holding it, and each note's terms with their weights by number. A note's update files
-//   only the terms that came or went (a merge of its old and new sorted terms); the total length
-//   of the notes (BM25's average) is kept as a sum (Notebook+Search.swift).
+// - Full-text search keeps an inverted index: for each of 65,536 buckets of terms (a term's
+//   hash's high 16 bits, `SearchTerms`) the numbers of the notes holding a term of it, once a
+//   note; and each note's terms with their weights, by number. A term's notes are its bucket's
+//   that hold it (their own sorted terms say). A note's update files only the buckets that came
+//   or went (a merge of its old and new sorted terms); the total length of the notes (BM25's
+//   average) is kept as a sum (Notebook+Search.swift). Buckets, not a table keyed by term: an
+//   array index where a hash table took a hash and a probe for each of a scan's two million
+//   postings.
 
 import TextCore
 
@@ -83,9 +87,10 @@ public struct Notebook: Sendable, Equatable {
     /// in use): what looking for a note's mentions reads of every note, in one array, where
     /// reading them from the notes' table copied every note's symbols. Follows the catalog.
     var proseWordsByNumber: [ProseWords] = []
-    /// For each search term (`SearchTerms`): the numbers of the notes holding it, once each (a
-    /// set kept as an array, in no particular order).
-    var searchPostings: [UInt32: [Int32]] = [:]
+    /// For each bucket of search terms (`Notebook.searchBucket(of:)`): the numbers of the notes
+    /// holding a term of it, once each (a set kept as an array, in no particular order); empty
+    /// until the first note with terms is filed.
+    var searchPostings: [[Int32]] = []
     /// Each note's search terms by its number (empty for a number not in use). Follows the
     /// catalog, like `proseWordsByNumber`.
     var searchTermsByNumber: [SearchTerms] = []
@@ -328,21 +333,23 @@ public struct Notebook: Sendable, Equatable {
         let index = Int(number)
         guard index >= 0 else { return }
         searchLength = searchLength &- UInt64(old.length) &+ UInt64(terms.length)
+        if searchPostings.isEmpty, !terms.isEmpty { searchPostings = Array(repeating: [], count: Notebook.searchBucketCount) }
+        // The buckets of each side, in order, each once (sorted terms: a bucket's are together).
         let new = terms.hashes
         let before = old.hashes
         var i = 0
         var j = 0
         while i < new.count || j < before.count {
-            if j == before.count || (i < new.count && new[i] < before[j]) {
-                searchPostings[new[i], default: []].append(number)
-                i += 1
-            } else if i == new.count || before[j] < new[i] {
-                Notebook.removeOne(number, &searchPostings, before[j])
-                j += 1
-            } else {
-                i += 1
-                j += 1
+            let newBucket = i < new.count ? Notebook.searchBucket(of: new[i]) : Int.max
+            let oldBucket = j < before.count ? Notebook.searchBucket(of: before[j]) : Int.max
+            if newBucket < oldBucket {
+                searchPostings[newBucket].append(number)
+            } else if oldBucket < newBucket {
+                Notebook.removeOne(number, from: &searchPostings[oldBucket])
             }
+            let bucket = min(newBucket, oldBucket)
+            while i < new.count, Notebook.searchBucket(of: new[i]) == bucket { i += 1 }
+            while j < before.count, Notebook.searchBucket(of: before[j]) == bucket { j += 1 }
         }
         if index >= searchTermsByNumber.count {
             guard !terms.isEmpty else { return }
@@ -378,6 +385,19 @@ public struct Notebook: Sendable, Equatable {
     }
 
 
+    static let searchBucketCount = 1 << 16
+
+    /// The bucket of postings of the search term `term`.
+    @inline(__always)
+    static func searchBucket(of term: UInt32) -> Int { Int(term &>> 16) }
+
+    /// Removes `number` from `list` (once), in place: swapped with the last, which goes.
+    private static func removeOne(_ number: Int32, from list: inout [Int32]) {
+        guard let index = list.lastIndex(of: number) else { return }
+        list.swapAt(index, list.count - 1)
+        list.removeLast()
+    }
+
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
     /// note with thousands of links to a few names quadratic.
@@ -401,8 +421,8 @@ public struct Notebook: Sendable, Equatable {
         func paths(_ notebook: Notebook) -> [String: [String]] {
             Dictionary(uniqueKeysWithValues: notebook.linkSources.lazy.map { ($0.key.string, $0.value.map { notebook.catalog.path(ofNumber: $0) }) })
         }
-        func postings(_ notebook: Notebook) -> [UInt32: [String]] {
-            notebook.searchPostings.mapValues { $0.map { notebook.catalog.path(ofNumber: $0) }.sorted() }
+        func postings(_ notebook: Notebook) -> [[String]] {
+            notebook.searchPostings.map { $0.map { notebook.catalog.path(ofNumber: $0) }.sorted() }.filter { !$0.isEmpty }
         }
         return sameMultisets(paths(a), paths(b))
             && sameMultisets(a.tagUses, b.tagUses)

@@ -119,16 +119,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The search terms of `text`, in order, as the index cuts a note's (`SearchTerms`).
-    public static func terms(of text: String) -> [UInt32] {
-        var text = text
-        var sink = SearchTerms.TermSink(pending: [])
-        text.withUTF8 { bytes in
-            var reader = MentionTokenReader(bytes, table: MentionTokens.searchScalarTable)
-            reader.read(from: 0, to: bytes.count, into: &sink)
-            sink.endRun()
-        }
-        return sink.pending.map { UInt32(truncatingIfNeeded: $0 >> 32) }
-    }
+    public static func terms(of text: String) -> [UInt32] { SearchTerms.terms(of: text) }
 
     /// The hashes of the word tokens of `text` (letters of scripts without spaces one by one).
     static func tokens(of text: String) -> [UInt32] {

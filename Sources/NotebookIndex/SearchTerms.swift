@@ -17,8 +17,10 @@
 //   length): the title 6, headings 4, prose (paragraphs, lists, quotes, tables, link texts) 2,
 //   code (spans and blocks, maths) 1, front matter 1. So code and front matter are found but
 //   rank below prose, and titles and headings above.
-// - `hashes` sorted, each once; `weights` beside them; six bytes a term. Comparing two notes'
-//   terms is a merge of sorted arrays (`Notebook` files only the terms that came or went).
+// - `hashes` sorted, each once; `weights` beside them (saturated at 255 halves); five bytes a
+//   term. Comparing two notes' terms is a merge of sorted arrays (`Notebook` files only what
+//   came or went). Counting sorts the terms met by radix (four passes of a byte), not by
+//   comparison: it is the larger part of a note's cost.
 
 import MarkdownSyntax
 
@@ -26,8 +28,8 @@ import MarkdownSyntax
 public struct SearchTerms: Sendable, Equatable {
     /// Term hashes, sorted, each once.
     public private(set) var hashes: [UInt32]
-    /// The weighted frequency of each term (in halves of a prose word), saturated.
-    public private(set) var weights: [UInt16]
+    /// The weighted frequency of each term (in halves of a prose word), saturated at 255.
+    public private(set) var weights: [UInt8]
     /// The sum of the weights of every term read (in halves of a prose word).
     public private(set) var length: UInt32
 
@@ -55,7 +57,7 @@ public struct SearchTerms: Sendable, Equatable {
 
     /// The weighted frequency of `term` (0 when the note does not hold it).
     @inline(__always)
-    public func weight(of term: UInt32) -> UInt16 {
+    public func weight(of term: UInt32) -> UInt8 {
         hashes.withUnsafeBufferPointer { hashes in
             var low = 0
             var high = hashes.count
@@ -70,6 +72,7 @@ public struct SearchTerms: Sendable, Equatable {
     /// What a thread that reads note after note keeps: the terms met, before they are counted.
     public struct Scratch: Sendable {
         var pending: [UInt64] = []
+        var sorting: [UInt64] = []
 
         public init() {}
     }
@@ -80,53 +83,64 @@ public struct SearchTerms: Sendable, Equatable {
         self.init(tree: tree, title: title, scratch: &scratch)
     }
 
-    /// The terms of `tree` and `title`, with `scratch`'s buffer (left empty).
+    /// The terms of `tree` and `title`, with `scratch`'s buffers.
     public init(tree: SyntaxTree, title: String, scratch: inout Scratch) {
-        var sink = TermSink(pending: scratch.pending)
-        sink.pending.removeAll(keepingCapacity: true)
-        tree.source.withUnsafeBufferPointer { source in
-            var reader = MentionTokenReader(source, table: MentionTokens.searchScalarTable)
-            SearchTerms.forEachRun(in: tree) { start, end, field in
-                sink.weight = field.weight
-                reader.read(from: start, to: end, into: &sink)
+        var title = title
+        // A term takes a byte at least, so the text's and the title's bytes bound their count.
+        let capacity = tree.source.count + title.utf8.count + 8
+        if scratch.pending.count < capacity { scratch.pending = [UInt64](repeating: 0, count: capacity * 2) }
+        if scratch.sorting.count < capacity { scratch.sorting = [UInt64](repeating: 0, count: capacity * 2) }
+        let table = MentionTokens.searchScalarTable
+        let count = scratch.pending.withUnsafeMutableBufferPointer { pending -> Int in
+            var sink = TermSink(out: pending)
+            tree.source.withUnsafeBufferPointer { source in
+                var reader = MentionTokenReader(source, table: table)
+                SearchTerms.forEachRun(in: tree) { start, end, field in
+                    sink.weight = field.weight
+                    reader.read(from: start, to: end, into: &sink)
+                    sink.endRun()
+                }
+            }
+            title.withUTF8 { bytes in
+                var reader = MentionTokenReader(bytes, table: table)
+                sink.weight = Field.title.weight
+                reader.read(from: 0, to: bytes.count, into: &sink)
                 sink.endRun()
             }
+            return sink.count
         }
-        var title = title
-        title.withUTF8 { bytes in
-            var reader = MentionTokenReader(bytes, table: MentionTokens.searchScalarTable)
-            sink.weight = Field.title.weight
-            reader.read(from: 0, to: bytes.count, into: &sink)
-            sink.endRun()
-        }
-        self.init(counting: &sink.pending)
-        scratch.pending = sink.pending
-        scratch.pending.removeAll(keepingCapacity: true)
+        self.init(counting: &scratch.pending, count: count, buffer: &scratch.sorting)
     }
 
-    /// The terms of `pending` (a term's hash in the high half, a weight in the low), sorted here.
-    init(counting pending: inout [UInt64]) {
-        pending.sort()
+    /// The terms of the first `count` of `pending` (a term's hash in the high half, a weight in
+    /// the low), sorted here by their hashes (`buffer`: room for the sort, as large).
+    init(counting pending: inout [UInt64], count: Int, buffer: inout [UInt64]) {
         var hashes: [UInt32] = []
-        var weights: [UInt16] = []
-        var distinct = 0
-        var last: UInt64 = .max
-        for item in pending where item >> 32 != last {
-            distinct += 1
-            last = item >> 32
-        }
-        hashes.reserveCapacity(distinct)
-        weights.reserveCapacity(distinct)
+        var weights: [UInt8] = []
         var total: UInt32 = 0
-        for item in pending {
-            let hash = UInt32(truncatingIfNeeded: item >> 32)
-            let weight = UInt32(truncatingIfNeeded: item & 0xFFFF)
-            total &+= weight
-            if let end = hashes.last, end == hash {
-                weights[weights.count - 1] = UInt16(min(UInt32(UInt16.max), UInt32(weights[weights.count - 1]) + weight))
-            } else {
-                hashes.append(hash)
-                weights.append(UInt16(min(UInt32(UInt16.max), weight)))
+        pending.withUnsafeMutableBufferPointer { all in
+            buffer.withUnsafeMutableBufferPointer { room in
+                let items = UnsafeMutableBufferPointer(rebasing: all[0..<min(count, all.count)])
+                SearchTerms.sortByHigh32(items, buffer: room)
+                var distinct = 0
+                var last: UInt64 = .max
+                for item in items where item >> 32 != last {
+                    distinct += 1
+                    last = item >> 32
+                }
+                hashes.reserveCapacity(distinct)
+                weights.reserveCapacity(distinct)
+                for item in items {
+                    let hash = UInt32(truncatingIfNeeded: item >> 32)
+                    let weight = UInt32(truncatingIfNeeded: item & 0xFFFF)
+                    total &+= weight
+                    if let end = hashes.last, end == hash {
+                        weights[weights.count - 1] = UInt8(min(255, UInt32(weights[weights.count - 1]) + weight))
+                    } else {
+                        hashes.append(hash)
+                        weights.append(UInt8(min(255, weight)))
+                    }
+                }
             }
         }
         self.hashes = hashes
@@ -134,10 +148,61 @@ public struct SearchTerms: Sendable, Equatable {
         self.length = total
     }
 
+    /// The terms of `text` in the order met (a query's), as a note's are cut.
+    static func terms(of text: String) -> [UInt32] {
+        var text = text
+        let capacity = text.utf8.count + 8
+        var pending = [UInt64](repeating: 0, count: capacity)
+        let count = pending.withUnsafeMutableBufferPointer { pending -> Int in
+            var sink = TermSink(out: pending)
+            text.withUTF8 { bytes in
+                var reader = MentionTokenReader(bytes, table: MentionTokens.searchScalarTable)
+                reader.read(from: 0, to: bytes.count, into: &sink)
+                sink.endRun()
+            }
+            return sink.count
+        }
+        return pending.prefix(count).map { UInt32(truncatingIfNeeded: $0 >> 32) }
+    }
+
+    /// Sorts `items` by their high 32 bits (stable: a least-significant-digit radix sort, a byte
+    /// a pass, through `buffer`); a pass whose byte is the same for all is skipped.
+    static func sortByHigh32(_ items: UnsafeMutableBufferPointer<UInt64>, buffer: UnsafeMutableBufferPointer<UInt64>) {
+        let count = items.count
+        guard count > 1, buffer.count >= count else { return }
+        var counts = (0..<256).map { _ in 0 }
+        var inItems = true
+        counts.withUnsafeMutableBufferPointer { counts in
+            for pass in 0..<4 {
+                let shift = UInt64(32 + pass * 8)
+                let source = inItems ? items : UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+                let target = inItems ? UnsafeMutableBufferPointer(rebasing: buffer[0..<count]) : items
+                for index in 0..<256 { counts[index] = 0 }
+                for index in 0..<count { counts[Int(truncatingIfNeeded: source[index] &>> shift) & 0xFF] &+= 1 }
+                if counts[Int(truncatingIfNeeded: source[0] &>> shift) & 0xFF] == count { continue }
+                var total = 0
+                for index in 0..<256 {
+                    let here = counts[index]
+                    counts[index] = total
+                    total &+= here
+                }
+                for index in 0..<count {
+                    let item = source[index]
+                    let digit = Int(truncatingIfNeeded: item &>> shift) & 0xFF
+                    target[counts[digit]] = item
+                    counts[digit] &+= 1
+                }
+                inItems.toggle()
+            }
+        }
+        if !inItems, let base = items.baseAddress, let from = buffer.baseAddress { base.update(from: from, count: count) }
+    }
+
     /// Calls `body` with each run of `tree`'s source to read and its field: the text of
     /// headings, of the other leaf blocks (with their links' texts and emphasis), code spans and
     /// blocks, maths, and the front matter. Text nodes that follow one another with nothing
     /// between them are one run, so a word or a pair of letters cut by the parser stays whole.
+    @inline(__always)
     static func forEachRun(in tree: SyntaxTree, _ body: (Int, Int, Field) -> Void) {
         let sourceCount = tree.source.count
         var runStart = -1
@@ -202,16 +267,22 @@ public struct SearchTerms: Sendable, Equatable {
     struct TermSink: MentionTokenSink {
         static var takesSymbols: Bool { false }
 
-        var pending: [UInt64]
+        /// Where the terms go (room for all: see `init(tree:title:scratch:)`), and how many went.
+        let out: UnsafeMutableBufferPointer<UInt64>
+        var count = 0
         var weight: UInt16 = 2
         /// The last letter of a script without spaces, and whether it made a pair with the one
         /// before it.
         var unspaced: UInt32? = nil
         var paired = false
 
+        init(out: UnsafeMutableBufferPointer<UInt64>) { self.out = out }
+
         @inline(__always)
         mutating func add(_ hash: UInt32) {
-            pending.append(UInt64(hash) &<< 32 | UInt64(weight))
+            guard count < out.count else { return }
+            out[count] = UInt64(hash) &<< 32 | UInt64(weight)
+            count &+= 1
         }
 
         @inline(__always)
