@@ -50,7 +50,7 @@ extension AnalysisSnapshot {
             }
             _ = folder.notebook.search(parsed, limit: limit) { candidate in
                 let note = NoteRef(folder: folder.path, path: candidate.path)
-                guard let analysis = source(of: note) else { return false }
+                guard let analysis = source(of: note), parsed.holdsEveryPhrase(analysis.text) else { return false }
                 let matches = parsed.matches(in: analysis.text)
                 guard matches.hasEveryPhrase else { return false }
                 let title = folder.notebook.notes[candidate.path]?.title ?? ""

@@ -79,6 +79,8 @@ extension Notebook {
                 candidates: for number in postings[0].notes {
                     guard Int(number) < byNumber.count else { continue }
                     let own = byNumber[Int(number)]
+                    // A phrase's pairs must all be in the note's filter (no text read yet).
+                    guard own.mayHoldPairs(query.phrasePairBits) else { continue }
                     let norm = k1 * (1 - b + b * Double(own.length) / averageLength)
                     var score = 0.0
                     for (index, posting) in postings.enumerated() {

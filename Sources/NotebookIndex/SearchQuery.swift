@@ -35,6 +35,8 @@ public struct SearchQuery: Sendable, Equatable {
     private(set) var titleTerms: [UInt32] = []
     /// Each phrase's tokens (words, and letters of scripts without spaces), in order.
     private(set) var phraseTokens: [[UInt32]] = []
+    /// The bits of the phrases' pairs of tokens (`SearchTerms.pairs`).
+    private(set) var phrasePairBits: [Int] = []
 
     public init(_ text: String) {
         var index = text.startIndex
@@ -95,7 +97,10 @@ public struct SearchQuery: Sendable, Equatable {
         for phrase in phrases {
             _ = addTerms(phrase)
             let tokens = SearchQuery.tokens(of: phrase)
-            if tokens.count > 1 { phraseTokens.append(tokens) }
+            if tokens.count > 1 {
+                phraseTokens.append(tokens)
+                for index in 1..<tokens.count { phrasePairBits.append(SearchTerms.pairBit(tokens[index - 1], tokens[index])) }
+            }
         }
         for words in titleWords { titleTerms += addTerms(words) }
     }
@@ -170,6 +175,70 @@ public struct SearchQuery: Sendable, Equatable {
 
         /// Whether every phrase is there.
         public var hasEveryPhrase: Bool { phrases.allSatisfy { $0 != nil } }
+    }
+
+    /// Whether every phrase is in `text` (its tokens one after the other, symbols between them
+    /// skipped): what `matches(in:)` says of the phrases, read with the tokenizer's fast path and
+    /// nothing kept, to drop the notes that hold a phrase's words apart before anything else.
+    public func holdsEveryPhrase(_ text: [UInt8]) -> Bool {
+        guard !phraseTokens.isEmpty else { return true }
+        return text.withUnsafeBufferPointer { bytes in
+            var sink = PhraseSink(phrases: phraseTokens)
+            var reader = MentionTokenReader(bytes, table: MentionTokens.searchScalarTable)
+            reader.read(from: 0, to: bytes.count, into: &sink)
+            return sink.missing == 0
+        }
+    }
+
+    /// Finds phrases in the tokens it takes: the last tokens kept, each phrase compared with
+    /// them as a token comes.
+    private struct PhraseSink: MentionTokenSink {
+        static var takesSymbols: Bool { false }
+        let phrases: [[UInt32]]
+        var found: [Bool]
+        var missing: Int
+        /// The last tokens, as long as the longest phrase, a ring from `next`.
+        var recent: [UInt32]
+        var next = 0
+        var seen = 0
+
+        init(phrases: [[UInt32]]) {
+            self.phrases = phrases
+            found = Array(repeating: false, count: phrases.count)
+            missing = phrases.count
+            recent = Array(repeating: 0, count: max(1, phrases.map(\.count).max() ?? 1))
+        }
+
+        @inline(__always)
+        mutating func add(_ hash: UInt32) {
+            guard missing > 0 else { return }
+            recent[next] = hash
+            next = next + 1 == recent.count ? 0 : next + 1
+            seen += 1
+            for (index, phrase) in phrases.enumerated() where !found[index] && seen >= phrase.count && phrase.last == hash {
+                var matched = true
+                for offset in 0..<phrase.count {
+                    // The token `offset` places before the last one.
+                    let slot = (next - 1 - offset + recent.count * 2) % recent.count
+                    if recent[slot] != phrase[phrase.count - 1 - offset] {
+                        matched = false
+                        break
+                    }
+                }
+                if matched {
+                    found[index] = true
+                    missing -= 1
+                }
+            }
+        }
+
+        @inline(__always)
+        mutating func take(_ token: MentionToken) {
+            if token.kind != .symbol { add(token.hash) }
+        }
+
+        @inline(__always)
+        mutating func takeWord(start: Int, end: Int, hash: UInt32) { add(hash) }
     }
 
     /// The places of `text` that match the query's terms, and its phrases' first places.

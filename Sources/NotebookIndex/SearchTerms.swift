@@ -21,6 +21,11 @@
 //   term. Comparing two notes' terms is a merge of sorted arrays (`Notebook` files only what
 //   came or went). Counting sorts the terms met by radix (four passes of a byte), not by
 //   comparison: it is the larger part of a note's cost.
+// - `pairs`: a filter of the pairs of tokens that follow one another in the note's raw text (its
+//   bytes as written, symbols skipped: what a phrase is checked against, `SearchQuery`), 2,048
+//   bits, one a pair. A phrase can be in the note only if each of its pairs' bits is set, so
+//   phrases read the text of few notes besides those that hold them (at 250 pairs a note, about
+//   one in nine that hold the words apart). Never a false "no".
 
 import MarkdownSyntax
 
@@ -32,6 +37,9 @@ public struct SearchTerms: Sendable, Equatable {
     public private(set) var weights: [UInt8]
     /// The sum of the weights of every term read (in halves of a prose word).
     public private(set) var length: UInt32
+    /// The filter of the pairs of tokens that follow one another in the raw text (32 words of
+    /// bits; empty for a note without two tokens).
+    public private(set) var pairs: [UInt64] = []
 
     public init() {
         hashes = []
@@ -110,6 +118,64 @@ public struct SearchTerms: Sendable, Equatable {
             return sink.count
         }
         self.init(counting: &scratch.pending, count: count, buffer: &scratch.sorting)
+        pairs = SearchTerms.pairFilter(tree.source)
+    }
+
+    static let pairBits = 2048
+
+    /// The bit of the pair of tokens `first` then `second` (their hashes) in `pairs`.
+    @inline(__always)
+    static func pairBit(_ first: UInt32, _ second: UInt32) -> Int {
+        Int(truncatingIfNeeded: MentionTokens.mix(MentionTokens.mix(0x27D4_EB2F, first), second) &>> 7) & (pairBits - 1)
+    }
+
+    /// The filter of the pairs of tokens that follow one another in `bytes` (see `pairs`).
+    static func pairFilter(_ bytes: [UInt8]) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: pairBits / 64)
+        var any = false
+        bytes.withUnsafeBufferPointer { source in
+            bits.withUnsafeMutableBufferPointer { bits in
+                var sink = PairSink(bits: bits)
+                var reader = MentionTokenReader(source, table: MentionTokens.searchScalarTable)
+                reader.read(from: 0, to: source.count, into: &sink)
+                any = sink.any
+            }
+        }
+        return any ? bits : []
+    }
+
+    /// Whether the note may hold tokens following one another whose pairs have the bits `bits`.
+    func mayHoldPairs(_ bits: [Int]) -> Bool {
+        guard !bits.isEmpty else { return true }
+        guard pairs.count == SearchTerms.pairBits / 64 else { return false }
+        return bits.allSatisfy { pairs[$0 &>> 6] & (1 &<< UInt64($0 & 63)) != 0 }
+    }
+
+    /// Sets the bit of each pair of tokens (words, letters of scripts without spaces) that
+    /// follow one another; symbols and white space between them do not count, as in a phrase.
+    struct PairSink: MentionTokenSink {
+        static var takesSymbols: Bool { false }
+        let bits: UnsafeMutableBufferPointer<UInt64>
+        var previous: UInt32? = nil
+        var any = false
+
+        @inline(__always)
+        mutating func add(_ hash: UInt32) {
+            if let previous {
+                let bit = SearchTerms.pairBit(previous, hash)
+                bits[bit &>> 6] |= 1 &<< UInt64(bit & 63)
+                any = true
+            }
+            previous = hash
+        }
+
+        @inline(__always)
+        mutating func take(_ token: MentionToken) {
+            if token.kind != .symbol { add(token.hash) }
+        }
+
+        @inline(__always)
+        mutating func takeWord(start: Int, end: Int, hash: UInt32) { add(hash) }
     }
 
     /// The terms of the first `count` of `pending` (a term's hash in the high half, a weight in

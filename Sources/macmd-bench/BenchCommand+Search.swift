@@ -57,8 +57,8 @@ extension BenchCommand {
         let vocabulary = Set(exported.lazy.flatMap { $0.terms.map(\.hash) }).count
         var report = "notebook \(folder): \(paths.count) notes\n"
         report += "cold index in process (as `macmd check` does), best of 3: \(format((coldTimes.min() ?? 0) * 1000, 0)) ms; "
-        report += "search index: \(vocabulary) terms, \(termCount) postings, about \(format(Double(termCount * 10) / 1e6, 1)) MB "
-        report += "(six bytes a note's term, four a posting)\n"
+        report += "search index: \(vocabulary) terms, \(termCount) postings, about \(format(Double(termCount * 9 + paths.count * 256) / 1e6, 1)) MB "
+        report += "(five bytes a note's term, four a posting, 256 bytes a note's filter of pairs)\n"
 
         // 2. The queries, from the prose of notes spread over the notebook.
         let queries = searchQueries(indexed, paths: paths, count: queryCount)

@@ -51,7 +51,7 @@ final class SearchTests: XCTestCase {
             Tests of the soil.
             //- /c.md
             Soil only.
-            """, "soil tests -> b.md, a.md\n\"soil tests\" -> b.md, a.md\n\"tests soil\" -> b.md, a.md\nsoil - -> c.md, b.md, a.md\n\"unclosed soil -> (none)")
+            """, "soil tests -> b.md, a.md\n\"soil tests\" -> a.md\n\"tests soil\" -> (none)\nsoil - -> c.md, b.md, a.md\n\"unclosed soil -> (none)")
     }
 
     func testFiltersByTagPathAndTitle() {
@@ -123,6 +123,23 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(shown, ["Cafe", "SOIL", "tests", "本語", "soil"])
         XCTAssertEqual(matches.phrases.map { $0.map { String(decoding: text[$0.range], as: UTF8.self) } }, ["SOIL  tests"])
         XCTAssertFalse(SearchQuery("\"tests soil\"").matches(in: text).hasEveryPhrase)
+    }
+
+    /// The fast phrase check, and the notes' pair filters, never disagree with the phrase
+    /// matching of `matches(in:)` (on texts that repeat words, so phrases overlap themselves).
+    func testThePhraseCheckAndThePairFilterAgreeWithTheMatches() {
+        var generator = SeededGenerator(state: 34)
+        let words = ["soil", "Soil", "tests", "café", "cafe", "日本", "語", "-", "`x`", "\n", "soil-tests"]
+        for _ in 0..<400 {
+            let text = (0..<generator.next(12)).map { _ in words[generator.next(words.count)] }.joined(separator: " ")
+            let phrase = (0..<(2 + generator.next(3))).map { _ in ["soil", "tests", "cafe", "日本語"][generator.next(4)] }.joined(separator: " ")
+            let query = SearchQuery("\"" + phrase + "\"")
+            let bytes = Array(text.utf8)
+            let expected = query.matches(in: bytes).hasEveryPhrase
+            XCTAssertEqual(query.holdsEveryPhrase(bytes), expected, "\(phrase) in \(text)")
+            let terms = SearchTerms(tree: MarkdownParser.parse(bytes, options: .notebook), title: "")
+            if expected { XCTAssertTrue(terms.mayHoldPairs(query.phrasePairBits), "the filter of \(text) lets \(phrase) through") }
+        }
     }
 
     func testQueriesParse() {
