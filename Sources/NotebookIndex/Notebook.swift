@@ -421,8 +421,13 @@ public struct Notebook: Sendable, Equatable {
         func paths(_ notebook: Notebook) -> [String: [String]] {
             Dictionary(uniqueKeysWithValues: notebook.linkSources.lazy.map { ($0.key.string, $0.value.map { notebook.catalog.path(ofNumber: $0) }) })
         }
-        func postings(_ notebook: Notebook) -> [[String]] {
-            notebook.searchPostings.map { $0.map { notebook.catalog.path(ofNumber: $0) }.sorted() }.filter { !$0.isEmpty }
+        // By bucket, the empty ones left out (a notebook that never held a term has no buckets).
+        func postings(_ notebook: Notebook) -> [Int: [String]] {
+            var result: [Int: [String]] = [:]
+            for (bucket, numbers) in notebook.searchPostings.enumerated() where !numbers.isEmpty {
+                result[bucket] = numbers.map { notebook.catalog.path(ofNumber: $0) }.sorted()
+            }
+            return result
         }
         return sameMultisets(paths(a), paths(b))
             && sameMultisets(a.tagUses, b.tagUses)
