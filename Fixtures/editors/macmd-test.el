@@ -256,6 +256,21 @@ completion, hover, definition, rename of a heading, Create note and unlinked men
                     (if (get-buffer "*xref*")
                         (with-current-buffer "*xref*" (substring-no-properties (buffer-string)))
                       :json-false))
+
+    ;; `macmd-search': a phrase's notes, best first, in xref's list with their excerpts; the
+    ;; first one visited lands on the match.
+    (when (get-buffer "*xref*") (kill-buffer "*xref*"))
+    (macmd-search "\"weed seeds\"")
+    (macmd-test-put 'search
+                    (if (get-buffer "*xref*")
+                        (with-current-buffer "*xref*" (substring-no-properties (buffer-string)))
+                      :json-false))
+    (when (get-buffer "*xref*")
+      (with-current-buffer "*xref*"
+        (goto-char (point-min))
+        (xref-next-line)
+        (xref-goto-xref))
+      (macmd-test-put 'searchLanded (buffer-substring-no-properties (point) (min (point-max) (+ (point) 10)))))
     (macmd-test-open note)))
 
 (defun macmd-test-finish (run)

@@ -27,6 +27,7 @@
     (macmd-test-put 'installed (if (package-installed-p 'macmd) t :json-false))
     (macmd-test-put 'autoloaded (if (autoloadp (symbol-function 'macmd-preview)) t :json-false))
     (macmd-test-put 'mentionsAutoloaded (if (autoloadp (symbol-function 'macmd-unlinked-mentions)) t :json-false))
+    (macmd-test-put 'searchAutoloaded (if (autoloadp (symbol-function 'macmd-search)) t :json-false))
     (require 'macmd)
     (macmd-test-put 'loaded (if (and (featurep 'macmd) (fboundp 'macmd-project-find)) t :json-false))
     ;; Neither client is loaded by macmd.el; each finds MacMD registered once it loads.

@@ -457,3 +457,65 @@ public struct Statistics: Sendable, Equatable, LSPEncodable {
          "readingSeconds": .int(Int64(readingSeconds))]
     }
 }
+
+// MARK: Full-text search
+
+/// `macmd/search` params: `{query, limit?}`.
+public struct SearchParams: Sendable, Equatable, LSPDecodable {
+    /// Words, `"phrases"`, `tag:`, `path:` and `title:` filters (docs/notebook.md, "Search").
+    public var query: String
+    /// At most this many hits (default 50, at most 1000).
+    public var limit: Int?
+
+    public init(query: String, limit: Int? = nil) {
+        self.query = query
+        self.limit = limit
+    }
+
+    public init(_ reader: ParamReader) throws(ResponseError) {
+        query = try reader.field("query").string()
+        limit = try reader.field("limit").optionalInt()
+    }
+}
+
+/// A place of an excerpt, `{start, end}`, in the negotiated position encoding's units of the
+/// excerpt (UTF-16 code units unless the client chose UTF-8 or UTF-32).
+public struct SearchMatch: Sendable, Equatable, LSPEncodable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    public var json: JSONValue { ["start": .int(Int64(start)), "end": .int(Int64(end))] }
+}
+
+/// A `macmd/search` hit: `{uri, range, title, excerpt, score, matches}`.
+public struct SearchResult: Sendable, Equatable, LSPEncodable {
+    public var uri: String
+    /// The best match in the note.
+    public var range: LSPRange
+    public var title: String
+    /// One line of the note's text around `range`.
+    public var excerpt: String
+    /// BM25 (0 when the query has filters alone).
+    public var score: Double
+    /// The matched words inside `excerpt`.
+    public var matches: [SearchMatch]
+
+    public init(uri: String, range: LSPRange, title: String, excerpt: String, score: Double, matches: [SearchMatch]) {
+        self.uri = uri
+        self.range = range
+        self.title = title
+        self.excerpt = excerpt
+        self.score = score
+        self.matches = matches
+    }
+
+    public var json: JSONValue {
+        ["uri": .string(uri), "range": range.json, "title": .string(title), "excerpt": .string(excerpt),
+         "score": .double(score), "matches": .array(matches.map(\.json))]
+    }
+}

@@ -190,6 +190,14 @@ public enum MacMDStatisticsRequest: ClientRequest {
     public typealias Response = Statistics
 }
 
+/// Full-text search over every notebook: the notes holding a query's words, best first, each
+/// with an excerpt around its best match.
+public enum MacMDSearchRequest: ClientRequest {
+    public static let method = "macmd/search"
+    public typealias Params = SearchParams
+    public typealias Response = [SearchResult]
+}
+
 public enum MacMDPreviewRequest: ClientRequest {
     public static let method = "macmd/preview"
     public typealias Params = PreviewParams
@@ -348,7 +356,7 @@ public enum LSPMessages {
         DocumentHighlightRequest.self, SelectionRangeRequest.self, CodeLensRequest.self, CodeLensResolveRequest.self,
         SemanticTokensFullRequest.self, SemanticTokensRangeRequest.self,
         CodeActionResolveRequest.self,
-        MacMDUnlinkedMentionsRequest.self, MacMDStatisticsRequest.self,
+        MacMDUnlinkedMentionsRequest.self, MacMDStatisticsRequest.self, MacMDSearchRequest.self,
     ]
 
     public static let clientNotifications: [any ClientNotification.Type] = [

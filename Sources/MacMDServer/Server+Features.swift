@@ -445,6 +445,34 @@ extension Server {
         }
     }
 
+    /// `macmd/search`: the notes of every notebook holding the query's words, best first
+    /// (`AnalysisSnapshot.search`); `matches` in the excerpt's units of the negotiated encoding.
+    /// Asked while a notebook's first scan runs, it is answered when the scan ends (as
+    /// unlinked mentions are): a search of half a notebook would miss notes without saying so.
+    func search(_ id: RequestID, _ params: SearchParams) {
+        let waits = state.withLock { state -> Bool in
+            guard let folder = state.host.workspace.folders.first(where: { $0.scan == .pending || $0.scan == .running }) else { return false }
+            state.awaitingScan[folder.path, default: []].append { [self] in search(id, params) }
+            state.inFlight.insert(id)
+            return true
+        }
+        if waits { return }
+        schedule(id, MacMDSearchRequest.self) { [self] in
+            let convert = ToLSP(state.withLock { $0.host.snapshot() }, client: client)
+            let limit = min(max(params.limit ?? 50, 0), 1000)
+            let unit = convert.encoding.columnUnit
+            return .success(convert.snapshot.search(params.query, limit: limit).map { hit in
+                let excerpt = LineIndex(hit.excerpt)
+                let matches = hit.matches.map { match in
+                    SearchMatch(start: excerpt.lineColumn(ofUTF8Offset: match.lowerBound, unit: unit).column,
+                                end: excerpt.lineColumn(ofUTF8Offset: match.upperBound, unit: unit).column)
+                }
+                return SearchResult(uri: convert.uri(hit.note), range: ToLSP.range(hit.range, hit.analysis.lines, convert.encoding),
+                                    title: hit.title, excerpt: hit.excerpt, score: hit.score, matches: matches)
+            })
+        }
+    }
+
     // MARK: Completion
 
     func completion(_ id: RequestID, _ params: CompletionParams) {

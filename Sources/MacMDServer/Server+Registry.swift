@@ -241,6 +241,10 @@ extension Server {
                 feature: .statistics) { server, id, params in
             server.statistics(id, params)
         },
+        request(MacMDSearchRequest.self, Capability("experimental", "macmd", value: ["search": true]),
+                feature: .search) { server, id, params in
+            server.search(id, params)
+        },
         request(CallHierarchyPrepareRequest.self, Capability("callHierarchyProvider", value: true), feature: .callHierarchy) { server, id, params in
             server.prepareCallHierarchy(id, params)
         },

@@ -292,8 +292,13 @@ struct MentionTokenReader {
                 appendFolded(value, entry, at: index, width: width)
             case .mark:
                 // A mark belongs to the letter before it; after anything else it starts a word.
-                if !(openStart >= 0 && openKind != .symbol) { open(.word, at: index, into: &sink) }
-                hasher.append(scalar: value)
+                // Search's table drops the combining accents a letter carries (`dropsFlag`).
+                if openStart >= 0 && openKind != .symbol {
+                    if entry & MentionTokens.dropsFlag == 0 { hasher.append(scalar: value) }
+                } else {
+                    open(.word, at: index, into: &sink)
+                    hasher.append(scalar: value)
+                }
             case .unspaced:
                 open(.unspaced, at: index, into: &sink)
                 appendFolded(value, entry, at: index, width: width)
@@ -438,6 +443,8 @@ enum MentionTokens {
 
     static let scalarMask: UInt32 = 0x1F_FFFF
     static let expandsFlag: UInt32 = 0x1000_0000
+    /// In `searchScalarTable`, a combining accent that a letter before it loses.
+    static let dropsFlag: UInt32 = 0x0800_0000
 
     /// Each scalar of U+0000 to U+30FF (Latin, Greek, Cyrillic, Arabic, Indic scripts, Thai,
     /// kana…) as the tokenizer reads it: its class in the top three bits, and for a letter its
@@ -445,6 +452,44 @@ enum MentionTokens {
     /// from the Unicode properties, where asking them costs a table walk a character; the CJK
     /// ideographs and Hangul are known by their ranges (`scalarEntry`).
     static let scalarTable: [UInt32] = (0..<tableSize).map(scalarEntry)
+
+    /// `scalarTable` for full-text search, which folds accents too (`Café` is `cafe`, `Ἀθῆναι`
+    /// is `αθηναι`): each Latin and Greek letter with a diacritic reads as its base letter, and
+    /// the combining diacritical marks after a letter are dropped (`dropsFlag`), so a decomposed
+    /// `é` is `e` as well. Only Latin and Greek: in other scripts (Cyrillic `й`, Devanagari's
+    /// vowel signs) what looks like an accent makes another letter.
+    static let searchScalarTable: [UInt32] = {
+        var table = scalarTable
+        var bases: [String: UInt32] = [:]
+        let accented: [ClosedRange<UInt32>] = [0x00C0...0x024F, 0x0370...0x03FF, 0x1E00...0x1FFF]
+        for range in [0x41...0x7A] + accented {
+            for value in range {
+                guard let name = Unicode.Scalar(value)?.properties.name, !name.contains(" WITH ") else { continue }
+                bases[name] = value
+            }
+        }
+        /// The base letter of `value` by its name (`LATIN SMALL LETTER E WITH ACUTE`), or itself.
+        func base(_ value: UInt32) -> UInt32 {
+            guard accented.contains(where: { $0.contains(value) }), let name = Unicode.Scalar(value)?.properties.name,
+                  let cut = name.firstRange(of: " WITH ") else { return value }
+            return bases[String(name[..<cut.lowerBound])] ?? value
+        }
+        for value in 0..<tableSize {
+            let entry = table[Int(value)]
+            let kind = CharacterClass(rawValue: UInt8(truncatingIfNeeded: entry &>> 29)) ?? .symbol
+            switch kind {
+            case .mark where (0x0300...0x036F).contains(value) || (0x1AB0...0x1AFF).contains(value)
+                || (0x1DC0...0x1DFF).contains(value):
+                table[Int(value)] = entry | dropsFlag
+            case .word:
+                let forms = folded(value).map { base($0) }.map { folded($0).count == 1 ? folded($0)[0] : $0 }
+                if forms.count == 1 { table[Int(value)] = UInt32(kind.rawValue) << 29 | forms[0] & scalarMask }
+            default:
+                continue
+            }
+        }
+        return table
+    }()
 
     /// The table entry of `value` (see `scalarTable`): by range for the large blocks of
     /// letters without case, else from the properties.

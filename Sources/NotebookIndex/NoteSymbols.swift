@@ -76,6 +76,9 @@ public struct NoteSymbols: Sendable, Equatable {
     /// The words of the note's prose, hashed (`ProseWords`): which names it may mention. Empty
     /// when the symbols were made without them (`extract(from:path:proseWords:)`).
     public var proseWords = ProseWords()
+    /// The note's terms for full-text search, weighted by field (`SearchTerms`). Empty when the
+    /// symbols were made without them (with `proseWords`).
+    public var searchTerms = SearchTerms()
     /// The fields few notes fill, out of line: one reference, nil when all are empty, where they
     /// took 40 bytes in every note's entry of the notebook's table.
     private var rare: RareFieldsBox?
@@ -125,6 +128,7 @@ public struct NoteSymbols: Sendable, Equatable {
     public struct Scratch: ~Copyable {
         public var parse = MarkdownParser.ParseScratch()
         public var proseWords = ProseWords.Scratch()
+        public var searchTerms = SearchTerms.Scratch()
 
         public init() {}
     }
@@ -136,6 +140,7 @@ public struct NoteSymbols: Sendable, Equatable {
         let tree = MarkdownParser.parse(bytes, options: options, scratch: &scratch.parse)
         var symbols = extract(from: tree, path: path, proseWords: false)
         symbols.proseWords = ProseWords(tree: tree, scratch: &scratch.proseWords)
+        symbols.searchTerms = SearchTerms(tree: tree, title: symbols.title, scratch: &scratch.searchTerms)
         scratch.parse.recycle(tree)
         return symbols
     }

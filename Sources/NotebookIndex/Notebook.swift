@@ -13,6 +13,14 @@
 // - Unlinked mentions need no table: each note's symbols keep the hashed words of its prose
 //   (`ProseWords`), and the automaton of every name is a memo made on first use after a name
 //   changed (Notebook+Mentions.swift), the one thing rebuilt rather than updated.
+// - Full-text search keeps an inverted index: for each of 65,536 buckets of terms (a term's
+//   hash's high 16 bits, `SearchTerms`) the numbers of the notes holding a term of it, once a
+//   note; and each note's terms with their weights, by number. A term's notes are its bucket's
+//   that hold it (their own sorted terms say). A note's update files only the buckets that came
+//   or went (a merge of its old and new sorted terms); the total length of the notes (BM25's
+//   average) is kept as a sum (Notebook+Search.swift). Buckets, not a table keyed by term: an
+//   array index where a hash table took a hash and a probe for each of a scan's two million
+//   postings.
 
 import TextCore
 
@@ -79,6 +87,15 @@ public struct Notebook: Sendable, Equatable {
     /// in use): what looking for a note's mentions reads of every note, in one array, where
     /// reading them from the notes' table copied every note's symbols. Follows the catalog.
     var proseWordsByNumber: [ProseWords] = []
+    /// For each bucket of search terms (`Notebook.searchBucket(of:)`): the numbers of the notes
+    /// holding a term of it, once each (a set kept as an array, in no particular order); empty
+    /// until the first note with terms is filed.
+    var searchPostings: [[Int32]] = []
+    /// Each note's search terms by its number (empty for a number not in use). Follows the
+    /// catalog, like `proseWordsByNumber`.
+    var searchTermsByNumber: [SearchTerms] = []
+    /// The sum of every note's weighted length (`SearchTerms.length`).
+    public private(set) var searchLength: UInt64 = 0
 
     public init(noteExtensions: [String] = ["md", "markdown"]) {
         catalog = NoteCatalog(noteExtensions: noteExtensions)
@@ -114,6 +131,7 @@ public struct Notebook: Sendable, Equatable {
         let diff = NoteSymbols.diff(old: old, new: note)
         let number = diff.titleChanged || diff.aliasesChanged ? catalog.insert(note) : catalog.replaceSymbols(note)
         fileProseWords(note.proseWords, number: number)
+        fileSearchTerms(note.searchTerms, replacing: old.searchTerms, number: number)
         if diff.titleChanged || diff.aliasesChanged { mentionMatcherBox = MentionMatcherBox() }
         for key in diff.removedLinks { for name in Notebook.linkNames(isWiki: key.isWiki, target: key.target) { removeSource(number, name) } }
         for key in diff.addedLinks {
@@ -164,6 +182,7 @@ public struct Notebook: Sendable, Equatable {
     public mutating func reserveCapacity(notes count: Int) {
         catalog.reserveCapacity(count)
         proseWordsByNumber.reserveCapacity(proseWordsByNumber.count + count)
+        searchTermsByNumber.reserveCapacity(searchTermsByNumber.count + count)
         linkSources.reserveCapacity(linkSources.count + count)
     }
 
@@ -180,6 +199,7 @@ public struct Notebook: Sendable, Equatable {
             for name in item.linkNames { linkSources[QuickHashKey(name), default: []].append(number) }
             registerTagsAndFrontMatter(note, number: number)
             fileProseWords(note.proseWords, number: number)
+            fileSearchTerms(note.searchTerms, replacing: SearchTerms(), number: number)
         }
     }
 
@@ -189,6 +209,7 @@ public struct Notebook: Sendable, Equatable {
         guard let number = catalog.number(of: path), let old = catalog.remove(path: path) else { return nil }
         unregister(old, number: number)
         fileProseWords(ProseWords(), number: number)
+        fileSearchTerms(SearchTerms(), replacing: old.searchTerms, number: number)
         mentionMatcherBox = MentionMatcherBox()
         var affected = linkers(names: names(of: old))
         affected.remove(path)
@@ -286,6 +307,7 @@ public struct Notebook: Sendable, Equatable {
     /// Files the links, tags and front matter of `note`, the catalog's note `number`.
     private mutating func register(_ note: NoteSymbols, number: Int32) {
         fileProseWords(note.proseWords, number: number)
+        fileSearchTerms(note.searchTerms, replacing: SearchTerms(), number: number)
         for link in note.links {
             for name in Notebook.linkNames(isWiki: link.form.isWiki, target: link.target.text) {
                 linkSources[QuickHashKey(name), default: []].append(number)
@@ -303,6 +325,37 @@ public struct Notebook: Sendable, Equatable {
             proseWordsByNumber.append(contentsOf: repeatElement(ProseWords(), count: index + 1 - proseWordsByNumber.count))
         }
         proseWordsByNumber[index] = words
+    }
+
+    /// Files the search terms of the note numbered `number`, which had `old`: only the terms
+    /// that came or went change the postings (both lists are sorted: one merge).
+    private mutating func fileSearchTerms(_ terms: SearchTerms, replacing old: SearchTerms, number: Int32) {
+        let index = Int(number)
+        guard index >= 0 else { return }
+        searchLength = searchLength &- UInt64(old.length) &+ UInt64(terms.length)
+        if searchPostings.isEmpty, !terms.isEmpty { searchPostings = Array(repeating: [], count: Notebook.searchBucketCount) }
+        // The buckets of each side, in order, each once (sorted terms: a bucket's are together).
+        let new = terms.hashes
+        let before = old.hashes
+        var i = 0
+        var j = 0
+        while i < new.count || j < before.count {
+            let newBucket = i < new.count ? Notebook.searchBucket(of: new[i]) : Int.max
+            let oldBucket = j < before.count ? Notebook.searchBucket(of: before[j]) : Int.max
+            if newBucket < oldBucket {
+                searchPostings[newBucket].append(number)
+            } else if oldBucket < newBucket {
+                Notebook.removeOne(number, from: &searchPostings[oldBucket])
+            }
+            let bucket = min(newBucket, oldBucket)
+            while i < new.count, Notebook.searchBucket(of: new[i]) == bucket { i += 1 }
+            while j < before.count, Notebook.searchBucket(of: before[j]) == bucket { j += 1 }
+        }
+        if index >= searchTermsByNumber.count {
+            guard !terms.isEmpty else { return }
+            searchTermsByNumber.append(contentsOf: repeatElement(SearchTerms(), count: index + 1 - searchTermsByNumber.count))
+        }
+        searchTermsByNumber[index] = terms
     }
 
     private mutating func registerTagsAndFrontMatter(_ note: NoteSymbols, number: Int32) {
@@ -332,6 +385,19 @@ public struct Notebook: Sendable, Equatable {
     }
 
 
+    static let searchBucketCount = 1 << 16
+
+    /// The bucket of postings of the search term `term`.
+    @inline(__always)
+    static func searchBucket(of term: UInt32) -> Int { Int(term &>> 16) }
+
+    /// Removes `number` from `list` (once), in place: swapped with the last, which goes.
+    private static func removeOne(_ number: Int32, from list: inout [Int32]) {
+        guard let index = list.lastIndex(of: number) else { return }
+        list.swapAt(index, list.count - 1)
+        list.removeLast()
+    }
+
     /// Removes one `path` from the multiset under `key`, in place: an array taken out of the
     /// table would be copied for each removal (the table still holds it), which made removing a
     /// note with thousands of links to a few names quadratic.
@@ -355,8 +421,17 @@ public struct Notebook: Sendable, Equatable {
         func paths(_ notebook: Notebook) -> [String: [String]] {
             Dictionary(uniqueKeysWithValues: notebook.linkSources.lazy.map { ($0.key.string, $0.value.map { notebook.catalog.path(ofNumber: $0) }) })
         }
+        // By bucket, the empty ones left out (a notebook that never held a term has no buckets).
+        func postings(_ notebook: Notebook) -> [Int: [String]] {
+            var result: [Int: [String]] = [:]
+            for (bucket, numbers) in notebook.searchPostings.enumerated() where !numbers.isEmpty {
+                result[bucket] = numbers.map { notebook.catalog.path(ofNumber: $0) }.sorted()
+            }
+            return result
+        }
         return sameMultisets(paths(a), paths(b))
             && sameMultisets(a.tagUses, b.tagUses)
+            && a.searchLength == b.searchLength && postings(a) == postings(b)
     }
 
     /// The names other notes can reach `note` by: its stem, title and aliases; for a stem with

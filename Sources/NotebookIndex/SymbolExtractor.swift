@@ -13,11 +13,14 @@ extension NoteSymbols {
     /// The symbols of the note at `path` (workspace-relative) parsed as `tree`. Heading texts and
     /// slugs are the tree's `headingAnchors()`, exactly those the HTML renderer writes. Without
     /// `proseWords` (what a benchmark compares), the note's prose is not read for unlinked
-    /// mentions: its `proseWords` are empty.
+    /// mentions nor search: its `proseWords` and `searchTerms` are empty.
     public static func extract(from tree: SyntaxTree, path: String, proseWords: Bool = true) -> NoteSymbols {
         var extractor = SymbolExtractor(tree: tree)
         var symbols = extractor.run(path: path)
-        if proseWords { symbols.proseWords = ProseWords(tree: tree) }
+        if proseWords {
+            symbols.proseWords = ProseWords(tree: tree)
+            symbols.searchTerms = SearchTerms(tree: tree, title: symbols.title)
+        }
         return symbols
     }
 }

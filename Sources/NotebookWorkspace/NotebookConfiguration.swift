@@ -395,7 +395,7 @@ public struct NotebookConfiguration: Sendable, Equatable {
 public enum EditorFeature: String, CaseIterable, Sendable {
     case completion, hover, definition, references, rename, documentLinks, documentSymbols, foldingRanges
     case workspaceSymbols, codeActions, formatting, onTypeFormatting, diagnostics, preview, pairs, callHierarchy
-    case documentHighlight, selectionRange, codeLens, semanticTokens, unlinkedMentions, statistics
+    case documentHighlight, selectionRange, codeLens, semanticTokens, unlinkedMentions, statistics, search
 }
 
 extension NotebookConfiguration {

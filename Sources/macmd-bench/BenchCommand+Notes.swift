@@ -38,18 +38,20 @@ extension BenchCommand {
         // of the notes' prose for unlinked mentions (`ProseWords`, part of the symbols the index
         // makes) and the automaton of every name (made when mentions are first asked for) are
         // phases of their own: the cost of the index with and without unlinked mentions.
-        var best = (parse: Double.infinity, symbols: Double.infinity, prose: Double.infinity, keys: Double.infinity,
-                    tables: Double.infinity, matcher: Double.infinity)
+        var best = (parse: Double.infinity, symbols: Double.infinity, prose: Double.infinity, search: Double.infinity,
+                    keys: Double.infinity, tables: Double.infinity, matcher: Double.infinity)
         for _ in 0..<rounds {
             var parse = 0.0
             var symbols = 0.0
             var prose = 0.0
+            var search = 0.0
             var keys = 0.0
             var prepared: [Notebook.PreparedNote] = []
             prepared.reserveCapacity(sources.count)
             // As a cold index's threads do: each parse reuses the arrays of the one before.
             var scratch = MarkdownParser.ParseScratch()
             var proseScratch = ProseWords.Scratch()
+            var searchScratch = SearchTerms.Scratch()
             for source in sources {
                 var start = now()
                 let tree = MarkdownParser.parse(source.bytes, options: .notebook, scratch: &scratch)
@@ -60,6 +62,9 @@ extension BenchCommand {
                 start = now()
                 note.proseWords = ProseWords(tree: tree, scratch: &proseScratch)
                 prose += now() - start
+                start = now()
+                note.searchTerms = SearchTerms(tree: tree, title: note.title, scratch: &searchScratch)
+                search += now() - start
                 scratch.recycle(tree)
                 start = now()
                 prepared.append(Notebook.prepare(note))
@@ -74,8 +79,8 @@ extension BenchCommand {
             let names = notebook.mentionMatcher.nameCount
             let matcher = now() - start
             guard names >= 0 else { return 2 }
-            best = (min(best.parse, parse), min(best.symbols, symbols), min(best.prose, prose), min(best.keys, keys),
-                    min(best.tables, tables), min(best.matcher, matcher))
+            best = (min(best.parse, parse), min(best.symbols, symbols), min(best.prose, prose), min(best.search, search),
+                    min(best.keys, keys), min(best.tables, tables), min(best.matcher, matcher))
         }
         let count = Double(sources.count)
         func line(_ name: String, _ seconds: Double) -> String {
@@ -86,11 +91,13 @@ extension BenchCommand {
         report += line("parse          ", best.parse)
         report += line("symbols        ", best.symbols)
         report += line("prose words    ", best.prose)
+        report += line("search terms   ", best.search)
         report += line("table keys     ", best.keys)
         report += line("tables (filing)", best.tables)
-        report += line("total          ", without + best.prose)
+        report += line("total          ", without + best.prose + best.search)
         report += line("  without prose words", without)
-        report += "  prose words: +\(format(best.prose / without * 100, 1)) %\n"
+        report += "  prose words: +\(format(best.prose / without * 100, 1)) %, search terms: +\(format(best.search / without * 100, 1)) % "
+        report += "(with their postings in the tables)\n"
         report += "name automaton (unlinked mentions, made on first use): \(format(best.matcher * 1000, 1)) ms\n"
         StandardStreams.writeOutput(Array(report.utf8))
         return 0

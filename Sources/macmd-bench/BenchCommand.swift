@@ -17,6 +17,7 @@
 //   macmd-bench completion DIR [--builds N] [--servers N] [--rounds N]    (see BenchCommand+Completion.swift)
 //   macmd-bench tokens DIR [--rounds N] [--bytes B] [--server PATH]    (see BenchCommand+Tokens.swift)
 //   macmd-bench mentions DIR [--notes N] [--rounds N] [--server PATH]    (see BenchCommand+Mentions.swift)
+//   macmd-bench search DIR [--queries N] [--rounds N] [--export DIR] [--no-server] [--server PATH]    (see BenchCommand+Search.swift)
 //   macmd-bench fuzz [TARGET…] [--seconds N] [--seed S] [--save DIR]    (see BenchCommand+Fuzz.swift)
 //   macmd-bench flood [--edits N] [--note-bytes B] [--server PATH]    (see BenchCommand+Flood.swift)
 //   macmd-bench all --out DIR [--sizes …] [--peers …] [--readme FILE] [--smoke]    (see BenchCommand+All.swift)
@@ -58,6 +59,7 @@ enum BenchCommand {
                macmd-bench notes DIR [--rounds N]
                macmd-bench tokens DIR [--rounds N] [--bytes B] [--server PATH]
                macmd-bench mentions DIR [--notes N] [--rounds N] [--server PATH]
+               macmd-bench search DIR [--queries N] [--rounds N] [--export DIR] [--no-server] [--server PATH]
                macmd-bench scan DIR [--rounds N] [--no-inspect]
                macmd-bench generate [--notes N] [--seed S] [--force] DIR
                macmd-bench codes [--write] [--root DIR]
@@ -89,6 +91,7 @@ enum BenchCommand {
         case "notes": return notes(rest)
         case "tokens": return tokens(rest)
         case "mentions": return mentions(rest)
+        case "search": return search(rest)
         case "scan": return scan(rest)
         case "generate": return generate(rest)
         case "codes": return codes(rest)

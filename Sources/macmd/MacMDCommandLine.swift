@@ -50,6 +50,7 @@ enum MacMDCommandLine {
         Command(name: "lsp", summary: LocalizedText("cli.command.lsp"), run: LSPCommand.run),
         Command(name: "check", summary: LocalizedText("cli.command.check"), run: CheckCommand.run),
         Command(name: "stats", summary: LocalizedText("cli.command.stats"), run: StatsCommand.run),
+        Command(name: "search", summary: LocalizedText("cli.command.search"), run: SearchCommand.run),
         Command(name: "export", summary: LocalizedText("cli.command.export"), run: ExportCommand.run),
     ]
 

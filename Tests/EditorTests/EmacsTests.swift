@@ -120,6 +120,12 @@ final class EmacsTests: XCTestCase {
                       "pests-and-diseases.md", "13: > survive a cool heap and come back with the compost."] {
             XCTAssertTrue(mentions.contains(place), "xref lists \(place): \(mentions)\n\(context)", file: file, line: line)
         }
+        // `macmd-search`: xref lists the phrase's note with its excerpt; visiting it lands on the
+        // match (its UTF-16 column after `°`).
+        let search = json["search"] as? String ?? ""
+        XCTAssertTrue(search.contains("compost.md") && search.contains("kill most weed seeds"), "xref lists the hit: \(search)\n\(context)",
+                      file: file, line: line)
+        XCTAssertEqual(json["searchLanded"] as? String, "weed seeds", "the hit's place\n\(context)", file: file, line: line)
         let asked = json["asked"] as? [String] ?? []
         XCTAssertFalse(asked.contains { $0.contains("changed since visited") || $0.contains("Save anyway") },
                        "saving the created note asks nothing: \(asked)", file: file, line: line)
@@ -210,6 +216,7 @@ final class EmacsTests: XCTestCase {
         XCTAssertEqual(json["installed"] as? Bool, true, "package-install-file installed it\n\(context)")
         XCTAssertEqual(json["autoloaded"] as? Bool, true, "macmd-preview is autoloaded\n\(context)")
         XCTAssertEqual(json["mentionsAutoloaded"] as? Bool, true, "macmd-unlinked-mentions is autoloaded\n\(context)")
+        XCTAssertEqual(json["searchAutoloaded"] as? Bool, true, "macmd-search is autoloaded\n\(context)")
         XCTAssertEqual(json["loaded"] as? Bool, true, "the installed package loads\n\(context)")
         XCTAssertEqual(json["clientsLoadedByMacmd"] as? [String], [], "loading macmd.el loads neither eglot nor lsp-mode")
         let emacs = try Self.emacs(with: ["markdown-mode"])

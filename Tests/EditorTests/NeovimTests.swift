@@ -386,6 +386,29 @@ final class NeovimTests: XCTestCase {
         }
     }
 
+    /// Full-text search on every Neovim: :MacMDSearch fills the quickfix list with the notes
+    /// holding the words, best first, at their best match with the excerpt as text, and says so
+    /// when nothing matches.
+    func testSearchFillsTheQuickfixList() throws {
+        for nvim in try Neovim.all() {
+            let work = try Neovim.workFolder("search")
+            defer { try? FileManager.default.removeItem(at: work) }
+            let notebook = try Neovim.copyNotebook(into: work)
+            let run = try Neovim.run(nvim, script: "search.lua", in: work,
+                                     environment: ["MACMD_TEST_NOTE": notebook.appendingPathComponent("compost.md").path])
+            let context = "Neovim \(run.version)\n\(run.context)"
+            XCTAssertNil(run.report["error"], "\(run.report["error"] ?? "")\n\(context)")
+            XCTAssertEqual(run.report["listTitle"] as? String, "Search: \"weed seeds\"", context)
+            XCTAssertEqual(run.report["places"] as? [String], ["compost.md:82:47"], context)
+            XCTAssertEqual(run.report["firstText"] as? String,
+                           "…°C reading is hot enough to kill most weed seeds. Finished compost from bay 3 went on bed C; see [[soil-tests#Nutrients]].",
+                           context)
+            XCTAssertEqual(run.report["tagged"] as? [String], ["index.md:32:27"], context)
+            XCTAssertEqual(run.report["none"] as? String, "macmd: no note matches nothinglikethis", context)
+            print("EditorTests: Neovim \(run.version) listed a search's hits in the quickfix list")
+        }
+    }
+
     /// Writing statistics on every Neovim: the plugin's statusline function shows the note's
     /// words and reading time once the server has counted, follows an edit, and a selection is
     /// counted alone.

@@ -34,6 +34,7 @@ final class MessageTests: XCTestCase {
             (CodeActionResolveRequest.self, "codeAction/resolve"),
             (MacMDUnlinkedMentionsRequest.self, "macmd/unlinkedMentions"),
             (MacMDStatisticsRequest.self, "macmd/statistics"),
+            (MacMDSearchRequest.self, "macmd/search"),
             (InitializedNotification.self, "initialized"), (ExitNotification.self, "exit"),
             (CancelRequestNotification.self, "$/cancelRequest"),
             (DidOpenTextDocumentNotification.self, "textDocument/didOpen"),

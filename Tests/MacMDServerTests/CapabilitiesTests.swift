@@ -38,6 +38,7 @@ final class CapabilitiesTests: XCTestCase {
         (["experimental", "macmd", "pairs"], [MacMDPairsRequest.method]),
         (["experimental", "macmd", "unlinkedMentions"], [MacMDUnlinkedMentionsRequest.method]),
         (["experimental", "macmd", "statistics"], [MacMDStatisticsRequest.method]),
+        (["experimental", "macmd", "search"], [MacMDSearchRequest.method]),
         (["documentFormattingProvider"], [DocumentFormattingRequest.method]),
         (["documentRangeFormattingProvider"], [DocumentRangeFormattingRequest.method]),
         (["documentOnTypeFormattingProvider"], [DocumentOnTypeFormattingRequest.method]),

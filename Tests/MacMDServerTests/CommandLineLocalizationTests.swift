@@ -35,6 +35,7 @@ final class CommandLineLocalizationTests: XCTestCase {
           lsp         Serve the Language Server Protocol on stdin/stdout
           check       Report a notebook's problems (links, front matter)
           stats       Count the words, characters and paragraphs of notes
+          search      Search the text of notes, best matches first
           export      Print a note or a notebook to PDF
 
         Options:

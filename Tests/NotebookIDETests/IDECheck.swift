@@ -23,15 +23,19 @@ enum IDECheck {
             XCTFail("the fixture has no `$0`", file: file, line: line)
             return nil
         }
+        let snapshot = snapshot(fixture, indexComplete: indexComplete)
+        guard let document = snapshot.documents[cursor.path] else { return nil }
+        return (snapshot.view(of: document), cursor.utf8Offset)
+    }
+
+    /// A snapshot with every note of the fixture open (by its path as id) and filed.
+    static func snapshot(_ fixture: Fixture, indexComplete: Bool = false) -> AnalysisSnapshot {
         var host = AnalysisHost()
         host.addFolder(folder)
         if indexComplete { host.updateFolder(folder) { $0.scan = .done } }
-        var documents: [String: OpenDocument] = [:]
         for note in fixture.files {
-            let document = OpenDocument(id: note.path, file: folder + "/" + note.path, languageID: "markdown", version: 1,
-                                        text: Array(note.text.utf8))
-            host.open(document)
-            documents[note.path] = document
+            host.open(OpenDocument(id: note.path, file: folder + "/" + note.path, languageID: "markdown", version: 1,
+                                   text: Array(note.text.utf8)))
         }
         // Filed into the notebook as the server files an open note.
         for note in fixture.files {
@@ -39,8 +43,26 @@ enum IDECheck {
                 host.bringUpToDate(note.path, version: 1, symbols: analysis.symbols(path: note.path))
             }
         }
-        guard let document = documents[cursor.path] else { return nil }
-        return (host.snapshot().view(of: document), cursor.utf8Offset)
+        return host.snapshot()
+    }
+
+    /// The hits of `query` (`macmd/search`), one a line: `path: excerpt` with each match in
+    /// «», then the text the hit's range covers.
+    static func search(_ query: String, _ fixture: String, _ expected: String, limit: Int = 10,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        let parsed = Fixture(fixture, file: file, line: line)
+        let hits = snapshot(parsed).search(query, limit: limit)
+        let out = hits.map { hit in
+            var excerpt = Array(hit.excerpt.utf8)
+            for match in hit.matches.reversed() {
+                excerpt.insert(contentsOf: "»".utf8, at: match.upperBound)
+                excerpt.insert(contentsOf: "«".utf8, at: match.lowerBound)
+            }
+            let bytes = hit.analysis.text
+            let at = String(decoding: bytes[hit.range.range.clamped(to: 0..<bytes.count)], as: UTF8.self)
+            return "\(hit.note.path): \(String(decoding: excerpt, as: UTF8.self)) [at \(at)]"
+        }
+        Expect.equal(out.joined(separator: "\n"), expected, fixture: fixture, file: file, line: line)
     }
 
     /// `path: text` for each span, one a line (the path of the note, the text the span covers).

@@ -34,6 +34,8 @@ final class NotebookTests: XCTestCase {
         "[[chapter#How large can it be]]", "[c](chapter.html)", "[c](chapter.html#old-heading)", "[[chapter#old-heading]]",
         "<a id=\"old-heading\"></a>", "<p name=\"x\" id='other'>", "[o](../../outside.md)", "[[C%23 notes]]",
         "[[C# notes]]", "[[C# notes#move it]]",
+        // Full-text search: words in every field (the postings and lengths must follow).
+        "Café au lait", "CAFE", "日本語の本", "本", "`soil words`", "```\nsoil block\n```", "$x + soil$",
     ]
 
     func testIncrementalUpdatesEqualAFromScratchBuild() {
@@ -93,6 +95,10 @@ final class NotebookTests: XCTestCase {
             order.shuffle(using: &generator)
             let fresh = NotebookTests.scratch(texts, assets: assets, order: order, markdownResolution: mode)
             XCTAssertEqual(notebook, fresh, "step \(step): incremental index differs from a fresh build after editing \(path)")
+            for query in ["soil", "cafe", "本語", "tag:garden", "soil tests"] {
+                XCTAssertEqual(notebook.search(SearchQuery(query), limit: 50), fresh.search(SearchQuery(query), limit: 50),
+                               "step \(step): \(query) ranks differently after editing \(path)")
+            }
             // Every other note whose problems changed must be among those the update named.
             for other in fresh.notes.keys where !changedPaths.contains(other) {
                 if before.diagnostics(for: other) != notebook.diagnostics(for: other) {

@@ -1425,6 +1425,43 @@ Each is a mention of the note's title, an alias or its file name
         (message "MacMD: no unlinked mentions of this note")
       (xref-show-xrefs (lambda () items) nil))))
 
+(defun macmd--file-line (file line)
+  "The text of the 1-based LINE of FILE, from its buffer when one visits it."
+  (let ((buffer (find-buffer-visiting file)))
+    (with-temp-buffer
+      (if buffer
+          (insert-buffer-substring buffer)
+        (ignore-errors (insert-file-contents file)))
+      (goto-char (point-min))
+      (forward-line (1- line))
+      (buffer-substring-no-properties (line-beginning-position) (line-end-position)))))
+
+;;;###autoload
+(defun macmd-search (query)
+  "Search the text of every notebook for QUERY, the notes found listed with xref.
+Best first (`macmd/search'), each at its best match with the excerpt around it.
+QUERY takes words (all required), \"phrases\", tag:name, path:folder and
+title:word; case and accents do not matter."
+  (interactive (list (read-string "MacMD search: ")))
+  (macmd--server)
+  (unless (macmd--capability :experimental :macmd :search)
+    (user-error "MacMD: this server does not search"))
+  (when (string-empty-p (string-trim query))
+    (user-error "MacMD: search needs a query"))
+  (let* ((hits (macmd--request "macmd/search" (list :query query :limit 100)))
+         (items
+          (mapcar (lambda (hit)
+                    (let* ((start (plist-get (plist-get hit :range) :start))
+                           (file (macmd--uri-to-file (plist-get hit :uri)))
+                           (line (1+ (plist-get start :line))))
+                      (xref-make (or (plist-get hit :excerpt) "")
+                                 (xref-make-file-location
+                                  file line (macmd--mention-column (macmd--file-line file line) (plist-get start :character))))))
+                  hits)))
+    (if (null items)
+        (message "MacMD: no note matches %s" query)
+      (xref-show-xrefs (lambda () items) nil))))
+
 ;;;###autoload
 (defun macmd-preview (&optional theme)
   "Preview this note in the browser, rendered by MacMD; re-rendered on each save.

@@ -542,6 +542,44 @@ async function showUnlinkedMentions() {
   await showReferences(uri, editor.selection.active, mentions);
 }
 
+/**
+ * `MacMD: Search Notebook`: asks for a query, then lists the notes of every notebook holding its
+ * words (`macmd/search`: words, "phrases", tag:, path:, title:), best first, in a quick pick:
+ * each note's title and path, its excerpt below with the matched words marked; the one picked
+ * opens at its best match. A message when nothing matches.
+ */
+async function searchNotebook() {
+  const query = await vscode.window.showInputBox({ prompt: 'Search the notebook (words, "phrases", tag:, path:, title:)',
+                                                   placeHolder: 'soil "ph test" tag:garden' });
+  if (!query || !query.trim()) return;
+  const hits = await (await readyClient()).sendRequest('macmd/search', { query, limit: 100 });
+  if (!hits || hits.length === 0) {
+    vscode.window.showInformationMessage(`MacMD: no note matches ${query}.`);
+    return;
+  }
+  const folders = (vscode.workspace.workspaceFolders || []).map((folder) => folder.uri.fsPath + '/');
+  const items = hits.map((hit) => {
+    const file = vscode.Uri.parse(hit.uri);
+    const folder = folders.find((prefix) => file.fsPath.startsWith(prefix));
+    // The matches are UTF-16 offsets of the excerpt (the client's encoding): JavaScript's own.
+    let detail = '';
+    let at = 0;
+    for (const match of hit.matches || []) {
+      detail += hit.excerpt.slice(at, match.start) + '**' + hit.excerpt.slice(match.start, match.end) + '**';
+      at = match.end;
+    }
+    detail += hit.excerpt.slice(at);
+    return { label: hit.title || file.path.split('/').pop(), description: folder ? file.fsPath.slice(folder.length) : file.fsPath,
+             detail, alwaysShow: true, hit };
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: `MacMD: ${query}`, matchOnDescription: false, matchOnDetail: false });
+  if (!picked) return;
+  const start = new vscode.Position(picked.hit.range.start.line, picked.hit.range.start.character);
+  const end = new vscode.Position(picked.hit.range.end.line, picked.hit.range.end.character);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(picked.hit.uri));
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(start, end) });
+}
+
 /** @param {vscode.ExtensionContext} context */
 function activate(context) {
   extensionUri = context.extensionUri;
@@ -555,6 +593,7 @@ function activate(context) {
     vscode.commands.registerCommand('macmd.turnOffBuiltinMarkdownFeatures', turnOffBuiltinMarkdownFeatures),
     vscode.commands.registerCommand('macmd.showReferences', showReferences),
     vscode.commands.registerCommand('macmd.unlinkedMentions', showUnlinkedMentions),
+    vscode.commands.registerCommand('macmd.search', searchNotebook),
     // A page follows its note's edits and those of the notes it embeds.
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length === 0) {

@@ -196,6 +196,24 @@ test('the extension previews a note of the notebook through the real server', { 
       ['companion-planting.md:45', 'index.md:44', 'pests-and-diseases.md:12', 'pests-and-diseases.md:13']);
   });
 
+  await t.test('Search Notebook lists the hits in a quick pick and opens the one picked at its match', async () => {
+    vscode.window.answers.inputBox = '"weed seeds"';
+    vscode.window.answers.quickPick = (items) => items[0];
+    const before = calls.length;
+    await vscode.commands.executeCommand('macmd.search');
+    const shown = calls.slice(before);
+    const pick = shown.find((call) => call.name === 'showQuickPick');
+    assert.ok(pick, 'a quick pick is shown');
+    assert.deepEqual(pick.items.map((item) => [item.label, item.description]), [['Compost', 'compost.md']]);
+    assert.match(pick.items[0].detail, /kill most \*\*weed\*\* \*\*seeds\*\*\. Finished/);
+    const opened = shown.find((call) => call.name === 'showTextDocument');
+    assert.equal(path.basename(Uri.parse(opened.uri).fsPath), 'compost.md');
+    assert.deepEqual([opened.options.selection.start.line, opened.options.selection.start.character], [81, 45]);
+    vscode.window.answers.inputBox = 'nothinglikethis';
+    await vscode.commands.executeCommand('macmd.search');
+    assert.deepEqual(calls.at(-1), { name: 'showInformationMessage', message: 'MacMD: no note matches nothinglikethis.' });
+  });
+
   await t.test('an edit of a note the page embeds renders it again', async () => {
     assert.ok(webview.html.includes('<div class="embed" data-source="soil-tests.md#ph-readings"'), 'the embedded section');
     const asked = () => client.requests.filter((candidate) => candidate.method === 'macmd/preview').length;
@@ -336,7 +354,8 @@ test('commands: each in the manifest is registered, with its icon, key binding a
     await Promise.resolve(extension.deactivate()).catch(() => undefined);
   });
   const commands = manifest.contributes.commands.map((command) => command.command);
-  assert.deepEqual(commands, ['macmd.preview', 'macmd.restartServer', 'macmd.unlinkedMentions', 'macmd.turnOffBuiltinMarkdownFeatures']);
+  assert.deepEqual(commands, ['macmd.preview', 'macmd.restartServer', 'macmd.unlinkedMentions', 'macmd.search',
+    'macmd.turnOffBuiltinMarkdownFeatures']);
   for (const command of commands) {
     assert.equal(typeof vscode.commands.registered[command], 'function', `${command} is registered`);
   }

@@ -177,6 +177,16 @@ const vscode = {
     },
     showErrorMessage: async (message) => { calls.push({ name: 'showErrorMessage', message }); },
     showInformationMessage: async (message) => { calls.push({ name: 'showInformationMessage', message }); },
+    // What a test has the user answer: the text typed in an input box, the item picked.
+    answers: { inputBox: undefined, quickPick: () => undefined },
+    async showInputBox(options) {
+      calls.push({ name: 'showInputBox', options });
+      return vscode.window.answers.inputBox;
+    },
+    async showQuickPick(items, options) {
+      calls.push({ name: 'showQuickPick', items, options });
+      return vscode.window.answers.quickPick(items);
+    },
     onDidChangeTextEditorSelection: event('didChangeTextEditorSelection'),
     onDidChangeTextEditorVisibleRanges: event('didChangeTextEditorVisibleRanges'),
   },

@@ -1255,6 +1255,55 @@ function M.unlinked_mentions(bufnr)
   end, bufnr)
 end
 
+--- :MacMDSearch {query}: the notes of every notebook holding the query's words (`macmd/search`:
+--- words, "phrases", tag:, path:, title:), best first, in the quickfix list at their best match
+--- with the excerpt as text, opened; a message when nothing matches.
+function M.search(query, bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  -- The buffer's server, else any running one (the search is the workspace's: asked from the
+  -- quickfix window too).
+  local client = M.client_for(bufnr)
+  if client == nil then
+    local all = vim.lsp.get_clients and vim.lsp.get_clients({ name = 'macmd' }) or vim.lsp.get_active_clients()
+    for _, candidate in pairs(all or {}) do
+      if candidate.name == 'macmd' then
+        client = candidate
+        break
+      end
+    end
+  end
+  local capabilities = client and client.server_capabilities or {}
+  if not (capabilities.experimental and capabilities.experimental.macmd and capabilities.experimental.macmd.search) then
+    notify('no macmd language server with search is running', vim.log.levels.ERROR)
+    return
+  end
+  if query == nil or query:match('^%s*$') then
+    notify('search needs a query', vim.log.levels.ERROR)
+    return
+  end
+  client_request(client, 'macmd/search', { query = query, limit = 100 }, function(err, result)
+    if err then
+      notify('search: ' .. (err.message or tostring(err)), vim.log.levels.ERROR)
+      return
+    end
+    local items = {}
+    for _, hit in ipairs(result or {}) do
+      -- One location at a time: locations_to_items sorts what it is given by file.
+      local item = vim.lsp.util.locations_to_items({ { uri = hit.uri, range = hit.range } }, client.offset_encoding or 'utf-16')[1]
+      if item then
+        item.text = hit.excerpt
+        table.insert(items, item)
+      end
+    end
+    vim.fn.setqflist({}, ' ', { title = 'Search: ' .. query, items = items })
+    if #items > 0 then
+      vim.cmd('copen')
+    else
+      notify('no note matches ' .. query)
+    end
+  end, bufnr)
+end
+
 -- The last counts of each buffer (`macmd/statistics`), and the changedtick they are for.
 local statistics_cache = {}
 
@@ -1305,6 +1354,9 @@ local function create_command()
   vim.api.nvim_create_user_command('MacMDMentions', function()
     M.unlinked_mentions()
   end, { desc = 'List the unlinked mentions of this note in the quickfix list (MacMD)' })
+  vim.api.nvim_create_user_command('MacMDSearch', function(command)
+    M.search(command.args)
+  end, { nargs = '+', desc = 'Search the text of the notebook, best matches in the quickfix list (MacMD)' })
   vim.api.nvim_create_user_command('MacMDFormat', function(command)
     if command.range > 0 then M.format(command.line1, command.line2) else M.format() end
   end, { range = true, desc = "Align the note's tables with MacMD (or those of the range)" })
