@@ -265,7 +265,8 @@ public struct SearchTerms: Sendable, Equatable {
     }
 
     /// Calls `body` with each run of `tree`'s source to read and its field: the text of
-    /// headings, of the other leaf blocks (with their links' texts and emphasis), code spans and
+    /// headings, of the other leaf blocks (with their links' texts and emphasis, tags and
+    /// wiki-links), code spans and
     /// blocks, maths, and the front matter. Text nodes that follow one another with nothing
     /// between them are one run, so a word or a pair of letters cut by the parser stays whole.
     @inline(__always)
@@ -282,7 +283,9 @@ public struct SearchTerms: Sendable, Equatable {
                 let end = min(max(start, Int(node.sourceEnd)), sourceCount)
                 let field: Field
                 switch node.kind {
-                case .text:
+                case .text, .tag, .wikiLink:
+                    // A tag's words (`#café` is found by `cafe`) and a wiki-link's target and
+                    // label (a reader sees one of them) are read as the text around them.
                     // The leaf block holding the text says its field (a bounded climb: inlines
                     // nest only as deep as the parser allows).
                     var parent = node.parent

@@ -32,6 +32,15 @@ final class SearchTests: XCTestCase {
             """, "cafe -> a.md, c.md\nCAFÉ -> a.md, c.md\nStraße -> b.md\nstrasse -> b.md\nnaïve -> b.md\nἀθῆναι -> c.md\nαθηναι -> c.md")
     }
 
+    func testTagsAndWikiLinksAreReadAsTheirText() {
+        check(["cafe", "heirloom", "catalogue", "\"seed catalogue\"", "shed"], """
+            //- /a.md
+            Grounds from the #café, and #tomato/heirloom seeds.
+            //- /b.md
+            See the [[Seed Catalogue]] and [[plans|the shed]].
+            """, "cafe -> a.md\nheirloom -> a.md\ncatalogue -> b.md\n\"seed catalogue\" -> b.md\nshed -> b.md")
+    }
+
     func testChineseAndJapaneseByBigrams() {
         check(["本語", "日本語", "日本", "語", "東京", "中文", "京"], """
             //- /ja.md
