@@ -22,13 +22,19 @@ import NotebookIndex
 import NotebookWorkspace
 
 extension BenchCommand {
-    static let searchUsage = "usage: macmd-bench search DIR [--queries N] [--rounds N] [--export DIR] [--no-server] [--server PATH]\n"
+    static let searchUsage = "usage: macmd-bench search DIR [--queries N] [--rounds N] [--query Q] [--export DIR] [--no-server] [--server PATH]\n"
 
     static func search(_ arguments: [String]) -> Int32 {
         var (arguments, serverPath) = takingServer(arguments)
         var exportFolder: String?
         if let flag = arguments.firstIndex(of: "--export"), flag + 1 < arguments.count {
             exportFolder = arguments[flag + 1]
+            arguments.removeSubrange(flag...(flag + 1))
+        }
+        // One query asked again and again (`--query`), for a profile of it.
+        var onlyQuery: String?
+        if let flag = arguments.firstIndex(of: "--query"), flag + 1 < arguments.count {
+            onlyQuery = arguments[flag + 1]
             arguments.removeSubrange(flag...(flag + 1))
         }
         let withServer = !arguments.contains("--no-server")
@@ -61,7 +67,7 @@ extension BenchCommand {
         report += "(five bytes a note's term, four a posting, 256 bytes a note's filter of pairs)\n"
 
         // 2. The queries, from the prose of notes spread over the notebook.
-        let queries = searchQueries(indexed, paths: paths, count: queryCount)
+        let queries = onlyQuery.map { [$0] } ?? searchQueries(indexed, paths: paths, count: queryCount)
         var host = AnalysisHost()
         host.addFolder(indexed.path)
         host.updateFolder(indexed.path) { $0 = indexed }
@@ -70,12 +76,16 @@ extension BenchCommand {
         var hitCounts: [Int] = []
         var tops: [[String]] = []
         var slowest = (query: "", seconds: 0.0)
+        // Each query's median: a query slow every time, not one round a busy machine delayed.
+        var medians: [(query: String, seconds: Double)] = []
         for query in queries {
             var top: [String] = []
+            var own: [Double] = []
             for round in 0..<rounds {
                 let start = now()
                 let hits = snapshot.search(query, limit: 20)
                 times.append(now() - start)
+                own.append(now() - start)
                 if let last = times.last, last > slowest.seconds { slowest = (query, last) }
                 if round == 0 {
                     hitCounts.append(hits.count)
@@ -83,10 +93,12 @@ extension BenchCommand {
                 }
             }
             tops.append(top)
+            medians.append((query, own.sorted()[own.count / 2]))
         }
         report += "query in process (limit 20), \(queries.count) queries x \(rounds): \(percentiles(times)) (target p99 5 ms); "
         report += "hits a query: median \(median(hitCounts)), max \(hitCounts.max() ?? 0); "
-        report += "the slowest: \(slowest.query) (\(format(slowest.seconds * 1000, 2)) ms)\n"
+        report += "the slowest: \(slowest.query) (\(format(slowest.seconds * 1000, 2)) ms); by median: "
+        report += medians.sorted { $0.seconds > $1.seconds }.prefix(3).map { "\($0.query) \(format($0.seconds * 1000, 2)) ms" }.joined(separator: ", ") + "\n"
 
         // 3. Through a server.
         if withServer {

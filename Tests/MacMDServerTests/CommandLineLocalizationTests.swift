@@ -36,7 +36,7 @@ final class CommandLineLocalizationTests: XCTestCase {
           check       Report a notebook's problems (links, front matter)
           stats       Count the words, characters and paragraphs of notes
           search      Search the text of notes, best matches first
-          export      Print a note or a notebook to PDF
+          export      Publish a notebook as a website, or print notes to PDF
 
         Options:
           -h, --help    Show this help (`macmd <command> --help` for a command's options)
