@@ -41,21 +41,13 @@ extension ExportCommand {
             return 2
         }
         guard let outFolder = prepareOutput(out, notebook: root) else { return 2 }
-        let (folder, log, refusal) = NotebookFolder.indexed(path: root)
-        if let refusal {
-            MacMDCommandLine.writeError("export", LocalizedText("cli.check.error.cannotCheck", .string(path), .text(refusal.text)))
-            return 2
-        }
-        for line in log { MacMDCommandLine.writeError("export", line) }
-        var host = AnalysisHost()
-        host.addFolder(folder.path)
-        host.updateFolder(folder.path) { $0 = folder }
+        guard let folder = MacMDCommandLine.indexedNotebook(root, named: path, command: "export") else { return 2 }
         var options = SiteOptions()
         options.theme = settings.themeGiven ? settings.theme : nil
         options.locale = MacMDCommandLine.locale
         options.title = settings.title ?? ""
         options.baseURL = settings.baseURL
-        guard let site = Site(snapshot: host.snapshot(), folderPath: folder.path, options: options) else { return 2 }
+        guard let site = Site(snapshot: MacMDCommandLine.snapshot(of: folder), folderPath: folder.path, options: options) else { return 2 }
 
         let old = Manifest(reading: outFolder + "/" + manifestName)
         var new = Manifest()

@@ -154,16 +154,8 @@ enum ExportCommand {
             return nil
         }
         let root = isFolder ? path : notebookRoot(of: path)
-        let (folder, log, refusal) = NotebookFolder.indexed(path: root)
-        if let refusal {
-            MacMDCommandLine.writeError("export", LocalizedText("cli.check.error.cannotCheck", .string(root), .text(refusal.text)))
-            return nil
-        }
-        for line in log { MacMDCommandLine.writeError("export", line) }
-        var host = AnalysisHost()
-        host.addFolder(folder.path)
-        host.updateFolder(folder.path) { $0 = folder }
-        let snapshot = host.snapshot()
+        guard let folder = MacMDCommandLine.indexedNotebook(root, command: "export") else { return nil }
+        let snapshot = MacMDCommandLine.snapshot(of: folder)
         let files: [String]
         if isFolder {
             files = SitePages.readingOrder(Array(folder.notebook.notes.keys)).map(folder.absolutePath)
@@ -257,7 +249,7 @@ enum ExportCommand {
             rmdir(folder)
         }
         let pagePath = folder + "/page.html"
-        guard writeFile(html, to: pagePath) else {
+        guard replace(pagePath, with: html) else {
             MacMDCommandLine.writeError("export", LocalizedText("cli.export.error.out", .string(pagePath)))
             return 2
         }
@@ -292,13 +284,6 @@ enum ExportCommand {
         }
         guard let pid = started else { return -1 }
         return Subprocess.wait(for: pid)
-    }
-
-    static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return StandardStreams.writeAll(bytes, to: fd)
     }
 
     /// Removes the browser's profile folder (files and folders under `path`).

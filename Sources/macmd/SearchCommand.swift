@@ -59,16 +59,8 @@ enum SearchCommand {
             return MacMDCommandLine.usageError("search", LocalizedText("cli.search.error.needsQuery"))
         }
         let path = positional.count == 2 ? positional[1] : "."
-        let (folder, log, refusal) = NotebookFolder.indexed(path: path)
-        if let refusal {
-            MacMDCommandLine.writeError("search", LocalizedText("cli.check.error.cannotCheck", .string(path), .text(refusal.text)))
-            return 2
-        }
-        for line in log { MacMDCommandLine.writeError("search", line) }
-        var host = AnalysisHost()
-        host.addFolder(folder.path)
-        host.updateFolder(folder.path) { $0 = folder }
-        let hits = host.snapshot().search(query, limit: limit)
+        guard let folder = MacMDCommandLine.indexedNotebook(path, command: "search") else { return 2 }
+        let hits = MacMDCommandLine.snapshot(of: folder).search(query, limit: limit)
         if hits.isEmpty { MacMDCommandLine.writeError("search", LocalizedText("cli.search.noHits", .string(query))) }
         let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
         var output: [UInt8] = []

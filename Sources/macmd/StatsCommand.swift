@@ -92,12 +92,7 @@ enum StatsCommand {
     /// named on standard error, left out, and `unreadable` set.
     static func counts(of path: String, options: TextStatistics.Options, unreadable: inout Bool) -> [Row]? {
         if FileReader.isDirectory(path) {
-            let (notebook, log, refusal) = NotebookFolder.indexed(path: path)
-            if let refusal {
-                MacMDCommandLine.writeError("stats", LocalizedText("cli.check.error.cannotCheck", .string(path), .text(refusal.text)))
-                return nil
-            }
-            for line in log { MacMDCommandLine.writeError("stats", line) }
+            guard let notebook = MacMDCommandLine.indexedNotebook(path, command: "stats") else { return nil }
             let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
             var rows: [Row] = []
             for note in notebook.notebook.notes.keys.sorted() {

@@ -207,8 +207,10 @@ extension Site {
     }
 
     /// The title a list shows for a note: the index's (front matter, first heading, file name).
-    func noteTitle(_ path: String) -> String {
-        let title = folder.notebook.notes[path]?.title ?? ""
+    func noteTitle(_ path: String) -> String { Site.title(of: path, in: folder.notebook) }
+
+    static func title(of path: String, in notebook: Notebook) -> String {
+        let title = notebook.notes[path]?.title ?? ""
         return title.isEmpty ? NotebookPath.fileStem(of: path) : title
     }
 

@@ -105,10 +105,7 @@ public struct Site: Sendable {
         title = options.title.isEmpty ? (folderName.isEmpty ? "/" : folderName) : options.title
         var ranks: [String: Int] = [:]
         ranks.reserveCapacity(pages.pageByNote.count)
-        let byTitle = pages.pageByNote.keys.map { path -> (String, String) in
-            let title = folder.notebook.notes[path]?.title ?? ""
-            return ((title.isEmpty ? NotebookPath.fileStem(of: path) : title).folded, path)
-        }.sorted { $0 < $1 }
+        let byTitle = pages.pageByNote.keys.map { (Site.title(of: $0, in: folder.notebook).folded, $0) }.sorted { $0 < $1 }
         for (rank, entry) in byTitle.enumerated() { ranks[entry.1] = rank }
         titleRank = ranks
         (backlinks, files) = Site.links(of: pages, in: folder.notebook, ranks: ranks)
