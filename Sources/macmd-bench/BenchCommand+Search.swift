@@ -93,7 +93,7 @@ extension BenchCommand {
                 }
             }
             tops.append(top)
-            medians.append((query, own.sorted()[own.count / 2]))
+            if !own.isEmpty { medians.append((query, own.sorted()[own.count / 2])) }
         }
         report += "query in process (limit 20), \(queries.count) queries x \(rounds): \(percentiles(times)) (target p99 5 ms); "
         report += "hits a query: median \(median(hitCounts)), max \(hitCounts.max() ?? 0); "
